@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Build stratagen-core (with and without `alloc`) with Debian's rustc 1.63 (DESIGN §2 rule 7),
+# calling rustc directly as DESIGN §9 describes: libm from the cargo registry, then core.
+# Usage: .ci/core-rustc163.sh RUSTC_DIR OUT_DIR [TARGET [extra rustc flags...]]
+set -euo pipefail
+deb=$(cd "$1" && pwd); out=$2; shift 2
+target=${1:-x86_64-unknown-linux-gnu}; [ $# -gt 0 ] && shift
+mkdir -p "$out"
+here=$(cd "$(dirname "$0")/.." && pwd)
+export LD_LIBRARY_PATH="$deb/usr/lib/x86_64-linux-gnu"
+rustc=("$deb/usr/bin/rustc" --sysroot "$deb/usr" --edition 2021 -O --target "$target" "$@")
+libm_src=$(cd "$here" && cargo metadata --format-version 1 --locked 2>/dev/null |
+  python3 -c 'import json,sys; m=json.load(sys.stdin); print([p["manifest_path"] for p in m["packages"] if p["name"]=="libm"][0])')
+libm_dir=$(dirname "$libm_src")
+# libm's build script turns its default `arch` feature into `--cfg arch_enabled`; do the same.
+"${rustc[@]}" --crate-type rlib --crate-name libm --cfg 'feature="arch"' --cfg 'feature="default"' \
+  --cfg arch_enabled --cap-lints allow -o "$out/liblibm.rlib" "$libm_dir/src/lib.rs"
+"${rustc[@]}" --crate-type rlib --crate-name stratagen_core --extern libm="$out/liblibm.rlib" \
+  -D warnings -o "$out/libstratagen_core_noalloc.rlib" "$here/core/src/lib.rs"
+"${rustc[@]}" --crate-type rlib --crate-name stratagen_core --extern libm="$out/liblibm.rlib" \
+  -D warnings --cfg 'feature="alloc"' -o "$out/libstratagen_core.rlib" "$here/core/src/lib.rs"

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Fetch Debian's packaged rustc 1.63 (and, optionally, its std for foreign architectures)
+# without installing it: the packages are downloaded and unpacked into one folder.
+# Usage: .ci/debian-rustc.sh DEST [ARCH ...]     (ARCH: arm64 s390x i386)
+# Prints nothing on success; DEST/usr/bin/rustc is the compiler afterwards.
+set -euo pipefail
+dest=$1; shift
+mkdir -p "$dest"
+dest=$(cd "$dest" && pwd)
+debs="$dest/debs"
+mkdir -p "$debs"
+if [ ! -x "$dest/usr/bin/rustc" ]; then
+  (cd "$debs" && apt-get download -q rustc libstd-rust-1.63 libstd-rust-dev >/dev/null)
+fi
+for arch in "$@"; do
+  [ -d "$dest/usr/lib/rustlib/$(case $arch in arm64) echo aarch64-unknown-linux-gnu;; s390x) echo s390x-unknown-linux-gnu;; i386) echo i686-unknown-linux-gnu;; esac)" ] && continue
+  lists="$dest/lists-$arch"
+  mkdir -p "$lists/partial"
+  apt-get -q -oAPT::Architecture="$arch" -oAPT::Architectures="$arch" \
+    -oDir::State::Lists="$lists" update >/dev/null
+  (cd "$debs" && apt-get -q -oAPT::Architecture="$arch" -oAPT::Architectures="$arch" \
+    -oDir::State::Lists="$lists" download libstd-rust-dev:"$arch" libstd-rust-1.63:"$arch" >/dev/null)
+done
+for f in "$debs"/*.deb; do dpkg -x "$f" "$dest"; done
+"$dest/usr/bin/rustc" --version >/dev/null 2>&1 || LD_LIBRARY_PATH="$dest/usr/lib/x86_64-linux-gnu" "$dest/usr/bin/rustc" --version >/dev/null

@@ -1,0 +1,23 @@
+//! Stratagen core: deterministic noise, fractals, heightmaps and the chunk status ladder.
+//!
+//! Everything here is a pure function of its arguments (DESIGN §2): no fused multiply-add,
+//! transcendentals from `libm` through [`math`], no global state, integer hashing with explicit
+//! wrapping arithmetic. The same inputs give the same bits on every CPU and in every build.
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+// DESIGN §2 rule 8: x87 arithmetic (32-bit x86 without SSE2) keeps excess precision and gives
+// different bits. Refuse to build rather than silently break the parity promise.
+#[cfg(all(target_arch = "x86", not(target_feature = "sse2")))]
+compile_error!(
+    "stratagen-core needs IEEE binary64 arithmetic: build 32-bit x86 with SSE2 \
+     (for example -C target-cpu=pentium4); x87 floating point gives different bits"
+);
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+pub mod digest;
+pub mod math;
+pub mod random;

@@ -1,0 +1,42 @@
+//! Helpers shared by the cross-crate tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh scratch directory under the target directory, named for the test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = root().join("target").join("test-scratch").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Compile C sources into an executable with the system C compiler (`$CC`, else `cc`), with
+/// warnings as errors. Panics with the compiler's output on failure.
+pub fn compile_c(sources: &[&Path], out: &Path, extra: &[&str]) -> PathBuf {
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+    let mut cmd = Command::new(cc);
+    cmd.args([
+        "-std=c11",
+        "-O2",
+        "-Wall",
+        "-Wextra",
+        "-Werror",
+        "-pedantic",
+    ]);
+    cmd.args(sources).arg("-o").arg(out).args(extra);
+    let o = cmd.output().expect("run the C compiler");
+    assert!(
+        o.status.success(),
+        "C compile failed:\n{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    out.to_path_buf()
+}
