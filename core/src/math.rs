@@ -52,7 +52,7 @@ pub fn abs(x: f64) -> f64 {
 #[inline]
 pub fn floor_i64(x: f64) -> i64 {
     let t = x as i64;
-    t - ((x < t as f64) as i64)
+    t.wrapping_sub((x < t as f64) as i64)
 }
 
 /// Largest integer `<= x`, as `f64` (exact for the same range as [`floor_i64`]).

@@ -1,0 +1,517 @@
+//! Base noise functions in lattice units (frequency already applied): value, Perlin, simplex and
+//! cellular, in 2D and 3D.
+//!
+//! Lattice points are hashed from their `i64` coordinates and a 64-bit seed by prime
+//! multiplication (no permutation table, so no 256-cell period): each coordinate is multiplied
+//! by its own odd 64-bit constant, the products and the seed are xored, and the result is
+//! multiplied by a final odd constant; the top bits pick a gradient. Positions stay `f64` until
+//! the in-cell fraction, so nothing degrades at 2^24 blocks.
+//!
+//! Value and Perlin noise are evaluated through a *row/cell* factoring that the batch fills in
+//! [`crate::fractal`] reuse: a row fixes the y (and z) lattice values, a cell fixes the x cell,
+//! and the sample then costs a few multiplications. The point functions here call the same
+//! row/cell/eval code, so a fill and a point sample give identical bits.
+
+use crate::math::{abs, floor_i64, lerp, sqrt};
+
+/// Multiplier for x lattice coordinates.
+pub(crate) const PX: u64 = 0x9E37_79B1_85EB_CA87;
+/// Multiplier for y lattice coordinates.
+pub(crate) const PY: u64 = 0xC2B2_AE3D_27D4_EB4F;
+/// Multiplier for z lattice coordinates.
+pub(crate) const PZ: u64 = 0x1656_67B1_9E37_79F9;
+/// Final multiplier of the lattice hash.
+const HM: u64 = 0x27D4_EB2F_1656_67C5;
+
+#[inline(always)]
+pub(crate) fn hx(i: i64) -> u64 {
+    (i as u64).wrapping_mul(PX)
+}
+#[inline(always)]
+pub(crate) fn hy(i: i64) -> u64 {
+    (i as u64).wrapping_mul(PY)
+}
+#[inline(always)]
+pub(crate) fn hz(i: i64) -> u64 {
+    (i as u64).wrapping_mul(PZ)
+}
+/// Hash of a lattice point whose coordinate products were xored into `a`. The xorshift and
+/// second multiply spread every input bit into the top bits that pick gradients (a single
+/// multiply left shifts by 3 × 256 cells visibly correlated).
+#[inline(always)]
+pub(crate) fn hash(seed: u64, a: u64) -> u64 {
+    let h = (seed ^ a).wrapping_mul(HM);
+    (h ^ (h >> 32)).wrapping_mul(PX)
+}
+
+/// A value in `[-1, 1)` from the hash's high 32 bits.
+#[inline(always)]
+fn value_of(h: u64) -> f64 {
+    f64::from((h >> 32) as u32 as i32) * (1.0 / 2_147_483_648.0)
+}
+
+const R2: f64 = core::f64::consts::SQRT_2;
+// Eight directions at 45° steps, length √2 (so 2D Perlin stays within [-1, 1]).
+const GX2: [f64; 8] = [R2, 1.0, 0.0, -1.0, -R2, -1.0, 0.0, 1.0];
+const GY2: [f64; 8] = [0.0, 1.0, R2, 1.0, 0.0, -1.0, -R2, -1.0];
+// Perlin's twelve cube edges, four repeated to make sixteen.
+const GX3: [f64; 16] = [
+    1.0, -1.0, 1.0, -1.0, 1.0, -1.0, 1.0, -1.0, 0.0, 0.0, 0.0, 0.0, 1.0, -1.0, 0.0, 0.0,
+];
+const GY3: [f64; 16] = [
+    1.0, 1.0, -1.0, -1.0, 0.0, 0.0, 0.0, 0.0, 1.0, -1.0, 1.0, -1.0, 1.0, 1.0, -1.0, -1.0,
+];
+const GZ3: [f64; 16] = [
+    0.0, 0.0, 0.0, 0.0, 1.0, 1.0, -1.0, -1.0, 1.0, 1.0, -1.0, -1.0, 0.0, 0.0, 1.0, -1.0,
+];
+
+#[inline(always)]
+fn g2(h: u64) -> (f64, f64) {
+    let k = (h >> 61) as usize;
+    (GX2[k], GY2[k])
+}
+#[inline(always)]
+fn g3(h: u64) -> (f64, f64, f64) {
+    let k = (h >> 60) as usize;
+    (GX3[k], GY3[k], GZ3[k])
+}
+
+/// Quintic fade `6t^5 - 15t^4 + 10t^3`.
+#[inline(always)]
+pub(crate) fn fade(t: f64) -> f64 {
+    t * t * t * (t * (t * 6.0 - 15.0) + 10.0)
+}
+
+/// One axis of a lattice position: cell index, fraction, fraction − 1, and faded fraction.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Axis {
+    pub i: i64,
+    pub f: f64,
+    pub f1: f64,
+    pub s: f64,
+}
+
+impl Axis {
+    #[inline(always)]
+    pub fn new(p: f64) -> Self {
+        let i = floor_i64(p);
+        let f = p - i as f64;
+        Axis {
+            i,
+            f,
+            f1: f - 1.0,
+            s: fade(f),
+        }
+    }
+}
+
+/// The per-x-cell state of a lattice noise: `eval` = `lerp(u, fx*p0 + q0, fx1*p1 + q1)`.
+/// For value noise `p0 = p1 = 0` is not used; see [`Lattice::eval`].
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Cell {
+    pub p0: f64,
+    pub q0: f64,
+    pub p1: f64,
+    pub q1: f64,
+}
+
+/// The fixed y (and z) part of a lattice noise evaluation.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Row {
+    seed: u64,
+    y: Axis,
+    z: Axis,
+    hy0: u64,
+    hy1: u64,
+    hz0: u64,
+    hz1: u64,
+}
+
+/// A lattice noise factored into row, cell and sample (value and Perlin).
+pub(crate) trait Lattice {
+    fn row2(seed: u64, y: &Axis) -> Row {
+        Row {
+            seed,
+            y: *y,
+            z: Axis::default(),
+            hy0: hy(y.i),
+            hy1: hy(y.i.wrapping_add(1)),
+            hz0: 0,
+            hz1: 0,
+        }
+    }
+    fn row3(seed: u64, y: &Axis, z: &Axis) -> Row {
+        Row {
+            seed,
+            y: *y,
+            z: *z,
+            hy0: hy(y.i),
+            hy1: hy(y.i.wrapping_add(1)),
+            hz0: hz(z.i),
+            hz1: hz(z.i.wrapping_add(1)),
+        }
+    }
+    fn cell2(row: &Row, ix: i64) -> Cell;
+    fn cell3(row: &Row, ix: i64) -> Cell;
+    fn eval(c: &Cell, x: &Axis) -> f64;
+}
+
+/// Gradient (Perlin) noise, improved: quintic fade, table gradients.
+///
+/// The dot product `g · (fx - a, fy - b)` is split into `gx * (fx - a)` and the row part
+/// `gy * (fy - b)`, and the y (and z) interpolation is done before the x one, which is the
+/// same function written so that a grid row shares all of its y/z work.
+pub(crate) struct Perlin;
+
+impl Lattice for Perlin {
+    #[inline(always)]
+    fn cell2(r: &Row, ix: i64) -> Cell {
+        let (x0, x1) = (hx(ix), hx(ix.wrapping_add(1)));
+        let (a, b) = g2(hash(r.seed, x0 ^ r.hy0));
+        let (c, d) = g2(hash(r.seed, x0 ^ r.hy1));
+        let (e, f) = g2(hash(r.seed, x1 ^ r.hy0));
+        let (g, h) = g2(hash(r.seed, x1 ^ r.hy1));
+        let v = r.y.s;
+        Cell {
+            p0: lerp(v, a, c),
+            q0: lerp(v, b * r.y.f, d * r.y.f1),
+            p1: lerp(v, e, g),
+            q1: lerp(v, f * r.y.f, h * r.y.f1),
+        }
+    }
+
+    #[inline(always)]
+    fn cell3(r: &Row, ix: i64) -> Cell {
+        let (x0, x1) = (hx(ix), hx(ix.wrapping_add(1)));
+        let (v, w) = (r.y.s, r.z.s);
+        let (fy, fy1, fz, fz1) = (r.y.f, r.y.f1, r.z.f, r.z.f1);
+        let side = |xh: u64| -> (f64, f64) {
+            let (a0, b0, c0) = g3(hash(r.seed, xh ^ r.hy0 ^ r.hz0));
+            let (a1, b1, c1) = g3(hash(r.seed, xh ^ r.hy1 ^ r.hz0));
+            let (a2, b2, c2) = g3(hash(r.seed, xh ^ r.hy0 ^ r.hz1));
+            let (a3, b3, c3) = g3(hash(r.seed, xh ^ r.hy1 ^ r.hz1));
+            let p = lerp(w, lerp(v, a0, a1), lerp(v, a2, a3));
+            let q = lerp(
+                w,
+                lerp(v, b0 * fy + c0 * fz, b1 * fy1 + c1 * fz),
+                lerp(v, b2 * fy + c2 * fz1, b3 * fy1 + c3 * fz1),
+            );
+            (p, q)
+        };
+        let (p0, q0) = side(x0);
+        let (p1, q1) = side(x1);
+        Cell { p0, q0, p1, q1 }
+    }
+
+    #[inline(always)]
+    fn eval(c: &Cell, x: &Axis) -> f64 {
+        lerp(x.s, x.f * c.p0 + c.q0, x.f1 * c.p1 + c.q1)
+    }
+}
+
+/// Value noise: a random value per lattice point, quintic interpolation.
+/// The cell keeps the y/z-interpolated values of its two x sides in `q0` and `q1`.
+pub(crate) struct Value;
+
+impl Lattice for Value {
+    #[inline(always)]
+    fn cell2(r: &Row, ix: i64) -> Cell {
+        let (x0, x1) = (hx(ix), hx(ix.wrapping_add(1)));
+        let v = r.y.s;
+        Cell {
+            p0: 0.0,
+            q0: lerp(
+                v,
+                value_of(hash(r.seed, x0 ^ r.hy0)),
+                value_of(hash(r.seed, x0 ^ r.hy1)),
+            ),
+            p1: 0.0,
+            q1: lerp(
+                v,
+                value_of(hash(r.seed, x1 ^ r.hy0)),
+                value_of(hash(r.seed, x1 ^ r.hy1)),
+            ),
+        }
+    }
+
+    #[inline(always)]
+    fn cell3(r: &Row, ix: i64) -> Cell {
+        let (v, w) = (r.y.s, r.z.s);
+        let side = |xh: u64| -> f64 {
+            lerp(
+                w,
+                lerp(
+                    v,
+                    value_of(hash(r.seed, xh ^ r.hy0 ^ r.hz0)),
+                    value_of(hash(r.seed, xh ^ r.hy1 ^ r.hz0)),
+                ),
+                lerp(
+                    v,
+                    value_of(hash(r.seed, xh ^ r.hy0 ^ r.hz1)),
+                    value_of(hash(r.seed, xh ^ r.hy1 ^ r.hz1)),
+                ),
+            )
+        };
+        Cell {
+            p0: 0.0,
+            q0: side(hx(ix)),
+            p1: 0.0,
+            q1: side(hx(ix.wrapping_add(1))),
+        }
+    }
+
+    #[inline(always)]
+    fn eval(c: &Cell, x: &Axis) -> f64 {
+        lerp(x.s, c.q0, c.q1)
+    }
+}
+
+#[inline(always)]
+fn lattice2<L: Lattice>(seed: u64, x: f64, y: f64) -> f64 {
+    let (ax, ay) = (Axis::new(x), Axis::new(y));
+    L::eval(&L::cell2(&L::row2(seed, &ay), ax.i), &ax)
+}
+
+#[inline(always)]
+fn lattice3<L: Lattice>(seed: u64, x: f64, y: f64, z: f64) -> f64 {
+    let (ax, ay, az) = (Axis::new(x), Axis::new(y), Axis::new(z));
+    L::eval(&L::cell3(&L::row3(seed, &ay, &az), ax.i), &ax)
+}
+
+/// 2D Perlin noise at lattice position `(x, y)`; range within `[-1, 1]`.
+pub fn perlin2(seed: u64, x: f64, y: f64) -> f64 {
+    lattice2::<Perlin>(seed, x, y)
+}
+
+/// 3D Perlin noise at lattice position `(x, y, z)`; range within `[-1, 1]`.
+pub fn perlin3(seed: u64, x: f64, y: f64, z: f64) -> f64 {
+    lattice3::<Perlin>(seed, x, y, z)
+}
+
+/// 2D value noise; range `[-1, 1)`.
+pub fn value2(seed: u64, x: f64, y: f64) -> f64 {
+    lattice2::<Value>(seed, x, y)
+}
+
+/// 3D value noise; range `[-1, 1)`.
+pub fn value3(seed: u64, x: f64, y: f64, z: f64) -> f64 {
+    lattice3::<Value>(seed, x, y, z)
+}
+
+#[inline(always)]
+fn pos(t: f64) -> f64 {
+    if t > 0.0 {
+        t
+    } else {
+        0.0
+    }
+}
+
+/// Output scale of [`simplex2`]: brings the measured extremes just inside `[-1, 1]`.
+const SIMPLEX2_SCALE: f64 = 70.0;
+/// Output scale of [`simplex3`].
+const SIMPLEX3_SCALE: f64 = 75.0;
+
+/// 2D simplex noise (skewed triangular lattice, radius² 0.5 kernels so it is continuous);
+/// range about `[-1, 1]`.
+pub fn simplex2(seed: u64, x: f64, y: f64) -> f64 {
+    const F2: f64 = 0.366_025_403_784_438_6; // (√3 − 1) / 2
+    const G2: f64 = 0.211_324_865_405_187_1; // (3 − √3) / 6
+    let s = (x + y) * F2;
+    let i = floor_i64(x + s);
+    let j = floor_i64(y + s);
+    let t = (i.wrapping_add(j)) as f64 * G2;
+    let x0 = (x - i as f64) + t;
+    let y0 = (y - j as f64) + t;
+    let i1 = (x0 > y0) as i64;
+    let j1 = 1 - i1;
+    let x1 = x0 - i1 as f64 + G2;
+    let y1 = y0 - j1 as f64 + G2;
+    let x2 = x0 - 1.0 + 2.0 * G2;
+    let y2 = y0 - 1.0 + 2.0 * G2;
+    let (a, b) = g2(hash(seed, hx(i) ^ hy(j)));
+    let (c, d) = g2(hash(seed, hx(i.wrapping_add(i1)) ^ hy(j.wrapping_add(j1))));
+    let (e, f) = g2(hash(seed, hx(i.wrapping_add(1)) ^ hy(j.wrapping_add(1))));
+    let t0 = pos(0.5 - x0 * x0 - y0 * y0);
+    let t1 = pos(0.5 - x1 * x1 - y1 * y1);
+    let t2 = pos(0.5 - x2 * x2 - y2 * y2);
+    let (t0, t1, t2) = (t0 * t0, t1 * t1, t2 * t2);
+    let n = t0 * t0 * (a * x0 + b * y0) + t1 * t1 * (c * x1 + d * y1) + t2 * t2 * (e * x2 + f * y2);
+    n * SIMPLEX2_SCALE
+}
+
+/// 3D simplex noise (tetrahedral lattice, radius² 0.5 kernels); range about `[-1, 1]`.
+pub fn simplex3(seed: u64, x: f64, y: f64, z: f64) -> f64 {
+    const F3: f64 = 1.0 / 3.0;
+    const G3: f64 = 1.0 / 6.0;
+    let s = (x + y + z) * F3;
+    let i = floor_i64(x + s);
+    let j = floor_i64(y + s);
+    let k = floor_i64(z + s);
+    let t = (i.wrapping_add(j).wrapping_add(k)) as f64 * G3;
+    let x0 = (x - i as f64) + t;
+    let y0 = (y - j as f64) + t;
+    let z0 = (z - k as f64) + t;
+    // Rank the offsets without branches: the first step goes along the largest axis, the
+    // second along the two largest.
+    let xy = (x0 >= y0) as i64;
+    let xz = (x0 >= z0) as i64;
+    let yz = (y0 >= z0) as i64;
+    let i1 = xy & xz;
+    let j1 = (1 - xy) & yz;
+    let k1 = (1 - xz) & (1 - yz);
+    let i2 = xy | xz;
+    let j2 = (1 - xy) | yz;
+    let k2 = (1 - xz) | (1 - yz);
+    let (x1, y1, z1) = (
+        x0 - i1 as f64 + G3,
+        y0 - j1 as f64 + G3,
+        z0 - k1 as f64 + G3,
+    );
+    let (x2, y2, z2) = (
+        x0 - i2 as f64 + 2.0 * G3,
+        y0 - j2 as f64 + 2.0 * G3,
+        z0 - k2 as f64 + 2.0 * G3,
+    );
+    let (x3, y3, z3) = (
+        x0 - 1.0 + 3.0 * G3,
+        y0 - 1.0 + 3.0 * G3,
+        z0 - 1.0 + 3.0 * G3,
+    );
+    let h = |a: i64, b: i64, c: i64| {
+        g3(hash(
+            seed,
+            hx(i.wrapping_add(a)) ^ hy(j.wrapping_add(b)) ^ hz(k.wrapping_add(c)),
+        ))
+    };
+    let corner = |g: (f64, f64, f64), x: f64, y: f64, z: f64| {
+        let t = pos(0.5 - x * x - y * y - z * z);
+        let t = t * t;
+        t * t * (g.0 * x + g.1 * y + g.2 * z)
+    };
+    let n = corner(h(0, 0, 0), x0, y0, z0)
+        + corner(h(i1, j1, k1), x1, y1, z1)
+        + corner(h(i2, j2, k2), x2, y2, z2)
+        + corner(h(1, 1, 1), x3, y3, z3);
+    n * SIMPLEX3_SCALE
+}
+
+/// Distance function of cellular noise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u32)]
+pub enum CellularDistance {
+    /// Straight-line distance.
+    Euclidean = 0,
+    /// Sum of absolute coordinate differences.
+    Manhattan = 1,
+}
+
+/// What cellular noise returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u32)]
+pub enum CellularReturn {
+    /// Distance to the nearest feature point, minus 1.
+    F1 = 0,
+    /// Distance to the second nearest feature point, minus 1.
+    F2 = 1,
+    /// `F2 − F1` distance, minus 1.
+    F2MinusF1 = 2,
+    /// A random value in `[-1, 1)` per cell: the value of the nearest point's cell.
+    CellValue = 3,
+}
+
+/// Cellular settings already validated (jitter in `[0, 1]`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CellularParams {
+    /// Distance function.
+    pub distance: CellularDistance,
+    /// Returned quantity.
+    pub ret: CellularReturn,
+    /// Feature point jitter in `[0, 1]`: 0 puts every point at its cell centre.
+    pub jitter: f64,
+}
+
+#[inline(always)]
+fn unit24(h: u64, shift: u32) -> f64 {
+    ((h >> shift) & 0xFF_FFFF) as f64 * (1.0 / 16_777_216.0)
+}
+
+#[inline(always)]
+fn cellular_finish(p: &CellularParams, f1: f64, f2: f64, best: u64) -> f64 {
+    let (d1, d2) = match p.distance {
+        CellularDistance::Euclidean => (sqrt(f1), sqrt(f2)),
+        CellularDistance::Manhattan => (f1, f2),
+    };
+    match p.ret {
+        CellularReturn::F1 => d1 - 1.0,
+        CellularReturn::F2 => d2 - 1.0,
+        CellularReturn::F2MinusF1 => d2 - d1 - 1.0,
+        CellularReturn::CellValue => value_of(best.wrapping_mul(HM)),
+    }
+}
+
+#[inline(always)]
+fn dist(p: &CellularParams, a: f64, b: f64, c: f64) -> f64 {
+    match p.distance {
+        CellularDistance::Euclidean => a * a + b * b + c * c,
+        CellularDistance::Manhattan => abs(a) + abs(b) + abs(c),
+    }
+}
+
+/// 2D cellular (Worley) noise over the 3 × 3 neighbourhood of the sample's cell.
+pub fn cellular2(seed: u64, p: &CellularParams, x: f64, y: f64) -> f64 {
+    let ix = floor_i64(x);
+    let iy = floor_i64(y);
+    let fx = x - ix as f64;
+    let fy = y - iy as f64;
+    let half = 0.5 - 0.5 * p.jitter;
+    let (mut f1, mut f2, mut best) = (f64::INFINITY, f64::INFINITY, 0u64);
+    for dy in -1i64..=1 {
+        let ry = hy(iy.wrapping_add(dy));
+        for dx in -1i64..=1 {
+            let h = hash(seed, hx(ix.wrapping_add(dx)) ^ ry);
+            let px = dx as f64 + half + unit24(h, 40) * p.jitter - fx;
+            let py = dy as f64 + half + unit24(h, 16) * p.jitter - fy;
+            let d = dist(p, px, py, 0.0);
+            f2 = if d < f2 { d } else { f2 };
+            if d < f1 {
+                f2 = f1;
+                f1 = d;
+                best = h;
+            }
+        }
+    }
+    cellular_finish(p, f1, f2, best)
+}
+
+/// 3D cellular (Worley) noise over the 3 × 3 × 3 neighbourhood of the sample's cell.
+pub fn cellular3(seed: u64, p: &CellularParams, x: f64, y: f64, z: f64) -> f64 {
+    let ix = floor_i64(x);
+    let iy = floor_i64(y);
+    let iz = floor_i64(z);
+    let fx = x - ix as f64;
+    let fy = y - iy as f64;
+    let fz = z - iz as f64;
+    let half = 0.5 - 0.5 * p.jitter;
+    let (mut f1, mut f2, mut best) = (f64::INFINITY, f64::INFINITY, 0u64);
+    for dz in -1i64..=1 {
+        let rz = hz(iz.wrapping_add(dz));
+        for dy in -1i64..=1 {
+            let ry = hy(iy.wrapping_add(dy)) ^ rz;
+            for dx in -1i64..=1 {
+                let h = hash(seed, hx(ix.wrapping_add(dx)) ^ ry);
+                let px = dx as f64 + half + unit24(h, 40) * p.jitter - fx;
+                let py = dy as f64 + half + unit24(h, 16) * p.jitter - fy;
+                let pz = dz as f64 + half + unit24(h, 0) * p.jitter - fz;
+                let d = dist(p, px, py, pz);
+                f2 = if d < f2 { d } else { f2 };
+                if d < f1 {
+                    f2 = f1;
+                    f1 = d;
+                    best = h;
+                }
+            }
+        }
+    }
+    cellular_finish(p, f1, f2, best)
+}
