@@ -22,6 +22,12 @@ extern crate alloc;
 
 pub mod digest;
 pub mod fractal;
+#[cfg(feature = "alloc")]
+pub mod holder;
+pub mod ladder;
 pub mod math;
 pub mod noise;
 pub mod random;
+#[cfg(feature = "alloc")]
+pub mod scheduler;
+pub mod step_table;
