@@ -20,6 +20,8 @@ compile_error!(
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+pub mod biome;
+pub mod block;
 pub mod digest;
 pub mod fractal;
 #[cfg(feature = "alloc")]
@@ -31,3 +33,7 @@ pub mod random;
 #[cfg(feature = "alloc")]
 pub mod scheduler;
 pub mod step_table;
+#[cfg(feature = "alloc")]
+pub mod terrain;
+#[cfg(feature = "alloc")]
+pub mod world;

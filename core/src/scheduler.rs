@@ -164,6 +164,20 @@ impl<'a, O> View<'a, O> {
     /// The output of `status` of the chunk at offset `(dx, dz)`; an error if that read is
     /// outside the declared window.
     pub fn get(&self, dx: i32, dz: i32, status: ChunkStatus) -> Result<&'a O, BodyError> {
+        self.get_shared_ref(dx, dz, status).map(|a| &**a)
+    }
+
+    /// Like [`View::get`], but a new shared reference, for outputs that keep their inputs.
+    pub fn get_shared(&self, dx: i32, dz: i32, status: ChunkStatus) -> Result<Arc<O>, BodyError> {
+        self.get_shared_ref(dx, dz, status).map(Arc::clone)
+    }
+
+    fn get_shared_ref(
+        &self,
+        dx: i32,
+        dz: i32,
+        status: ChunkStatus,
+    ) -> Result<&'a Arc<O>, BodyError> {
         let d = core::cmp::max(dx.unsigned_abs(), dz.unsigned_abs());
         let declared = if d as i32 <= self.radius {
             self.declared[d as usize]
@@ -185,7 +199,6 @@ impl<'a, O> View<'a, O> {
             .get(idx)
             .and_then(|c| c.as_ref())
             .and_then(|c| c.get(status))
-            .map(|a| &**a)
             .ok_or(BodyError::MissingInput {
                 running: self.running,
                 dx,

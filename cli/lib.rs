@@ -1,0 +1,349 @@
+//! The library half of the `stratagen` command: a threaded driver for the scheduler, region
+//! generation, map rendering and PNG output. The binary (`cli/main.rs`) parses arguments and
+//! calls these; the tests call them directly.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::Instant;
+
+use stratagen_core::biome;
+use stratagen_core::block;
+use stratagen_core::digest::Digest;
+use stratagen_core::ladder::{ChunkPos, ChunkStatus};
+use stratagen_core::scheduler::{BodyError, Finished, Pipeline, Priority, Scheduler, Task};
+use stratagen_core::world::{chunk_digest, ChunkData, World, WorldDef, WorldGen};
+
+/// Run every task of `s` to completion on `threads` worker threads (0: inline on this
+/// thread). The owner (this thread) takes tasks, workers run them, the owner finishes them.
+/// `progress` is called on the owner thread after each finished task with the count so far.
+pub fn drive<P: Pipeline>(
+    s: &mut Scheduler<P>,
+    threads: usize,
+    mut progress: impl FnMut(usize),
+) -> Result<usize, String> {
+    let mut done = 0usize;
+    let check = |f: Finished| match f {
+        Finished::Failed(e) => Err(e.to_string()),
+        _ => Ok(()),
+    };
+    if threads == 0 {
+        loop {
+            let tasks = s.take_tasks(1);
+            if tasks.is_empty() {
+                return Ok(done);
+            }
+            for t in tasks {
+                let r = t.run();
+                check(s.finish(t, r).map_err(|e| e.to_string())?)?;
+                done += 1;
+                progress(done);
+            }
+        }
+    }
+    type Job<P> = (Task<P>, Result<<P as Pipeline>::Output, BodyError>);
+    let (job_tx, job_rx) = mpsc::channel::<Task<P>>();
+    let job_rx = Arc::new(Mutex::new(job_rx));
+    let (done_tx, done_rx) = mpsc::channel::<Job<P>>();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let rx = job_rx.clone();
+            let tx = done_tx.clone();
+            scope.spawn(move || loop {
+                let job = match rx.lock() {
+                    Ok(g) => match g.recv() {
+                        Ok(j) => j,
+                        Err(_) => break,
+                    },
+                    Err(_) => break,
+                };
+                let r = job.run();
+                if tx.send((job, r)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(done_tx);
+        let mut outstanding = 0usize;
+        let result = loop {
+            let want = (2 * threads).saturating_sub(outstanding);
+            for t in s.take_tasks(want) {
+                if job_tx.send(t).is_err() {
+                    break;
+                }
+                outstanding += 1;
+            }
+            if outstanding == 0 {
+                break Ok(done);
+            }
+            let (t, r) = match done_rx.recv() {
+                Ok(x) => x,
+                Err(_) => break Err("worker threads stopped".to_string()),
+            };
+            outstanding -= 1;
+            let f = match s.finish(t, r) {
+                Ok(f) => f,
+                Err(e) => break Err(e.to_string()),
+            };
+            if let Err(e) = check(f) {
+                break Err(e);
+            }
+            done += 1;
+            progress(done);
+        };
+        drop(job_tx);
+        result
+    })
+}
+
+/// A generated region: full chunks by position.
+pub struct Region {
+    /// The generator.
+    pub gen: WorldGen,
+    /// Finished chunks, row-major by (z, x) through the map's order.
+    pub chunks: BTreeMap<ChunkPos, Arc<ChunkData>>,
+    /// Tasks run.
+    pub tasks: usize,
+    /// Wall time in seconds.
+    pub seconds: f64,
+}
+
+impl Region {
+    /// Per-chunk digests in row-major order (z, then x).
+    pub fn digests(&self) -> Vec<(ChunkPos, u64)> {
+        let mut v: Vec<(ChunkPos, u64)> = self
+            .chunks
+            .iter()
+            .map(|(p, d)| (*p, chunk_digest(d)))
+            .collect();
+        v.sort_by_key(|(p, _)| (p.z, p.x));
+        v
+    }
+
+    /// The region digest: XXH64 over the per-chunk digests (`u64` LE) in row-major order.
+    pub fn digest(&self) -> u64 {
+        let mut h = Digest::new();
+        for (_, d) in self.digests() {
+            h.write_u64(d);
+        }
+        h.finish()
+    }
+}
+
+/// Generate `positions` to `status` on `threads` threads (0: inline), requesting them in the
+/// given order.
+pub fn generate(
+    def: WorldDef,
+    positions: &[ChunkPos],
+    status: ChunkStatus,
+    threads: usize,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Region, String> {
+    let gen = WorldGen::new(def).map_err(|e| e.to_string())?;
+    let mut s = Scheduler::with_id(Arc::new(World::new(gen.clone())), 1);
+    for p in positions {
+        s.request(*p, status, Priority::Soon)
+            .map_err(|e| e.to_string())?;
+    }
+    let expected = s.ready_count();
+    let t0 = Instant::now();
+    let tasks = drive(&mut s, threads, |n| progress(n, expected))?;
+    let seconds = t0.elapsed().as_secs_f64();
+    let mut chunks = BTreeMap::new();
+    for p in positions {
+        let d = s
+            .output(*p, status)
+            .ok_or_else(|| format!("chunk ({}, {}) did not reach {}", p.x, p.z, status.name()))?;
+        chunks.insert(*p, d);
+    }
+    Ok(Region {
+        gen,
+        chunks,
+        tasks,
+        seconds,
+    })
+}
+
+/// The square of chunks within `radius` of `center`, row-major.
+pub fn square(center: (i32, i32), radius: i32) -> Vec<ChunkPos> {
+    let mut v = Vec::new();
+    for z in -radius..=radius {
+        for x in -radius..=radius {
+            v.push(ChunkPos::new(center.0 + x, center.1 + z));
+        }
+    }
+    v
+}
+
+/// What a map shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layer {
+    /// Biome colours.
+    Biomes,
+    /// Surface height in grey.
+    Height,
+    /// Surface colours with hill shading and water depth.
+    Shaded,
+}
+
+/// An RGB image.
+pub struct Image {
+    /// Width in pixels.
+    pub width: usize,
+    /// Height in pixels.
+    pub height: usize,
+    /// Row-major RGB bytes.
+    pub rgb: Vec<u8>,
+}
+
+fn block_colour(b: u16, biome_id: u8) -> [u8; 3] {
+    match b {
+        block::GRASS_BLOCK | block::SHORT_GRASS => biome::info(biome_id).color,
+        block::SAND => [219, 207, 163],
+        block::SANDSTONE => [200, 185, 140],
+        block::GRAVEL => [136, 126, 126],
+        block::CLAY => [160, 166, 179],
+        block::SNOW | block::SNOW_BLOCK => [248, 250, 252],
+        block::ICE => [160, 190, 250],
+        block::STONE | block::COBBLESTONE => [125, 125, 125],
+        block::DEEPSLATE => [80, 80, 85],
+        block::DIRT | block::DIRT_PATH => [134, 96, 67],
+        block::LAVA => [230, 90, 20],
+        _ => [110, 110, 110],
+    }
+}
+
+/// Render a region as a map, one pixel per block column, north up.
+pub fn render(region: &Region, layer: Layer) -> Image {
+    let xs: Vec<i32> = region.chunks.keys().map(|p| p.x).collect();
+    let zs: Vec<i32> = region.chunks.keys().map(|p| p.z).collect();
+    let (x0, x1) = (
+        *xs.iter().min().unwrap_or(&0),
+        *xs.iter().max().unwrap_or(&0),
+    );
+    let (z0, z1) = (
+        *zs.iter().min().unwrap_or(&0),
+        *zs.iter().max().unwrap_or(&0),
+    );
+    let width = ((x1 - x0 + 1) * 16) as usize;
+    let height = ((z1 - z0 + 1) * 16) as usize;
+    let dims = region.gen.dims();
+    let mut surface = vec![dims.min_y; width * height];
+    let mut top = vec![block::AIR; width * height];
+    let mut floor = vec![dims.min_y; width * height];
+    let mut biomes = vec![0u8; width * height];
+    for (p, d) in &region.chunks {
+        let t = match d.terrain() {
+            Some(t) => t,
+            None => continue,
+        };
+        let ox = ((p.x - x0) * 16) as usize;
+        let oz = ((p.z - z0) * 16) as usize;
+        for z in 0..16 {
+            for x in 0..16 {
+                let i = (oz + z) * width + ox + x;
+                let ws = t.world_surface[z * 16 + x];
+                surface[i] = ws;
+                floor[i] = t.ocean_floor[z * 16 + x];
+                top[i] = if ws > dims.min_y {
+                    t.blocks[dims.index(x, ws - 1, z)]
+                } else {
+                    block::AIR
+                };
+                biomes[i] = region
+                    .gen
+                    .biome_at(p.block_x() + x as i32, p.block_z() + z as i32);
+            }
+        }
+    }
+    let mut rgb = vec![0u8; width * height * 3];
+    for zz in 0..height {
+        for xx in 0..width {
+            let i = zz * width + xx;
+            let c: [u8; 3] = match layer {
+                Layer::Biomes => biome::info(biomes[i]).color,
+                Layer::Height => {
+                    let v = ((surface[i] - dims.min_y) as f64 / dims.height as f64 * 255.0)
+                        .clamp(0.0, 255.0) as u8;
+                    [v, v, v]
+                }
+                Layer::Shaded => {
+                    let nw = if xx > 0 && zz > 0 {
+                        surface[i - width - 1]
+                    } else {
+                        surface[i]
+                    };
+                    let shade = (1.0 + (surface[i] - nw) as f64 * 0.08).clamp(0.55, 1.35);
+                    if top[i] == block::WATER {
+                        let depth = (surface[i] - floor[i]).max(0) as f64;
+                        let k = (1.0 - depth / 40.0).clamp(0.25, 1.0);
+                        [
+                            (40.0 * k) as u8,
+                            (90.0 * k + 20.0) as u8,
+                            (200.0 * k + 40.0) as u8,
+                        ]
+                    } else {
+                        let b = block_colour(top[i], biomes[i]);
+                        [
+                            (b[0] as f64 * shade).min(255.0) as u8,
+                            (b[1] as f64 * shade).min(255.0) as u8,
+                            (b[2] as f64 * shade).min(255.0) as u8,
+                        ]
+                    }
+                }
+            };
+            rgb[i * 3..i * 3 + 3].copy_from_slice(&c);
+        }
+    }
+    Image { width, height, rgb }
+}
+
+/// Write `data` to `path` through a temporary file in the same directory and a rename, so a
+/// failure never leaves a partial file at `path`.
+pub fn write_atomic(path: &Path, data: &[u8]) -> Result<(), String> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .ok_or_else(|| format!("{}: not a file path", path.display()))?;
+    let tmp = dir.join(format!(
+        ".{}.tmp-{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let res = std::fs::write(&tmp, data).and_then(|_| std::fs::rename(&tmp, path));
+    if let Err(e) = res {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(format!("cannot write {}: {}", path.display(), e));
+    }
+    Ok(())
+}
+
+/// Encode an 8-bit RGB or grey PNG.
+pub fn encode_png(
+    width: usize,
+    height: usize,
+    channels: usize,
+    bit16: bool,
+    data: &[u8],
+) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, width as u32, height as u32);
+        enc.set_color(if channels == 3 {
+            png::ColorType::Rgb
+        } else {
+            png::ColorType::Grayscale
+        });
+        enc.set_depth(if bit16 {
+            png::BitDepth::Sixteen
+        } else {
+            png::BitDepth::Eight
+        });
+        let mut w = enc.write_header().map_err(|e| e.to_string())?;
+        w.write_image_data(data).map_err(|e| e.to_string())?;
+    }
+    Ok(out)
+}
