@@ -406,6 +406,11 @@ impl<P: Pipeline> Scheduler<P> {
         Ok(())
     }
 
+    /// [`Scheduler::release`] by ticket number (for handle tables that store the number).
+    pub fn release_id(&mut self, id: u64) -> Result<(), SchedulerError> {
+        self.release(Ticket { world: self.id, id })
+    }
+
     fn apply_ticket(&mut self, t: TicketInfo, add: bool) {
         let r = self.table.accumulated_radius(t.target) as i32;
         let (table, prio) = (&self.table, t.priority as usize);

@@ -1,0 +1,141 @@
+/* Misuse of the C API must give the documented error codes, never a crash.
+ * Prints one line per check and "misuse: N passed, M failed"; exits non-zero on failure. */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "stratagen.h"
+
+static int passed, failed;
+
+static void expect(const char *what, sg_result got, sg_result want) {
+    if (got == want) {
+        passed++;
+    } else {
+        failed++;
+        printf("FAIL %s: got %u (%s), want %u (%s)\n", what, (unsigned)got, sg_result_message(got),
+               (unsigned)want, sg_result_message(want));
+    }
+}
+
+static sg_world *shared_world;
+static sg_result thread_result;
+static void *other_thread(void *arg) {
+    (void)arg;
+    uint64_t t = 0;
+    thread_result = sg_world_request(shared_world, 0, 0, SG_STATUS_FULL, SG_PRIORITY_SOON, &t);
+    return NULL;
+}
+
+int main(void) {
+    sg_world_def def = sg_world_def_default();
+    sg_world *w = NULL, *w2 = NULL;
+    expect("create NULL def", sg_world_create(NULL, &w), SG_RESULT_NULL_ARGUMENT);
+    expect("create NULL out", sg_world_create(&def, NULL), SG_RESULT_NULL_ARGUMENT);
+    sg_world_def bad = def;
+    bad.height = 100;
+    expect("create bad height", sg_world_create(&bad, &w), SG_RESULT_INVALID_ARGUMENT);
+    expect("outputs untouched on error", w == NULL ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+    bad = def;
+    bad.struct_size = 4;
+    expect("create small struct_size", sg_world_create(&bad, &w), SG_RESULT_BAD_STRUCT_SIZE);
+    expect("create", sg_world_create(&def, &w), SG_RESULT_OK);
+    expect("create second", sg_world_create(&def, &w2), SG_RESULT_OK);
+
+    uint64_t ticket = 0;
+    expect("request NULL world", sg_world_request(NULL, 0, 0, SG_STATUS_FULL, SG_PRIORITY_SOON, &ticket), SG_RESULT_NULL_ARGUMENT);
+    expect("request NULL ticket", sg_world_request(w, 0, 0, SG_STATUS_FULL, SG_PRIORITY_SOON, NULL), SG_RESULT_NULL_ARGUMENT);
+    expect("request bad status", sg_world_request(w, 0, 0, 10, SG_PRIORITY_SOON, &ticket), SG_RESULT_BAD_ENUM);
+    expect("request bad priority", sg_world_request(w, 0, 0, SG_STATUS_FULL, 7, &ticket), SG_RESULT_BAD_ENUM);
+    expect("request out of range", sg_world_request(w, 1 << 21, 0, SG_STATUS_FULL, SG_PRIORITY_SOON, &ticket), SG_RESULT_OUT_OF_RANGE);
+    expect("request", sg_world_request(w, 0, 0, SG_STATUS_STRUCTURE_REFERENCES, SG_PRIORITY_SOON, &ticket), SG_RESULT_OK);
+
+    shared_world = w;
+    pthread_t th;
+    pthread_create(&th, NULL, other_thread, NULL);
+    pthread_join(th, NULL);
+    expect("owner function from another thread", thread_result, SG_RESULT_WRONG_THREAD);
+
+    sg_task *tasks[4];
+    size_t n = 0;
+    expect("take NULL count", sg_world_take_tasks(w, tasks, 4, NULL), SG_RESULT_NULL_ARGUMENT);
+    expect("take NULL out", sg_world_take_tasks(w, NULL, 4, &n), SG_RESULT_NULL_ARGUMENT);
+    expect("take", sg_world_take_tasks(w, tasks, 4, &n), SG_RESULT_OK);
+    expect("took tasks", n >= 2 ? SG_RESULT_OK : SG_RESULT_NOT_READY, SG_RESULT_OK);
+    expect("finish before run", sg_world_finish_task(w, tasks[0]), SG_RESULT_TASK_NOT_RUN);
+    expect("run NULL", sg_task_run(NULL), SG_RESULT_NULL_ARGUMENT);
+    expect("run", sg_task_run(tasks[0]), SG_RESULT_OK);
+    expect("run twice", sg_task_run(tasks[0]), SG_RESULT_TASK_ALREADY_RUN);
+    expect("finish on another world", sg_world_finish_task(w2, tasks[0]), SG_RESULT_FOREIGN_HANDLE);
+    expect("finish NULL task", sg_world_finish_task(w, NULL), SG_RESULT_NULL_ARGUMENT);
+    expect("finish", sg_world_finish_task(w, tasks[0]), SG_RESULT_OK);
+    expect("finish twice", sg_world_finish_task(w, tasks[0]), SG_RESULT_STALE_HANDLE);
+    expect("run after finish", sg_task_run(tasks[0]), SG_RESULT_STALE_HANDLE);
+    expect("run second task", sg_task_run(tasks[1]), SG_RESULT_OK);
+
+    uint16_t blocks[4];
+    size_t needed = 0;
+    expect("copy not ready", sg_chunk_copy_blocks(w, 0, 0, blocks, 4, &needed), SG_RESULT_NOT_READY);
+    uint32_t status = 99;
+    expect("status of untouched chunk", sg_world_chunk_status(w, 100, 100, &status), SG_RESULT_NOT_READY);
+    expect("status untouched on error", status == 99 ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+
+    expect("release", sg_world_release(w, ticket), SG_RESULT_OK);
+    expect("release twice", sg_world_release(w, ticket), SG_RESULT_STALE_HANDLE);
+    expect("release unknown", sg_world_release(w, 123456), SG_RESULT_STALE_HANDLE);
+    expect("finish after release drops the result", sg_world_finish_task(w, tasks[1]), SG_RESULT_OK);
+
+    /* A full chunk: buffer-size protocol. */
+    expect("request full", sg_world_request(w, 3, 3, SG_STATUS_FULL, SG_PRIORITY_IMMEDIATE, &ticket), SG_RESULT_OK);
+    size_t ran = 0;
+    expect("run inline", sg_world_run_inline(w, (size_t)-1, &ran), SG_RESULT_OK);
+    expect("size query", sg_chunk_copy_blocks(w, 3, 3, NULL, 0, &needed), SG_RESULT_BUFFER_TOO_SMALL);
+    expect("needed is 16*16*384", needed == 16 * 16 * 384 ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+    memset(blocks, 0xAB, sizeof blocks);
+    expect("too small", sg_chunk_copy_blocks(w, 3, 3, blocks, 4, &needed), SG_RESULT_BUFFER_TOO_SMALL);
+    expect("buffer untouched", blocks[0] == 0xABAB ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+    int32_t hm[256];
+    expect("heightmap bad kind", sg_chunk_copy_heightmap(w, 3, 3, 9, hm, 256, &needed), SG_RESULT_BAD_ENUM);
+    expect("heightmap", sg_chunk_copy_heightmap(w, 3, 3, SG_HEIGHTMAP_WORLD_SURFACE, hm, 256, &needed), SG_RESULT_OK);
+    sg_chunk_view view;
+    expect("view", sg_world_chunk_view(w, 3, 3, &view), SG_RESULT_OK);
+    expect("view height", view.block_count == 16 * 16 * 384 && view.world_surface[0] == hm[0] ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+    uint64_t digest = 0;
+    expect("digest NULL", sg_chunk_digest(w, 3, 3, NULL), SG_RESULT_NULL_ARGUMENT);
+    expect("digest", sg_chunk_digest(w, 3, 3, &digest), SG_RESULT_OK);
+
+    /* Noise misuse. */
+    sg_noise_def nd = sg_noise_def_default();
+    sg_grid2 g = {0.0, 0.0, 1.0, 1.0, 8, 8};
+    float out[64];
+    expect("noise NULL def", sg_noise_fill_2d(NULL, &g, out, 64), SG_RESULT_NULL_ARGUMENT);
+    expect("noise NULL grid", sg_noise_fill_2d(&nd, NULL, out, 64), SG_RESULT_NULL_ARGUMENT);
+    expect("noise small buffer", sg_noise_fill_2d(&nd, &g, out, 63), SG_RESULT_BUFFER_TOO_SMALL);
+    nd.noise_type = 42;
+    expect("noise bad type", sg_noise_fill_2d(&nd, &g, out, 64), SG_RESULT_BAD_ENUM);
+    nd = sg_noise_def_default();
+    nd.frequency = 0.0 / 0.0;
+    expect("noise NaN frequency", sg_noise_fill_2d(&nd, &g, out, 64), SG_RESULT_INVALID_ARGUMENT);
+    nd = sg_noise_def_default();
+    nd.octaves = 0;
+    expect("noise zero octaves", sg_noise_fill_2d(&nd, &g, out, 64), SG_RESULT_INVALID_ARGUMENT);
+    nd = sg_noise_def_default();
+    g.width = 0;
+    expect("noise empty grid", sg_noise_fill_2d(&nd, &g, out, 64), SG_RESULT_INVALID_ARGUMENT);
+    expect("heightmap res 0", sg_heightmap_fill(&nd, 0, 0, 0, out, 64), SG_RESULT_INVALID_ARGUMENT);
+
+    /* Use after destroy. */
+    sg_task *t2[1];
+    expect("request for destroy", sg_world_request(w2, 0, 0, SG_STATUS_FULL, SG_PRIORITY_SOON, &ticket), SG_RESULT_OK);
+    expect("take before destroy", sg_world_take_tasks(w2, t2, 1, &n), SG_RESULT_OK);
+    expect("destroy", sg_world_destroy(w2), SG_RESULT_OK);
+    expect("destroy twice", sg_world_destroy(w2), SG_RESULT_STALE_HANDLE);
+    expect("request after destroy", sg_world_request(w2, 0, 0, SG_STATUS_FULL, SG_PRIORITY_SOON, &ticket), SG_RESULT_STALE_HANDLE);
+    expect("run task of destroyed world", sg_task_run(t2[0]), SG_RESULT_STALE_HANDLE);
+    expect("destroy NULL", sg_world_destroy(NULL), SG_RESULT_NULL_ARGUMENT);
+    expect("unknown message", strcmp(sg_result_message(9999), "unknown result code") == 0 ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+    expect("destroy", sg_world_destroy(w), SG_RESULT_OK);
+
+    printf("misuse: %d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}

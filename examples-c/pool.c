@@ -1,0 +1,177 @@
+/* A C11 host with a pthread pool: requests a square of chunks at FULL, runs tasks on its
+ * worker threads, finishes them on the main (owner) thread, and prints each chunk's digest.
+ *
+ * usage: pool SEED RADIUS THREADS      (prints "chunk X Z DIGEST" lines, then "region DIGEST") */
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "stratagen.h"
+
+#define QCAP 1024
+
+typedef struct {
+    sg_task *items[QCAP];
+    size_t head, len;
+    int closed;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+} queue;
+
+static void q_init(queue *q) {
+    q->head = q->len = 0;
+    q->closed = 0;
+    pthread_mutex_init(&q->mu, NULL);
+    pthread_cond_init(&q->cv, NULL);
+}
+
+static void q_push(queue *q, sg_task *t) {
+    pthread_mutex_lock(&q->mu);
+    q->items[(q->head + q->len) % QCAP] = t;
+    q->len++;
+    pthread_cond_signal(&q->cv);
+    pthread_mutex_unlock(&q->mu);
+}
+
+/* Pops one task; returns NULL once the queue is closed and empty. */
+static sg_task *q_pop(queue *q) {
+    pthread_mutex_lock(&q->mu);
+    while (q->len == 0 && !q->closed) pthread_cond_wait(&q->cv, &q->mu);
+    sg_task *t = NULL;
+    if (q->len > 0) {
+        t = q->items[q->head];
+        q->head = (q->head + 1) % QCAP;
+        q->len--;
+    }
+    pthread_mutex_unlock(&q->mu);
+    return t;
+}
+
+static void q_close(queue *q) {
+    pthread_mutex_lock(&q->mu);
+    q->closed = 1;
+    pthread_cond_broadcast(&q->cv);
+    pthread_mutex_unlock(&q->mu);
+}
+
+static queue todo, done;
+
+static void *worker(void *arg) {
+    (void)arg;
+    sg_task *t;
+    while ((t = q_pop(&todo)) != NULL) {
+        sg_result r = sg_task_run(t); /* any thread */
+        if (r != SG_RESULT_OK) fprintf(stderr, "run: %s\n", sg_result_message(r));
+        q_push(&done, t);
+    }
+    return NULL;
+}
+
+#define CHECK(call)                                                              \
+    do {                                                                         \
+        sg_result r_ = (call);                                                   \
+        if (r_ != SG_RESULT_OK) {                                                \
+            fprintf(stderr, "%s failed: %s\n", #call, sg_result_message(r_));    \
+            return 1;                                                            \
+        }                                                                        \
+    } while (0)
+
+/* XXH64 of the per-chunk digests (little-endian), as the library's region digest. */
+static uint64_t rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+static const uint64_t P1 = 0x9E3779B185EBCA87ULL, P2 = 0xC2B2AE3D27D4EB4FULL, P3 = 0x165667B19E3779F9ULL,
+                      P4 = 0x85EBCA77C2B2AE63ULL, P5 = 0x27D4EB2F165667C5ULL;
+static uint64_t round1(uint64_t acc, uint64_t in) { return rotl(acc + in * P2, 31) * P1; }
+static uint64_t xxh64_u64s(const uint64_t *v, size_t n) {
+    /* Specialised XXH64 (seed 0) for an array of 64-bit lanes; little-endian host assumed
+     * (the examples run on x86_64 and aarch64). */
+    size_t len = n * 8, i = 0;
+    uint64_t h;
+    if (len >= 32) {
+        uint64_t a = P1 + P2, b = P2, c = 0, d = 0 - P1;
+        for (; i + 4 <= n; i += 4) {
+            a = round1(a, v[i]);
+            b = round1(b, v[i + 1]);
+            c = round1(c, v[i + 2]);
+            d = round1(d, v[i + 3]);
+        }
+        h = rotl(a, 1) + rotl(b, 7) + rotl(c, 12) + rotl(d, 18);
+        h = (h ^ round1(0, a)) * P1 + P4;
+        h = (h ^ round1(0, b)) * P1 + P4;
+        h = (h ^ round1(0, c)) * P1 + P4;
+        h = (h ^ round1(0, d)) * P1 + P4;
+    } else {
+        h = P5;
+    }
+    h += len;
+    for (; i < n; i++) h = rotl(h ^ round1(0, v[i]), 27) * P1 + P4;
+    h ^= h >> 33;
+    h *= P2;
+    h ^= h >> 29;
+    h *= P3;
+    h ^= h >> 32;
+    return h;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 4) {
+        fprintf(stderr, "usage: %s SEED RADIUS THREADS\n", argv[0]);
+        return 2;
+    }
+    long long seed = atoll(argv[1]);
+    int radius = atoi(argv[2]), threads = atoi(argv[3]);
+    if (radius < 0 || radius > 64 || threads < 1 || threads > 64) return 2;
+
+    sg_world_def def = sg_world_def_default();
+    def.seed = seed;
+    sg_world *world = NULL;
+    CHECK(sg_world_create(&def, &world));
+
+    int side = 2 * radius + 1;
+    uint64_t *tickets = malloc(sizeof(uint64_t) * (size_t)(side * side));
+    if (!tickets) return 3;
+    for (int z = -radius; z <= radius; z++)
+        for (int x = -radius; x <= radius; x++)
+            CHECK(sg_world_request(world, x, z, SG_STATUS_FULL, SG_PRIORITY_SOON, &tickets[(z + radius) * side + x + radius]));
+
+    q_init(&todo);
+    q_init(&done);
+    pthread_t *pool = malloc(sizeof(pthread_t) * (size_t)threads);
+    if (!pool) return 3;
+    for (int i = 0; i < threads; i++) pthread_create(&pool[i], NULL, worker, NULL);
+
+    size_t outstanding = 0;
+    sg_task *batch[128];
+    for (;;) {
+        size_t want = (size_t)(2 * threads) > outstanding ? (size_t)(2 * threads) - outstanding : 0;
+        if (want > 128) want = 128;
+        size_t n = 0;
+        CHECK(sg_world_take_tasks(world, batch, want, &n));
+        for (size_t i = 0; i < n; i++) q_push(&todo, batch[i]);
+        outstanding += n;
+        if (outstanding == 0) break;
+        sg_task *t = q_pop(&done);
+        outstanding--;
+        CHECK(sg_world_finish_task(world, t)); /* owner thread */
+    }
+    q_close(&todo);
+    for (int i = 0; i < threads; i++) pthread_join(pool[i], NULL);
+
+    uint64_t *digests = malloc(sizeof(uint64_t) * (size_t)(side * side));
+    if (!digests) return 3;
+    for (int z = -radius; z <= radius; z++)
+        for (int x = -radius; x <= radius; x++) {
+            uint64_t d = 0;
+            CHECK(sg_chunk_digest(world, x, z, &d));
+            digests[(z + radius) * side + x + radius] = d;
+            printf("chunk %d %d %016" PRIx64 "\n", x, z, d);
+        }
+    printf("region %016" PRIx64 "\n", xxh64_u64s(digests, (size_t)(side * side)));
+
+    for (int i = 0; i < side * side; i++) CHECK(sg_world_release(world, tickets[i]));
+    CHECK(sg_world_destroy(world));
+    free(digests);
+    free(pool);
+    free(tickets);
+    return 0;
+}

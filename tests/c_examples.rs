@@ -1,0 +1,179 @@
+//! The C and C++ examples are tests: build the static library and the examples with
+//! `-Wall -Wextra -Werror -pedantic`, run them, and compare their digests with the Rust API's;
+//! run the misuse test; run the pool example and the misuse test under valgrind.
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::OnceLock;
+use stratagen::{generate, square};
+use stratagen_core::ladder::{ChunkPos, ChunkStatus};
+use stratagen_core::world::WorldDef;
+
+/// Build `libstratagen.a` (release, own target dir so it never waits on this test's build)
+/// and the examples, once per test process.
+fn examples() -> &'static PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let root = common::root();
+        let target = root.join("target/ffi-build");
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let o = Command::new(cargo)
+            .args([
+                "build",
+                "-p",
+                "stratagen-ffi",
+                "--release",
+                "--locked",
+                "--target-dir",
+            ])
+            .arg(&target)
+            .current_dir(&root)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let out = root.join("target/test-scratch/examples-c");
+        std::fs::create_dir_all(&out).unwrap();
+        let o = Command::new("make")
+            .arg("-C")
+            .arg(root.join("examples-c"))
+            .arg(format!(
+                "LIB={}",
+                target.join("release/libstratagen.a").display()
+            ))
+            .arg(format!("OUT={}", out.display()))
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "make: {}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        );
+        out
+    })
+}
+
+fn run(args: &[&str]) -> String {
+    let exe = examples().join(args[0]);
+    let o = Command::new(&exe).args(&args[1..]).output().unwrap();
+    assert!(
+        o.status.success(),
+        "{args:?}: {}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
+fn chunk_lines(s: &str) -> BTreeMap<ChunkPos, u64> {
+    s.lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (f.len() == 4 && f[0] == "chunk").then(|| {
+                (
+                    ChunkPos::new(f[1].parse().unwrap(), f[2].parse().unwrap()),
+                    u64::from_str_radix(f[3], 16).unwrap(),
+                )
+            })
+        })
+        .collect()
+}
+
+fn rust_digests(seed: i64, positions: &[ChunkPos]) -> (BTreeMap<ChunkPos, u64>, u64) {
+    let r = generate(
+        WorldDef {
+            seed,
+            ..WorldDef::default()
+        },
+        positions,
+        ChunkStatus::Full,
+        2,
+        |_, _| {},
+    )
+    .unwrap();
+    (r.digests().into_iter().collect(), r.digest())
+}
+
+#[test]
+fn c_pool_digests_equal_rust_for_1_2_4_threads() {
+    let (want, region) = rust_digests(7, &square((0, 0), 2));
+    for threads in ["1", "2", "4"] {
+        let out = run(&["pool", "7", "2", threads]);
+        assert_eq!(chunk_lines(&out), want, "{threads} threads");
+        assert!(
+            out.contains(&format!("region {region:016x}")),
+            "{threads} threads: region digest"
+        );
+    }
+}
+
+#[test]
+fn cpp_walk_digests_equal_rust() {
+    let out = run(&["walk", "11", "8", "2"]);
+    let got = chunk_lines(&out);
+    assert_eq!(got.len(), 25);
+    let positions: Vec<ChunkPos> = got.keys().copied().collect();
+    let (want, _) = rust_digests(11, &positions);
+    assert_eq!(got, want);
+}
+
+#[test]
+fn c_misuse_gives_documented_errors() {
+    let out = run(&["misuse"]);
+    assert!(out.contains(" 0 failed"), "{out}");
+}
+
+#[test]
+fn c_heightmap_writes_a_pgm() {
+    let path = examples().join("h.pgm");
+    run(&["heightmap", path.to_str().unwrap(), "3"]);
+    let data = std::fs::read(&path).unwrap();
+    assert!(data.starts_with(b"P5\n256 256\n255\n"));
+    let pixels = &data[15..];
+    assert_eq!(pixels.len(), 256 * 256);
+    // The first pixel is the library's heightmap sample at block (0, 0), mapped to 0..255.
+    let def = stratagen_core::fractal::NoiseDef {
+        seed: 3,
+        octaves: 6,
+        frequency: 1.0 / 24.0,
+        ..Default::default()
+    };
+    let mut tile = vec![0f32; 64 * 64];
+    def.build()
+        .unwrap()
+        .heightmap_chunk(0, 0, 64, &mut tile)
+        .unwrap();
+    assert_eq!(pixels[0], ((tile[0] + 1.0) * 127.5) as u8);
+    assert!(pixels.iter().any(|&p| p != pixels[0]));
+}
+
+#[test]
+fn examples_are_clean_under_valgrind() {
+    let have = Command::new("valgrind")
+        .arg("--version")
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false);
+    assert!(have, "valgrind is required (the CI script installs it)");
+    for args in [vec!["pool", "5", "0", "2"], vec!["misuse"]] {
+        let exe = examples().join(args[0]);
+        let o = Command::new("valgrind")
+            .args([
+                "--error-exitcode=99",
+                "--leak-check=full",
+                "--errors-for-leak-kinds=definite",
+                "-q",
+            ])
+            .arg(&exe)
+            .args(&args[1..])
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "valgrind {args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}
