@@ -20,8 +20,26 @@ use stratagen_core::world::{chunk_digest, ChunkData, World, WorldDef, WorldGen};
 pub fn drive<P: Pipeline>(
     s: &mut Scheduler<P>,
     threads: usize,
-    mut progress: impl FnMut(usize),
+    progress: impl FnMut(usize),
 ) -> Result<usize, String> {
+    drive_timed(s, threads, progress, &Mutex::new([0.0; ChunkStatus::COUNT]))
+}
+
+/// [`drive`], adding the seconds spent in each status body (summed over threads) to `times`.
+pub fn drive_timed<P: Pipeline>(
+    s: &mut Scheduler<P>,
+    threads: usize,
+    mut progress: impl FnMut(usize),
+    times: &Mutex<[f64; ChunkStatus::COUNT]>,
+) -> Result<usize, String> {
+    let timed_run = |t: &Task<P>| {
+        let t0 = Instant::now();
+        let r = t.run();
+        if let Ok(mut g) = times.lock() {
+            g[t.status().index()] += t0.elapsed().as_secs_f64();
+        }
+        r
+    };
     let mut done = 0usize;
     let check = |f: Finished| match f {
         Finished::Failed(e) => Err(e.to_string()),
@@ -34,7 +52,7 @@ pub fn drive<P: Pipeline>(
                 return Ok(done);
             }
             for t in tasks {
-                let r = t.run();
+                let r = timed_run(&t);
                 check(s.finish(t, r).map_err(|e| e.to_string())?)?;
                 done += 1;
                 progress(done);
@@ -49,6 +67,7 @@ pub fn drive<P: Pipeline>(
         for _ in 0..threads {
             let rx = job_rx.clone();
             let tx = done_tx.clone();
+            let timed_run = &timed_run;
             scope.spawn(move || loop {
                 let job = match rx.lock() {
                     Ok(g) => match g.recv() {
@@ -57,7 +76,7 @@ pub fn drive<P: Pipeline>(
                     },
                     Err(_) => break,
                 };
-                let r = job.run();
+                let r = timed_run(&job);
                 if tx.send((job, r)).is_err() {
                     break;
                 }
@@ -106,6 +125,10 @@ pub struct Region {
     pub tasks: usize,
     /// Wall time in seconds.
     pub seconds: f64,
+    /// Seconds spent in each status body, summed over threads.
+    pub status_seconds: [f64; ChunkStatus::COUNT],
+    /// Tasks run per status.
+    pub status_tasks: [u64; ChunkStatus::COUNT],
 }
 
 impl Region {
@@ -147,8 +170,13 @@ pub fn generate(
     }
     let expected = s.ready_count();
     let t0 = Instant::now();
-    let tasks = drive(&mut s, threads, |n| progress(n, expected))?;
+    let times = Mutex::new([0.0; ChunkStatus::COUNT]);
+    let tasks = drive_timed(&mut s, threads, |n| progress(n, expected), &times)?;
     let seconds = t0.elapsed().as_secs_f64();
+    let status_seconds = *times
+        .lock()
+        .map_err(|_| "timing lock poisoned".to_string())?;
+    let status_tasks = s.stats().done;
     let mut chunks = BTreeMap::new();
     for p in positions {
         let d = s
@@ -161,6 +189,8 @@ pub fn generate(
         chunks,
         tasks,
         seconds,
+        status_seconds,
+        status_tasks,
     })
 }
 
@@ -198,7 +228,15 @@ pub struct Image {
 
 fn block_colour(b: u16, biome_id: u8) -> [u8; 3] {
     match b {
-        block::GRASS_BLOCK | block::SHORT_GRASS => biome::info(biome_id).color,
+        block::GRASS_BLOCK | block::SHORT_GRASS | block::FERN => biome::info(biome_id).color,
+        block::OAK_LEAVES | block::BIRCH_LEAVES | block::JUNGLE_LEAVES | block::ACACIA_LEAVES => {
+            [60, 120, 40]
+        }
+        block::SPRUCE_LEAVES => [40, 80, 50],
+        block::DANDELION => [230, 210, 60],
+        block::POPPY => [200, 40, 40],
+        block::CACTUS => [80, 140, 60],
+        block::MOSSY_COBBLESTONE => [100, 120, 100],
         block::SAND => [219, 207, 163],
         block::SANDSTONE => [200, 185, 140],
         block::GRAVEL => [136, 126, 126],
@@ -233,7 +271,7 @@ pub fn render(region: &Region, layer: Layer) -> Image {
     let mut floor = vec![dims.min_y; width * height];
     let mut biomes = vec![0u8; width * height];
     for (p, d) in &region.chunks {
-        let t = match d.terrain() {
+        let (blocks, ws_map, of_map) = match d.surface() {
             Some(t) => t,
             None => continue,
         };
@@ -242,11 +280,11 @@ pub fn render(region: &Region, layer: Layer) -> Image {
         for z in 0..16 {
             for x in 0..16 {
                 let i = (oz + z) * width + ox + x;
-                let ws = t.world_surface[z * 16 + x];
+                let ws = ws_map[z * 16 + x];
                 surface[i] = ws;
-                floor[i] = t.ocean_floor[z * 16 + x];
+                floor[i] = of_map[z * 16 + x];
                 top[i] = if ws > dims.min_y {
-                    t.blocks[dims.index(x, ws - 1, z)]
+                    blocks[dims.index(x, ws - 1, z)]
                 } else {
                     block::AIR
                 };
@@ -346,4 +384,17 @@ pub fn encode_png(
         w.write_image_data(data).map_err(|e| e.to_string())?;
     }
     Ok(out)
+}
+
+/// Peak resident memory of this process in MiB (Linux `VmHWM`; 0 where unavailable).
+pub fn peak_rss_mib() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<f64>().ok())
+        })
+        .map_or(0.0, |kb| kb / 1024.0)
 }

@@ -47,6 +47,19 @@ enum Cmd {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Cold fill of a square of chunks to full: chunks per second, per-status split, peak
+    /// memory. The last line is machine-readable.
+    Bench {
+        /// World seed.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        seed: i64,
+        /// Radius in chunks of the requested square (default 8: 17 x 17 chunks), 0..=64.
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=64))]
+        radius: u32,
+        /// Worker threads (0: inline). Default: available cores.
+        #[arg(long)]
+        threads: Option<usize>,
+    },
 }
 
 fn parse_pair(s: &str) -> Result<(i32, i32), String> {
@@ -127,7 +140,56 @@ fn run(cli: Cli) -> Result<(), String> {
             );
             Ok(())
         }
+        Cmd::Bench {
+            seed,
+            radius,
+            threads,
+        } => {
+            let threads = threads_or_default(threads);
+            if threads > 256 {
+                return Err(format!("--threads {threads}: at most 256"));
+            }
+            bench(seed, radius, threads)
+        }
     }
+}
+
+fn bench(seed: i64, radius: u32, threads: usize) -> Result<(), String> {
+    let positions = square((0, 0), radius as i32);
+    let region = generate(
+        WorldDef {
+            seed,
+            ..WorldDef::default()
+        },
+        &positions,
+        ChunkStatus::Full,
+        threads,
+        |_, _| {},
+    )?;
+    let n = positions.len() as f64;
+    let busy: f64 = region.status_seconds.iter().sum();
+    println!("status                 tasks   ms/task   share");
+    for s in ChunkStatus::ALL {
+        let i = s.index();
+        let k = region.status_tasks[i].max(1) as f64;
+        println!(
+            "{:<20} {:>7} {:>9.3} {:>6.1}%",
+            s.name(),
+            region.status_tasks[i],
+            region.status_seconds[i] * 1000.0 / k,
+            100.0 * region.status_seconds[i] / busy.max(1e-12)
+        );
+    }
+    println!("region digest {:016x}", region.digest());
+    println!(
+        "bench threads={} chunks={} ms_per_chunk={:.3} chunks_per_s={:.1} peak_rss_mib={:.1}",
+        threads,
+        positions.len(),
+        region.seconds * 1000.0 / n,
+        n / region.seconds,
+        stratagen::peak_rss_mib()
+    );
+    Ok(())
 }
 
 fn main() -> ExitCode {

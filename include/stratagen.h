@@ -203,12 +203,45 @@ enum sg_heightmap
    y + 1 of the top solid block.
    */
   SG_HEIGHTMAP_OCEAN_FLOOR = 1,
+  /*
+   y + 1 of the top solid or fluid block.
+   */
+  SG_HEIGHTMAP_MOTION_BLOCKING = 2,
+  /*
+   y + 1 of the top solid (not leaves) or fluid block.
+   */
+  SG_HEIGHTMAP_MOTION_BLOCKING_NO_LEAVES = 3,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
 typedef enum sg_heightmap sg_heightmap;
 #else
 typedef uint32_t sg_heightmap;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/*
+ Light kinds.
+ */
+enum sg_light
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /*
+   Sky light.
+   */
+  SG_LIGHT_SKY = 0,
+  /*
+   Block light.
+   */
+  SG_LIGHT_BLOCK = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum sg_light sg_light;
+#else
+typedef uint32_t sg_light;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -315,6 +348,42 @@ typedef struct sg_world_def {
 } sg_world_def;
 
 /*
+ A block entity (chest or spawner of a structure piece).
+ */
+typedef struct sg_block_entity {
+  /*
+   World block position x, y, z.
+   */
+  int32_t pos[3];
+  /*
+   Block id (chest or spawner).
+   */
+  uint16_t kind;
+  /*
+   Loot table id (chests) or creature kind (spawners).
+   */
+  uint32_t data;
+} sg_block_entity;
+
+/*
+ A spawn request.
+ */
+typedef struct sg_spawn_request {
+  /*
+   World block position x, y, z of the first creature.
+   */
+  int32_t pos[3];
+  /*
+   Creature kind.
+   */
+  uint16_t kind;
+  /*
+   Group size 1..=4.
+   */
+  uint8_t group;
+} sg_spawn_request;
+
+/*
  A borrowed, read-only view of a full chunk. Valid until the next call on the same world
  from the owner thread that is not one of the `sg_chunk_*` readers or `sg_world_chunk_view`
  (that is: request, release, take, finish, run inline, destroy).
@@ -340,6 +409,26 @@ typedef struct sg_chunk_view {
    Ocean-floor heightmap (256 entries).
    */
   const int32_t *ocean_floor;
+  /*
+   Motion-blocking heightmap (256 entries).
+   */
+  const int32_t *motion_blocking;
+  /*
+   Motion-blocking-without-leaves heightmap (256 entries).
+   */
+  const int32_t *motion_blocking_no_leaves;
+  /*
+   Sky light, nibble-packed: block i is byte i / 2, low nibble for even i.
+   */
+  const uint8_t *sky_light;
+  /*
+   Block light, nibble-packed like `sky_light`.
+   */
+  const uint8_t *block_light;
+  /*
+   Bytes in each light array ((block_count + 1) / 2).
+   */
+  size_t light_bytes;
   /*
    Minimum block y.
    */
@@ -589,7 +678,7 @@ sg_result sg_chunk_copy_biomes(struct sg_world *world,
 
 /*
  Copy one of a full chunk's heightmaps (`kind` an `sg_heightmap`; 256 entries, index
- z * 16 + x, each y + 1 of the top block of that kind). Owner thread.
+ z * 16 + x, each y + 1 of the top block of that kind, min_y if none). Owner thread.
  */
 sg_result sg_chunk_copy_heightmap(struct sg_world *world,
                                   int32_t cx,
@@ -598,6 +687,38 @@ sg_result sg_chunk_copy_heightmap(struct sg_world *world,
                                   int32_t *buf,
                                   size_t cap,
                                   size_t *needed);
+
+/*
+ Copy a full chunk's light (`kind` an `sg_light`), nibble-packed: block i is byte i / 2,
+ low nibble for even i; (block count + 1) / 2 bytes. Owner thread.
+ */
+sg_result sg_chunk_copy_light(struct sg_world *world,
+                              int32_t cx,
+                              int32_t cz,
+                              uint32_t kind,
+                              uint8_t *buf,
+                              size_t cap,
+                              size_t *needed);
+
+/*
+ Copy a full chunk's block entities. Owner thread.
+ */
+sg_result sg_chunk_copy_block_entities(struct sg_world *world,
+                                       int32_t cx,
+                                       int32_t cz,
+                                       struct sg_block_entity *buf,
+                                       size_t cap,
+                                       size_t *needed);
+
+/*
+ Copy a full chunk's spawn requests. Owner thread.
+ */
+sg_result sg_chunk_copy_spawns(struct sg_world *world,
+                               int32_t cx,
+                               int32_t cz,
+                               struct sg_spawn_request *buf,
+                               size_t cap,
+                               size_t *needed);
 
 /*
  The digest of a full chunk (XXH64, see ARCHITECTURE.md) into `*digest`. Owner thread.

@@ -7,9 +7,13 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::biome::{BiomeId, ClimateSampler};
+use crate::block::BlockId;
+use crate::feature::{self, BlockEntity, FeatureChunk, FeatureInput, Writer};
 use crate::fractal::NoiseError;
 use crate::ladder::{ChunkPos, ChunkStatus};
+use crate::light::{self, LightData};
 use crate::scheduler::{BodyError, Pipeline, View};
+use crate::spawn::{self, SpawnRequest};
 use crate::terrain::{self, Dims, TerrainChunk, TerrainInput, TerrainNoises};
 
 /// World settings, plain data with documented defaults ([`WorldDef::default`]).
@@ -156,6 +160,66 @@ impl WorldGen {
     }
 }
 
+/// The merged blocks of `initialize_light`: own feature writes plus inbound patches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Merged {
+    /// Block ids, index `((y - min_y) * 16 + z) * 16 + x`.
+    pub blocks: Vec<BlockId>,
+    /// World surface, ocean floor, motion blocking, motion blocking without leaves
+    /// (index `z * 16 + x`; `y + 1` of the top block of that kind).
+    pub heightmaps: [[i32; 256]; 4],
+    /// Block entities inside the chunk.
+    pub block_entities: Vec<BlockEntity>,
+}
+
+/// A finished chunk: shares the outputs of the statuses it was built from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FullChunk {
+    /// Position.
+    pub pos: ChunkPos,
+    /// Biomes per 4 × 4 cell (index `cz * 4 + cx`).
+    pub biomes: [BiomeId; 16],
+    merged: Arc<ChunkData>,
+    light: Arc<ChunkData>,
+    /// Spawn requests.
+    pub spawns: Vec<SpawnRequest>,
+}
+
+static EMPTY_LIGHT: LightData = LightData {
+    sky: Vec::new(),
+    block: Vec::new(),
+};
+static EMPTY_MERGED: [[i32; 256]; 4] = [[0; 256]; 4];
+
+impl FullChunk {
+    fn merged(&self) -> Option<&Merged> {
+        match &*self.merged {
+            ChunkData::InitializeLight(m) => Some(m),
+            _ => None,
+        }
+    }
+    /// Block ids (index `((y - min_y) * 16 + z) * 16 + x`).
+    pub fn blocks(&self) -> &[BlockId] {
+        self.merged().map_or(&[], |m| &m.blocks)
+    }
+    /// The four heightmaps (world surface, ocean floor, motion blocking, motion blocking
+    /// without leaves).
+    pub fn heightmaps(&self) -> &[[i32; 256]; 4] {
+        self.merged().map_or(&EMPTY_MERGED, |m| &m.heightmaps)
+    }
+    /// Block entities.
+    pub fn block_entities(&self) -> &[BlockEntity] {
+        self.merged().map_or(&[], |m| &m.block_entities)
+    }
+    /// Sky and block light.
+    pub fn light(&self) -> &LightData {
+        match &*self.light {
+            ChunkData::Light(l) => l,
+            _ => &EMPTY_LIGHT,
+        }
+    }
+}
+
 /// The output of one status of one chunk.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ChunkData {
@@ -169,28 +233,23 @@ pub enum ChunkData {
     Biomes([BiomeId; 16]),
     /// `terrain`.
     Terrain(Box<TerrainChunk>),
-    /// `features`: the chunk's terrain, shared, with its own feature writes.
-    Features(Arc<ChunkData>),
-    /// `initialize_light`: the merged blocks.
-    InitializeLight(Arc<ChunkData>),
+    /// `features`: own blocks after decoration, outbound patches.
+    Features(Box<FeatureChunk>),
+    /// `initialize_light`: the merged blocks and the four heightmaps.
+    InitializeLight(Box<Merged>),
     /// `light`.
-    Light(Arc<ChunkData>),
+    Light(Box<LightData>),
     /// `spawn`.
-    Spawn(Arc<ChunkData>),
+    Spawn(Vec<SpawnRequest>),
     /// `full`.
-    Full(Arc<ChunkData>),
+    Full(Box<FullChunk>),
 }
 
 impl ChunkData {
-    /// The terrain chunk this output wraps, following shared references.
+    /// The terrain output, if this is one.
     pub fn terrain(&self) -> Option<&TerrainChunk> {
         match self {
             ChunkData::Terrain(t) => Some(t),
-            ChunkData::Features(a)
-            | ChunkData::InitializeLight(a)
-            | ChunkData::Light(a)
-            | ChunkData::Spawn(a)
-            | ChunkData::Full(a) => a.terrain(),
             _ => None,
         }
     }
@@ -199,6 +258,23 @@ impl ChunkData {
     pub fn biomes(&self) -> Option<&[BiomeId; 16]> {
         match self {
             ChunkData::Biomes(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// Blocks, world-surface and ocean-floor heightmaps of a `terrain` or `full` output.
+    pub fn surface(&self) -> Option<(&[BlockId], &[i32; 256], &[i32; 256])> {
+        match self {
+            ChunkData::Terrain(t) => Some((&t.blocks, &t.world_surface, &t.ocean_floor)),
+            ChunkData::Full(f) => Some((f.blocks(), &f.heightmaps()[0], &f.heightmaps()[1])),
+            _ => None,
+        }
+    }
+
+    /// The finished chunk, if this is a `full` output.
+    pub fn full(&self) -> Option<&FullChunk> {
+        match self {
+            ChunkData::Full(f) => Some(f),
             _ => None,
         }
     }
@@ -226,8 +302,19 @@ impl World {
     }
 }
 
-fn shared(view: &View<'_, ChunkData>, s: ChunkStatus) -> Result<Arc<ChunkData>, BodyError> {
-    view.get_shared(0, 0, s)
+fn neighbourhood<'v, T: ?Sized>(
+    view: &View<'v, ChunkData>,
+    status: ChunkStatus,
+    pick: impl Fn(&'v ChunkData) -> Option<&'v T>,
+) -> Result<[Option<&'v T>; 9], BodyError> {
+    let mut out: [Option<&'v T>; 9] = [None; 9];
+    for dz in -1..=1 {
+        for dx in -1..=1 {
+            let d = view.get(dx, dz, status)?;
+            out[((dz + 1) * 3 + (dx + 1)) as usize] = Some(pick(d).ok_or_else(|| wrong(d))?);
+        }
+    }
+    Ok(out)
 }
 
 impl Pipeline for World {
@@ -239,42 +326,134 @@ impl Pipeline for World {
         pos: ChunkPos,
         view: &View<'_, ChunkData>,
     ) -> Result<ChunkData, BodyError> {
+        let g = &self.gen;
+        let biomes_here = || -> Result<&[BiomeId; 16], BodyError> {
+            let b = view.get(0, 0, ChunkStatus::Biomes)?;
+            b.biomes().ok_or_else(|| wrong(b))
+        };
         Ok(match status {
             ChunkStatus::Empty => ChunkData::Empty,
             ChunkStatus::StructureStarts => ChunkData::StructureStarts,
             ChunkStatus::StructureReferences => ChunkData::StructureReferences,
-            ChunkStatus::Biomes => ChunkData::Biomes(self.gen.biomes(pos)),
-            ChunkStatus::Terrain => {
-                let b = view.get(0, 0, ChunkStatus::Biomes)?;
-                let biomes = b.biomes().ok_or_else(|| wrong(b))?;
-                ChunkData::Terrain(Box::new(self.gen.terrain(pos, biomes)))
+            ChunkStatus::Biomes => ChunkData::Biomes(g.biomes(pos)),
+            ChunkStatus::Terrain => ChunkData::Terrain(Box::new(g.terrain(pos, biomes_here()?))),
+            ChunkStatus::Features => {
+                let terrain = neighbourhood(view, ChunkStatus::Terrain, |d| d.terrain())?;
+                let own = terrain[4].ok_or(BodyError::Failed("missing own terrain"))?;
+                let mut w = Writer::new(g.dims, pos, own.blocks.clone(), terrain);
+                let inp = FeatureInput {
+                    seed: g.def.seed,
+                    dims: g.dims,
+                    biomes: biomes_here()?,
+                    terrain,
+                };
+                feature::decorate(&inp, pos, &mut w);
+                ChunkData::Features(Box::new(w.finish(Vec::new())))
             }
-            ChunkStatus::Features => ChunkData::Features(shared(view, ChunkStatus::Terrain)?),
             ChunkStatus::InitializeLight => {
-                ChunkData::InitializeLight(shared(view, ChunkStatus::Features)?)
+                let f = neighbourhood(view, ChunkStatus::Features, |d| match d {
+                    ChunkData::Features(f) => Some(&**f),
+                    _ => None,
+                })?;
+                let own = f[4].ok_or(BodyError::Failed("missing own features"))?;
+                let mut inbound: [Option<&[(u32, BlockId)]>; 9] = [None; 9];
+                for (k, n) in f.iter().enumerate() {
+                    if k != 4 {
+                        // The neighbour at (dx, dz) sees this chunk at (-dx, -dz).
+                        inbound[k] = n.map(|n| &n.outbound[8 - k][..]);
+                    }
+                }
+                let blocks = feature::merge(own, inbound);
+                let heightmaps = feature::heightmaps4(&g.dims, &blocks);
+                ChunkData::InitializeLight(Box::new(Merged {
+                    blocks,
+                    heightmaps,
+                    block_entities: own.block_entities.clone(),
+                }))
             }
-            ChunkStatus::Light => ChunkData::Light(shared(view, ChunkStatus::InitializeLight)?),
-            ChunkStatus::Spawn => ChunkData::Spawn(shared(view, ChunkStatus::Light)?),
-            ChunkStatus::Full => ChunkData::Full(shared(view, ChunkStatus::Spawn)?),
+            ChunkStatus::Light => {
+                let m = neighbourhood(view, ChunkStatus::InitializeLight, |d| match d {
+                    ChunkData::InitializeLight(m) => Some(&**m),
+                    _ => None,
+                })?;
+                let mut highest = g.dims.min_y;
+                let mut blocks: [Option<&[BlockId]>; 9] = [None; 9];
+                for (k, c) in m.iter().enumerate() {
+                    if let Some(c) = c {
+                        blocks[k] = Some(&c.blocks);
+                        for h in c.heightmaps[0].iter() {
+                            highest = core::cmp::max(highest, h - 1);
+                        }
+                    }
+                }
+                ChunkData::Light(Box::new(light::compute(&g.dims, blocks, highest)))
+            }
+            ChunkStatus::Spawn => {
+                let m = view.get(0, 0, ChunkStatus::InitializeLight)?;
+                let m = match m {
+                    ChunkData::InitializeLight(m) => m,
+                    other => return Err(wrong(other)),
+                };
+                ChunkData::Spawn(spawn::generate(
+                    g.def.seed,
+                    &g.dims,
+                    pos,
+                    biomes_here()?,
+                    &m.blocks,
+                    &m.heightmaps[2],
+                ))
+            }
+            ChunkStatus::Full => {
+                let spawns = match view.get(0, 0, ChunkStatus::Spawn)? {
+                    ChunkData::Spawn(s) => s.clone(),
+                    other => return Err(wrong(other)),
+                };
+                ChunkData::Full(Box::new(FullChunk {
+                    pos,
+                    biomes: *biomes_here()?,
+                    merged: view.get_shared(0, 0, ChunkStatus::InitializeLight)?,
+                    light: view.get_shared(0, 0, ChunkStatus::Light)?,
+                    spawns,
+                }))
+            }
         })
     }
 }
 
-/// Collect the terrain-level blocks of a finished world chunk (for callers that only need
-/// blocks): `None` if the output carries no terrain.
-pub fn blocks_of(d: &ChunkData) -> Option<&Vec<u16>> {
-    d.terrain().map(|t| &t.blocks)
-}
-
-/// The digest of a finished chunk: XXH64 (seed 0) over, in order, the block ids (`u16` LE, in
-/// block-index order), the world-surface heightmap and the ocean-floor heightmap (256 `i32`
-/// LE each, index `z * 16 + x`). Later statuses append their data here as they land.
+/// The digest of a finished chunk: XXH64 (seed 0) over, in order: the block ids (`u16` LE,
+/// block-index order); the 16 biome ids (bytes); the four heightmaps (256 `i32` LE each, in the
+/// order world surface, ocean floor, motion blocking, motion blocking without leaves); the
+/// sky-light and block-light nibble arrays (bytes); the block entities (count `u32`, then per
+/// entity x, y, z `i32`, kind `u16`, data `u32`); the spawn requests (count `u32`, then per
+/// request kind `u16`, x, y, z `i32`, group `u8`). All little-endian. Non-full outputs digest
+/// as the empty input.
 pub fn chunk_digest(d: &ChunkData) -> u64 {
     let mut h = crate::digest::Digest::new();
-    if let Some(t) = d.terrain() {
-        h.write_u16_slice(&t.blocks);
-        for v in t.world_surface.iter().chain(t.ocean_floor.iter()) {
-            h.write_i32(*v);
+    if let Some(f) = d.full() {
+        h.write_u16_slice(f.blocks());
+        h.write_bytes(&f.biomes);
+        for hm in f.heightmaps() {
+            for v in hm {
+                h.write_i32(*v);
+            }
+        }
+        h.write_bytes(&f.light().sky);
+        h.write_bytes(&f.light().block);
+        h.write_u32(f.block_entities().len() as u32);
+        for e in f.block_entities() {
+            for c in e.pos {
+                h.write_i32(c);
+            }
+            h.write_u16(e.kind);
+            h.write_u32(e.data);
+        }
+        h.write_u32(f.spawns.len() as u32);
+        for s in &f.spawns {
+            h.write_u16(s.kind);
+            for c in s.pos {
+                h.write_i32(c);
+            }
+            h.write_u8(s.group);
         }
     }
     h.finish()

@@ -29,7 +29,7 @@ use stratagen_core::fractal::{FractalType, Grid2, Grid3, NoiseDef, NoiseError, N
 use stratagen_core::ladder::{ChunkPos, ChunkStatus};
 use stratagen_core::noise::{CellularDistance, CellularReturn};
 use stratagen_core::scheduler::{BodyError, Finished, Priority, Scheduler, SchedulerError, Task};
-use stratagen_core::world::{chunk_digest, ChunkData, World, WorldDef, WorldGen};
+use stratagen_core::world::{chunk_digest, ChunkData, FullChunk, World, WorldDef, WorldGen};
 
 /// Major version.
 pub const SG_VERSION_MAJOR: u32 = 0;
@@ -120,6 +120,44 @@ pub enum sg_heightmap {
     WorldSurface = 0,
     /// y + 1 of the top solid block.
     OceanFloor = 1,
+    /// y + 1 of the top solid or fluid block.
+    MotionBlocking = 2,
+    /// y + 1 of the top solid (not leaves) or fluid block.
+    MotionBlockingNoLeaves = 3,
+}
+
+/// Light kinds.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum sg_light {
+    /// Sky light.
+    Sky = 0,
+    /// Block light.
+    Block = 1,
+}
+
+/// A block entity (chest or spawner of a structure piece).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct sg_block_entity {
+    /// World block position x, y, z.
+    pub pos: [i32; 3],
+    /// Block id (chest or spawner).
+    pub kind: u16,
+    /// Loot table id (chests) or creature kind (spawners).
+    pub data: u32,
+}
+
+/// A spawn request.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct sg_spawn_request {
+    /// World block position x, y, z of the first creature.
+    pub pos: [i32; 3],
+    /// Creature kind.
+    pub kind: u16,
+    /// Group size 1..=4.
+    pub group: u8,
 }
 
 /// Base noise types (see `sg_noise_def`).
@@ -251,6 +289,16 @@ pub struct sg_chunk_view {
     pub world_surface: *const i32,
     /// Ocean-floor heightmap (256 entries).
     pub ocean_floor: *const i32,
+    /// Motion-blocking heightmap (256 entries).
+    pub motion_blocking: *const i32,
+    /// Motion-blocking-without-leaves heightmap (256 entries).
+    pub motion_blocking_no_leaves: *const i32,
+    /// Sky light, nibble-packed: block i is byte i / 2, low nibble for even i.
+    pub sky_light: *const u8,
+    /// Block light, nibble-packed like `sky_light`.
+    pub block_light: *const u8,
+    /// Bytes in each light array ((block_count + 1) / 2).
+    pub light_bytes: usize,
     /// Minimum block y.
     pub min_y: i32,
     /// Height in blocks.
@@ -751,6 +799,21 @@ unsafe fn copy_out<T: Copy>(src: &[T], buf: *mut T, cap: usize, needed: *mut usi
     sg_result::Ok
 }
 
+fn with_full(
+    world: *mut sg_world,
+    cx: i32,
+    cz: i32,
+    f: impl FnOnce(&FullChunk) -> sg_result,
+) -> sg_result {
+    with_owner(world, |_, st| match full(st, cx, cz) {
+        Ok(d) => match d.full() {
+            Some(fc) => f(fc),
+            None => sg_result::NotReady,
+        },
+        Err(e) => e,
+    })
+}
+
 /// Copy a full chunk's block ids (index ((y - min_y) * 16 + z) * 16 + x) into
 /// `buf[0..16*16*height]`. `*needed` (optional) receives the count; a smaller `cap` gives
 /// `SG_RESULT_BUFFER_TOO_SMALL` (call with `buf = NULL, cap = 0` to ask the size).
@@ -764,18 +827,7 @@ pub unsafe extern "C" fn sg_chunk_copy_blocks(
     cap: usize,
     needed: *mut usize,
 ) -> sg_result {
-    guard(|| {
-        with_owner(world, |_, st| {
-            let d = match full(st, cx, cz) {
-                Ok(d) => d,
-                Err(e) => return e,
-            };
-            match d.terrain() {
-                Some(t) => copy_out(&t.blocks, buf, cap, needed),
-                None => sg_result::NotReady,
-            }
-        })
-    })
+    guard(|| with_full(world, cx, cz, |f| copy_out(f.blocks(), buf, cap, needed)))
 }
 
 /// Copy a full chunk's 16 biome ids (per 4 x 4 cell, index cz * 4 + cx). Owner thread.
@@ -788,19 +840,11 @@ pub unsafe extern "C" fn sg_chunk_copy_biomes(
     cap: usize,
     needed: *mut usize,
 ) -> sg_result {
-    guard(|| {
-        with_owner(world, |_, st| {
-            if full(st, cx, cz).is_err() {
-                return sg_result::NotReady;
-            }
-            let b = st.gen.biomes(ChunkPos::new(cx, cz));
-            copy_out(&b, buf, cap, needed)
-        })
-    })
+    guard(|| with_full(world, cx, cz, |f| copy_out(&f.biomes, buf, cap, needed)))
 }
 
 /// Copy one of a full chunk's heightmaps (`kind` an `sg_heightmap`; 256 entries, index
-/// z * 16 + x, each y + 1 of the top block of that kind). Owner thread.
+/// z * 16 + x, each y + 1 of the top block of that kind, min_y if none). Owner thread.
 #[no_mangle]
 pub unsafe extern "C" fn sg_chunk_copy_heightmap(
     world: *mut sg_world,
@@ -812,27 +856,86 @@ pub unsafe extern "C" fn sg_chunk_copy_heightmap(
     needed: *mut usize,
 ) -> sg_result {
     guard(|| {
-        with_owner(world, |_, st| {
-            if kind > 1 {
-                return sg_result::BadEnum;
-            }
-            let d = match full(st, cx, cz) {
-                Ok(d) => d,
-                Err(e) => return e,
-            };
-            match d.terrain() {
-                Some(t) => copy_out(
-                    if kind == 0 {
-                        &t.world_surface
-                    } else {
-                        &t.ocean_floor
-                    },
-                    buf,
-                    cap,
-                    needed,
-                ),
-                None => sg_result::NotReady,
-            }
+        if kind > 3 {
+            return sg_result::BadEnum;
+        }
+        with_full(world, cx, cz, |f| {
+            copy_out(&f.heightmaps()[kind as usize], buf, cap, needed)
+        })
+    })
+}
+
+/// Copy a full chunk's light (`kind` an `sg_light`), nibble-packed: block i is byte i / 2,
+/// low nibble for even i; (block count + 1) / 2 bytes. Owner thread.
+#[no_mangle]
+pub unsafe extern "C" fn sg_chunk_copy_light(
+    world: *mut sg_world,
+    cx: i32,
+    cz: i32,
+    kind: u32,
+    buf: *mut u8,
+    cap: usize,
+    needed: *mut usize,
+) -> sg_result {
+    guard(|| {
+        if kind > 1 {
+            return sg_result::BadEnum;
+        }
+        with_full(world, cx, cz, |f| {
+            let l = f.light();
+            copy_out(if kind == 0 { &l.sky } else { &l.block }, buf, cap, needed)
+        })
+    })
+}
+
+/// Copy a full chunk's block entities. Owner thread.
+#[no_mangle]
+pub unsafe extern "C" fn sg_chunk_copy_block_entities(
+    world: *mut sg_world,
+    cx: i32,
+    cz: i32,
+    buf: *mut sg_block_entity,
+    cap: usize,
+    needed: *mut usize,
+) -> sg_result {
+    guard(|| {
+        with_full(world, cx, cz, |f| {
+            let v: Vec<sg_block_entity> = f
+                .block_entities()
+                .iter()
+                .map(|e| sg_block_entity {
+                    pos: e.pos,
+                    kind: e.kind,
+                    data: e.data,
+                })
+                .collect();
+            copy_out(&v, buf, cap, needed)
+        })
+    })
+}
+
+/// Copy a full chunk's spawn requests. Owner thread.
+#[no_mangle]
+pub unsafe extern "C" fn sg_chunk_copy_spawns(
+    world: *mut sg_world,
+    cx: i32,
+    cz: i32,
+    buf: *mut sg_spawn_request,
+    cap: usize,
+    needed: *mut usize,
+) -> sg_result {
+    guard(|| {
+        with_full(world, cx, cz, |f| {
+            let v: Vec<sg_spawn_request> = f
+                .spawns
+                .iter()
+                .map(|s| sg_spawn_request {
+                    pos: s.pos,
+                    kind: s.kind,
+                    group: s.group,
+                })
+                .collect();
+            copy_out(&v, buf, cap, needed)
         })
     })
 }
@@ -876,26 +979,29 @@ pub unsafe extern "C" fn sg_world_chunk_view(
                 Ok(d) => d,
                 Err(e) => return e,
             };
-            let biomes = match st.sched.output(ChunkPos::new(cx, cz), ChunkStatus::Biomes) {
-                Some(b) => b,
+            let f = match d.full() {
+                Some(f) => f,
                 None => return sg_result::NotReady,
             };
-            let (t, b) = match (d.terrain(), biomes.biomes()) {
-                (Some(t), Some(b)) => (t, b),
-                _ => return sg_result::NotReady,
-            };
             let dims = st.gen.dims();
+            let hm = f.heightmaps();
             let v = sg_chunk_view {
-                blocks: t.blocks.as_ptr(),
-                block_count: t.blocks.len(),
-                biomes: b.as_ptr(),
-                world_surface: t.world_surface.as_ptr(),
-                ocean_floor: t.ocean_floor.as_ptr(),
+                blocks: f.blocks().as_ptr(),
+                block_count: f.blocks().len(),
+                biomes: f.biomes.as_ptr(),
+                world_surface: hm[0].as_ptr(),
+                ocean_floor: hm[1].as_ptr(),
+                motion_blocking: hm[2].as_ptr(),
+                motion_blocking_no_leaves: hm[3].as_ptr(),
+                sky_light: f.light().sky.as_ptr(),
+                block_light: f.light().block.as_ptr(),
+                light_bytes: f.light().sky.len(),
                 min_y: dims.min_y,
                 height: dims.height,
             };
+            // The view points into `d` (and what it shares); keep it alive for the
+            // documented lifetime.
             st.pinned.push(d.clone());
-            st.pinned.push(biomes.clone());
             write(view, v);
             sg_result::Ok
         })

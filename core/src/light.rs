@@ -1,0 +1,225 @@
+//! The `light` status body: sky light and block light (0..=15) flood-filled over the merged
+//! blocks of the chunk and its eight neighbours, so light crosses borders.
+//!
+//! Rules (per block): sky light is 15 in a column from the top down through blocks with
+//! opacity 0, losing `opacity` per block through filtering blocks (water, leaves), and stops
+//! at an opaque block; block light starts at each emitter's emission. Both then spread to the
+//! six neighbours, losing `1 + opacity(target)` per step; opaque blocks (opacity 15) take no
+//! light. The fill runs over the 3 × 3 chunks (48 × 48 columns) up to 15 blocks above their
+//! highest block: every source that can reach the centre chunk lies inside (light travels at
+//! most 14 blocks). Paths that would leave the 3 × 3 area and come back are not followed
+//! (documented limitation; they need a wall across the whole neighbourhood).
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::block::{self, BlockId};
+use crate::terrain::Dims;
+
+/// Sky and block light of one chunk, nibble-packed: block index `i` is byte `i / 2`, low
+/// nibble for even `i`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LightData {
+    /// Sky light.
+    pub sky: Vec<u8>,
+    /// Block light.
+    pub block: Vec<u8>,
+}
+
+impl LightData {
+    /// Sky light of block index `i`.
+    pub fn sky_at(&self, i: usize) -> u8 {
+        nibble(&self.sky, i)
+    }
+    /// Block light of block index `i`.
+    pub fn block_at(&self, i: usize) -> u8 {
+        nibble(&self.block, i)
+    }
+}
+
+fn nibble(v: &[u8], i: usize) -> u8 {
+    v.get(i / 2)
+        .map_or(0, |b| if i % 2 == 0 { b & 15 } else { b >> 4 })
+}
+
+fn pack(vals: impl Iterator<Item = u8>, n: usize) -> Vec<u8> {
+    let mut out = vec![0u8; (n + 1) / 2];
+    for (i, v) in vals.enumerate() {
+        out[i / 2] |= (v & 15) << ((i % 2) * 4);
+    }
+    out
+}
+
+const W: usize = 48;
+
+struct Region<'a> {
+    dims: Dims,
+    top: i32,
+    chunks: [Option<&'a [BlockId]>; 9],
+}
+
+impl<'a> Region<'a> {
+    fn ny(&self) -> usize {
+        (self.top - self.dims.min_y + 1) as usize
+    }
+    fn idx(&self, x: usize, y: usize, z: usize) -> usize {
+        (y * W + z) * W + x
+    }
+    fn block(&self, x: usize, y: usize, z: usize) -> BlockId {
+        let slot = (z / 16) * 3 + x / 16;
+        match self.chunks[slot] {
+            Some(b) => b[(y * 16 + (z % 16)) * 16 + (x % 16)],
+            None => block::STONE,
+        }
+    }
+}
+
+fn flood(r: &Region<'_>, light: &mut [u8], opacity: &[u8], queue: &mut Vec<u32>) {
+    let ny = r.ny();
+    let mut head = 0;
+    while head < queue.len() {
+        let c = queue[head] as usize;
+        head += 1;
+        let l = light[c];
+        if l <= 1 {
+            continue;
+        }
+        let x = c % W;
+        let z = (c / W) % W;
+        let y = c / (W * W);
+        let mut visit = |n: usize| {
+            let o = opacity[n];
+            if o >= 15 {
+                return;
+            }
+            let nl = l.saturating_sub(1 + o);
+            if nl > light[n] {
+                light[n] = nl;
+                queue.push(n as u32);
+            }
+        };
+        if x > 0 {
+            visit(c - 1);
+        }
+        if x + 1 < W {
+            visit(c + 1);
+        }
+        if z > 0 {
+            visit(c - W);
+        }
+        if z + 1 < W {
+            visit(c + W);
+        }
+        if y > 0 {
+            visit(c - W * W);
+        }
+        if y + 1 < ny {
+            visit(c + W * W);
+        }
+    }
+}
+
+/// Light the centre chunk of a 3 × 3 neighbourhood of merged blocks (index
+/// `(dz + 1) * 3 + (dx + 1)`; a missing chunk counts as solid stone). `highest` is the
+/// highest non-air block y in the neighbourhood (from the world-surface heightmaps): nothing
+/// above it needs work.
+pub fn compute(dims: &Dims, chunks: [Option<&[BlockId]>; 9], highest: i32) -> LightData {
+    let top = core::cmp::min(dims.max_y(), highest + 15);
+    let r = Region {
+        dims: *dims,
+        top,
+        chunks,
+    };
+    let ny = r.ny();
+    let n = W * W * ny;
+    // Per-id opacity and emission, looked up once per block id rather than per block.
+    let mut op_of = [15u8; 256];
+    let mut em_of = [0u8; 256];
+    for (id, p) in block::BLOCKS.iter().enumerate().take(256) {
+        op_of[id] = p.opacity;
+        em_of[id] = p.emission;
+    }
+    let mut opacity = vec![0u8; n];
+    let mut emission = Vec::new();
+    for y in 0..ny {
+        for z in 0..W {
+            for x in 0..W {
+                let b = r.block(x, y, z) as usize & 255;
+                let i = r.idx(x, y, z);
+                opacity[i] = op_of[b];
+                if em_of[b] > 0 {
+                    emission.push((i as u32, em_of[b]));
+                }
+            }
+        }
+    }
+    // Sky: columns from the top, then spread sideways from where neighbouring columns differ.
+    let mut sky = vec![0u8; n];
+    let mut first_block = vec![0usize; W * W];
+    let mut queue: Vec<u32> = Vec::new();
+    for z in 0..W {
+        for x in 0..W {
+            let mut l = 15u8;
+            let mut fb = ny;
+            for y in (0..ny).rev() {
+                let i = r.idx(x, y, z);
+                let o = opacity[i];
+                if o > 0 && fb == ny {
+                    fb = y;
+                }
+                l = l.saturating_sub(o);
+                if o >= 15 {
+                    l = 0;
+                }
+                if l == 0 {
+                    break;
+                }
+                sky[i] = l;
+            }
+            first_block[z * W + x] = fb;
+        }
+    }
+    for z in 0..W {
+        for x in 0..W {
+            // Seeds: the lit cells of this column up to the highest first-block among its
+            // horizontal neighbours (they may be darker there).
+            let mut hi = first_block[z * W + x];
+            for (dx, dz) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
+                let (nx, nz) = (x as i32 + dx, z as i32 + dz);
+                if nx >= 0 && nz >= 0 && (nx as usize) < W && (nz as usize) < W {
+                    hi = core::cmp::max(hi, first_block[nz as usize * W + nx as usize]);
+                }
+            }
+            for y in 0..core::cmp::min(ny, hi + 2) {
+                let i = r.idx(x, y, z);
+                if sky[i] > 1 {
+                    queue.push(i as u32);
+                }
+            }
+        }
+    }
+    flood(&r, &mut sky, &opacity, &mut queue);
+    // Block light from emitters.
+    let mut bl = vec![0u8; n];
+    queue.clear();
+    for &(i, e) in &emission {
+        bl[i as usize] = e;
+        queue.push(i);
+    }
+    flood(&r, &mut bl, &opacity, &mut queue);
+    // Keep the centre chunk; above the computed range the sky is open and block light 0.
+    let vol = dims.volume();
+    let cy = |i: usize| i / 256;
+    let at = |v: &Vec<u8>, i: usize, above: u8| {
+        let y = cy(i);
+        if y >= ny {
+            above
+        } else {
+            v[r.idx(16 + i % 16, y, 16 + (i / 16) % 16)]
+        }
+    };
+    LightData {
+        sky: pack((0..vol).map(|i| at(&sky, i, 15)), vol),
+        block: pack((0..vol).map(|i| at(&bl, i, 0)), vol),
+    }
+}
