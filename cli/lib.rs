@@ -129,6 +129,8 @@ pub struct Region {
     pub status_seconds: [f64; ChunkStatus::COUNT],
     /// Tasks run per status.
     pub status_tasks: [u64; ChunkStatus::COUNT],
+    /// The structure starts referenced by the region's chunks.
+    pub starts: Vec<stratagen_core::structure::StructureStart>,
 }
 
 impl Region {
@@ -177,6 +179,25 @@ pub fn generate(
         .lock()
         .map_err(|_| "timing lock poisoned".to_string())?;
     let status_tasks = s.stats().done;
+    let mut starts = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for p in positions {
+        if let Some(f) = s
+            .output(*p, status)
+            .as_deref()
+            .and_then(|d| d.full().cloned())
+        {
+            for r in &f.structures {
+                if seen.insert((r.start, r.kind)) {
+                    if let Some(d) = s.output(r.start, ChunkStatus::StructureStarts) {
+                        if let ChunkData::StructureStarts(v) = &*d {
+                            starts.extend(v.iter().filter(|x| x.kind == r.kind).cloned());
+                        }
+                    }
+                }
+            }
+        }
+    }
     let mut chunks = BTreeMap::new();
     for p in positions {
         let d = s
@@ -191,6 +212,7 @@ pub fn generate(
         seconds,
         status_seconds,
         status_tasks,
+        starts,
     })
 }
 
@@ -212,8 +234,12 @@ pub enum Layer {
     Biomes,
     /// Surface height in grey.
     Height,
-    /// Surface colours with hill shading and water depth.
+    /// Surface colours with hill shading and water depth, structure outlines.
     Shaded,
+    /// Structures outlined on a faded surface map.
+    Structures,
+    /// Sky light at the surface (block light shows where it is brighter).
+    Light,
 }
 
 /// An RGB image.
@@ -305,7 +331,7 @@ pub fn render(region: &Region, layer: Layer) -> Image {
                         .clamp(0.0, 255.0) as u8;
                     [v, v, v]
                 }
-                Layer::Shaded => {
+                Layer::Shaded | Layer::Structures | Layer::Light => {
                     let nw = if xx > 0 && zz > 0 {
                         surface[i - width - 1]
                     } else {
@@ -333,7 +359,94 @@ pub fn render(region: &Region, layer: Layer) -> Image {
             rgb[i * 3..i * 3 + 3].copy_from_slice(&c);
         }
     }
+    if layer == Layer::Structures {
+        for v in rgb.iter_mut() {
+            *v = (*v / 2).saturating_add(96);
+        }
+    }
+    if layer == Layer::Light {
+        light_overlay(region, &mut rgb, width, x0, z0);
+    }
+    if matches!(layer, Layer::Shaded | Layer::Structures) {
+        outline_structures(region, &mut rgb, width, height, x0, z0);
+    }
     Image { width, height, rgb }
+}
+
+fn light_overlay(region: &Region, rgb: &mut [u8], width: usize, x0: i32, z0: i32) {
+    let dims = region.gen.dims();
+    for (p, d) in &region.chunks {
+        let f = match d.full() {
+            Some(f) => f,
+            None => continue,
+        };
+        for z in 0..16 {
+            for x in 0..16 {
+                // Light of the block above the ground (where a player stands).
+                let y = f.heightmaps()[2][z * 16 + x];
+                if y > dims.max_y() {
+                    continue;
+                }
+                let i = dims.index(x, y, z);
+                let l = f.light().sky_at(i).max(f.light().block_at(i)) as u32;
+                let px = (((p.z - z0) * 16) as usize + z) * width + ((p.x - x0) * 16) as usize + x;
+                for c in &mut rgb[px * 3..px * 3 + 3] {
+                    *c = ((*c as u32) * (l + 3) / 18) as u8;
+                }
+            }
+        }
+    }
+}
+
+fn outline_structures(
+    region: &Region,
+    rgb: &mut [u8],
+    width: usize,
+    height: usize,
+    x0: i32,
+    z0: i32,
+) {
+    use stratagen_core::structure::PieceKind;
+    let mut plot = |x: i32, z: i32, c: [u8; 3]| {
+        let (px, pz) = (x - x0 * 16, z - z0 * 16);
+        if px >= 0 && pz >= 0 && (px as usize) < width && (pz as usize) < height {
+            let i = (pz as usize * width + px as usize) * 3;
+            rgb[i..i + 3].copy_from_slice(&c);
+        }
+    };
+    for s in &region.starts {
+        let a = match &s.assembled {
+            Some(a) => a,
+            None => continue,
+        };
+        for p in &a.pieces {
+            let b = p.bbox;
+            let colour = match p.kind {
+                PieceKind::Room | PieceKind::Corridor => [200, 40, 200],
+                PieceKind::Tower => [230, 30, 30],
+                PieceKind::Hut => [250, 140, 20],
+                PieceKind::Path => [250, 230, 60],
+            };
+            if p.kind == PieceKind::Path {
+                let [ax, az, hx, hz] = p.ends;
+                for x in ax.min(hx)..=ax.max(hx) {
+                    plot(x, az, colour);
+                }
+                for z in az.min(hz)..=az.max(hz) {
+                    plot(hx, z, colour);
+                }
+                continue;
+            }
+            for x in b.min[0]..=b.max[0] {
+                plot(x, b.min[2], colour);
+                plot(x, b.max[2], colour);
+            }
+            for z in b.min[2]..=b.max[2] {
+                plot(b.min[0], z, colour);
+                plot(b.max[0], z, colour);
+            }
+        }
+    }
 }
 
 /// Write `data` to `path` through a temporary file in the same directory and a rename, so a

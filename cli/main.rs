@@ -22,6 +22,8 @@ enum LayerArg {
     Biomes,
     Height,
     Shaded,
+    Structures,
+    Light,
 }
 
 #[derive(Subcommand)]
@@ -32,7 +34,7 @@ enum Cmd {
         #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
         seed: i64,
         /// Centre chunk as X,Z.
-        #[arg(long, default_value = "0,0", value_parser = parse_pair)]
+        #[arg(long, default_value = "0,0", value_parser = parse_pair, allow_hyphen_values = true)]
         center: (i32, i32),
         /// Radius in chunks (the map is 2R+1 chunks wide), 0..=256.
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(0..=256))]
@@ -115,6 +117,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 LayerArg::Biomes => Layer::Biomes,
                 LayerArg::Height => Layer::Height,
                 LayerArg::Shaded => Layer::Shaded,
+                LayerArg::Structures => Layer::Structures,
+                LayerArg::Light => Layer::Light,
             };
             let img = render(&region, layer);
             write_atomic(

@@ -164,6 +164,11 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// Highest block y of the world.
+    pub fn max_y(&self) -> i32 {
+        self.dims.max_y()
+    }
+
     /// y of the top non-air, non-plant block of column `(x, z)` (own chunk's current state or
     /// neighbour terrain), scanning down from `from`.
     pub fn top(&self, x: i32, z: i32, from: i32) -> Option<i32> {

@@ -40,6 +40,8 @@ pub mod scheduler;
 pub mod spawn;
 pub mod step_table;
 #[cfg(feature = "alloc")]
+pub mod structure;
+#[cfg(feature = "alloc")]
 pub mod terrain;
 #[cfg(feature = "alloc")]
 pub mod world;

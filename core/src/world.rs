@@ -14,6 +14,7 @@ use crate::ladder::{ChunkPos, ChunkStatus};
 use crate::light::{self, LightData};
 use crate::scheduler::{BodyError, Pipeline, View};
 use crate::spawn::{self, SpawnRequest};
+use crate::structure::{self, StructureKind, StructureRef, StructureStart};
 use crate::terrain::{self, Dims, TerrainChunk, TerrainInput, TerrainNoises};
 
 /// World settings, plain data with documented defaults ([`WorldDef::default`]).
@@ -183,6 +184,8 @@ pub struct FullChunk {
     light: Arc<ChunkData>,
     /// Spawn requests.
     pub spawns: Vec<SpawnRequest>,
+    /// Structure references.
+    pub structures: Vec<StructureRef>,
 }
 
 static EMPTY_LIGHT: LightData = LightData {
@@ -225,10 +228,10 @@ impl FullChunk {
 pub enum ChunkData {
     /// `empty`.
     Empty,
-    /// `structure_starts`: none yet.
-    StructureStarts,
-    /// `structure_references`: none yet.
-    StructureReferences,
+    /// `structure_starts`: the starts whose candidate chunk this is (assembled or rejected).
+    StructureStarts(Vec<StructureStart>),
+    /// `structure_references`: the assembled starts within 8 chunks whose box touches this one.
+    StructureReferences(Vec<StructureRef>),
     /// `biomes`: per 4 × 4 cell, index `cz * 4 + cx`.
     Biomes([BiomeId; 16]),
     /// `terrain`.
@@ -317,6 +320,32 @@ fn neighbourhood<'v, T: ?Sized>(
     Ok(out)
 }
 
+/// The starts referenced by this chunk, read from the chunks that own them (within 8).
+fn referenced_starts<'v>(
+    view: &View<'v, ChunkData>,
+    pos: ChunkPos,
+) -> Result<Vec<(StructureRef, &'v StructureStart)>, BodyError> {
+    let refs = match view.get(0, 0, ChunkStatus::StructureReferences)? {
+        ChunkData::StructureReferences(r) => r,
+        other => return Err(wrong(other)),
+    };
+    let mut out = Vec::new();
+    for r in refs {
+        let starts = match view.get(
+            r.start.x - pos.x,
+            r.start.z - pos.z,
+            ChunkStatus::StructureStarts,
+        )? {
+            ChunkData::StructureStarts(v) => v,
+            other => return Err(wrong(other)),
+        };
+        if let Some(s) = starts.iter().find(|s| s.kind == r.kind) {
+            out.push((*r, s));
+        }
+    }
+    Ok(out)
+}
+
 impl Pipeline for World {
     type Output = ChunkData;
 
@@ -333,14 +362,44 @@ impl Pipeline for World {
         };
         Ok(match status {
             ChunkStatus::Empty => ChunkData::Empty,
-            ChunkStatus::StructureStarts => ChunkData::StructureStarts,
-            ChunkStatus::StructureReferences => ChunkData::StructureReferences,
+            ChunkStatus::StructureStarts => {
+                ChunkData::StructureStarts(structure::starts(g.def.seed, &g.dims, &g.climate, pos))
+            }
+            ChunkStatus::StructureReferences => {
+                let mut all = Vec::new();
+                for dz in -8..=8 {
+                    for dx in -8..=8 {
+                        match view.get(dx, dz, ChunkStatus::StructureStarts)? {
+                            ChunkData::StructureStarts(v) => all.extend(v.iter()),
+                            other => return Err(wrong(other)),
+                        }
+                    }
+                }
+                ChunkData::StructureReferences(structure::references(pos, all.into_iter()))
+            }
             ChunkStatus::Biomes => ChunkData::Biomes(g.biomes(pos)),
-            ChunkStatus::Terrain => ChunkData::Terrain(Box::new(g.terrain(pos, biomes_here()?))),
+            ChunkStatus::Terrain => {
+                let mut beard = Vec::new();
+                for (r, s) in referenced_starts(view, pos)? {
+                    if r.kind == StructureKind::Watchtower {
+                        structure::beard_boxes(s, pos, &mut beard);
+                    }
+                }
+                let biomes = biomes_here()?;
+                let mut inp = g.terrain_input(biomes);
+                inp.beard = &beard;
+                ChunkData::Terrain(Box::new(terrain::generate(&inp, pos)))
+            }
             ChunkStatus::Features => {
                 let terrain = neighbourhood(view, ChunkStatus::Terrain, |d| d.terrain())?;
                 let own = terrain[4].ok_or(BodyError::Failed("missing own terrain"))?;
                 let mut w = Writer::new(g.dims, pos, own.blocks.clone(), terrain);
+                // Step 0: structure pieces, clipped to this chunk, protected from patches.
+                let mut entities = Vec::new();
+                for (_, s) in referenced_starts(view, pos)? {
+                    entities.extend(structure::place(s, pos, &mut w));
+                }
+                entities.sort();
                 let inp = FeatureInput {
                     seed: g.def.seed,
                     dims: g.dims,
@@ -348,7 +407,7 @@ impl Pipeline for World {
                     terrain,
                 };
                 feature::decorate(&inp, pos, &mut w);
-                ChunkData::Features(Box::new(w.finish(Vec::new())))
+                ChunkData::Features(Box::new(w.finish(entities)))
             }
             ChunkStatus::InitializeLight => {
                 let f = neighbourhood(view, ChunkStatus::Features, |d| match d {
@@ -408,8 +467,13 @@ impl Pipeline for World {
                     ChunkData::Spawn(s) => s.clone(),
                     other => return Err(wrong(other)),
                 };
+                let structures = match view.get(0, 0, ChunkStatus::StructureReferences)? {
+                    ChunkData::StructureReferences(r) => r.clone(),
+                    other => return Err(wrong(other)),
+                };
                 ChunkData::Full(Box::new(FullChunk {
                     pos,
+                    structures,
                     biomes: *biomes_here()?,
                     merged: view.get_shared(0, 0, ChunkStatus::InitializeLight)?,
                     light: view.get_shared(0, 0, ChunkStatus::Light)?,
@@ -425,7 +489,8 @@ impl Pipeline for World {
 /// order world surface, ocean floor, motion blocking, motion blocking without leaves); the
 /// sky-light and block-light nibble arrays (bytes); the block entities (count `u32`, then per
 /// entity x, y, z `i32`, kind `u16`, data `u32`); the spawn requests (count `u32`, then per
-/// request kind `u16`, x, y, z `i32`, group `u8`). All little-endian. Non-full outputs digest
+/// request kind `u16`, x, y, z `i32`, group `u8`); the structure references (count `u32`, then
+/// per reference start chunk x, z `i32`, kind `u8`). All little-endian. Non-full outputs digest
 /// as the empty input.
 pub fn chunk_digest(d: &ChunkData) -> u64 {
     let mut h = crate::digest::Digest::new();
@@ -454,6 +519,12 @@ pub fn chunk_digest(d: &ChunkData) -> u64 {
                 h.write_i32(c);
             }
             h.write_u8(s.group);
+        }
+        h.write_u32(f.structures.len() as u32);
+        for r in &f.structures {
+            h.write_i32(r.start.x);
+            h.write_i32(r.start.z);
+            h.write_u8(r.kind as u8);
         }
     }
     h.finish()
