@@ -515,3 +515,50 @@ pub fn cellular3(seed: u64, p: &CellularParams, x: f64, y: f64, z: f64) -> f64 {
     }
     cellular_finish(p, f1, f2, best)
 }
+
+/// Multiplier for w lattice coordinates (4D noise).
+const PW: u64 = 0xD6E8_FEB8_6659_FD93;
+
+/// 4D Perlin noise (quintic fade, gradients `(±1, ±1, ±1, 0)` and permutations, 32 in all),
+/// used to tile images seamlessly by sampling a torus. Range within about `[-1, 1]`.
+pub fn perlin4(seed: u64, x: f64, y: f64, z: f64, w: f64) -> f64 {
+    let (ax, ay, az, aw) = (Axis::new(x), Axis::new(y), Axis::new(z), Axis::new(w));
+    let hxs = [hx(ax.i), hx(ax.i.wrapping_add(1))];
+    let hys = [hy(ay.i), hy(ay.i.wrapping_add(1))];
+    let hzs = [hz(az.i), hz(az.i.wrapping_add(1))];
+    let hws = [
+        (aw.i as u64).wrapping_mul(PW),
+        (aw.i.wrapping_add(1) as u64).wrapping_mul(PW),
+    ];
+    let fx = [ax.f, ax.f1];
+    let fy = [ay.f, ay.f1];
+    let fz = [az.f, az.f1];
+    let fw = [aw.f, aw.f1];
+    let corner = |i: usize, j: usize, k: usize, l: usize| -> f64 {
+        let h = hash(seed, hxs[i] ^ hys[j] ^ hzs[k] ^ hws[l]);
+        // Top 5 bits: which axis is zero (2 bits) and the three signs.
+        let zero = (h >> 62) as usize;
+        let s = |b: u32| if (h >> (58 + b)) & 1 == 0 { 1.0 } else { -1.0 };
+        let v = [fx[i], fy[j], fz[k], fw[l]];
+        let mut acc = 0.0;
+        let mut b = 0;
+        for (axis, c) in v.iter().enumerate() {
+            if axis != zero {
+                acc += s(b) * c;
+                b += 1;
+            }
+        }
+        acc
+    };
+    let mut lw = [0.0; 2];
+    for (l, out) in lw.iter_mut().enumerate() {
+        let mut lz = [0.0; 2];
+        for (k, oz) in lz.iter_mut().enumerate() {
+            let y0 = lerp(ax.s, corner(0, 0, k, l), corner(1, 0, k, l));
+            let y1 = lerp(ax.s, corner(0, 1, k, l), corner(1, 1, k, l));
+            *oz = lerp(ay.s, y0, y1);
+        }
+        *out = lerp(az.s, lz[0], lz[1]);
+    }
+    lerp(aw.s, lw[0], lw[1]) * 0.75
+}

@@ -529,3 +529,100 @@ pub fn chunk_digest(d: &ChunkData) -> u64 {
     }
     h.finish()
 }
+
+/// The digest of any status output (used by the parity corpus): XXH64 over the output's data
+/// in a fixed layout. `full` outputs digest as [`chunk_digest`]; the others: `empty` nothing;
+/// `structure_starts` per start kind `u8`, chunk x, z `i32`, biome `u8`, assembled `u8`, then
+/// per piece kind `u8` and box min/max `i32` ×6, then per entity x, y, z `i32`, kind `u16`,
+/// data `u32`; `structure_references` per reference start x, z `i32` and kind `u8`; `biomes`
+/// the 16 bytes; `terrain` blocks then both heightmaps; `features` blocks, then for each of the
+/// 9 patch lists its length `u32` and (index `u32`, block `u16`) pairs, then the protected
+/// indices (`u32`); `initialize_light` blocks then the 4 heightmaps; `light` sky then block
+/// nibbles; `spawn` as in [`chunk_digest`]. Every list is preceded by its length (`u32`).
+pub fn status_digest(d: &ChunkData) -> u64 {
+    use crate::digest::Digest;
+    let mut h = Digest::new();
+    match d {
+        ChunkData::Full(_) => return chunk_digest(d),
+        ChunkData::Empty => {}
+        ChunkData::StructureStarts(v) => {
+            h.write_u32(v.len() as u32);
+            for s in v {
+                h.write_u8(s.kind as u8);
+                h.write_i32(s.chunk.x);
+                h.write_i32(s.chunk.z);
+                h.write_u8(s.biome);
+                h.write_u8(s.assembled.is_some() as u8);
+                if let Some(a) = &s.assembled {
+                    h.write_u32(a.pieces.len() as u32);
+                    for p in &a.pieces {
+                        h.write_u8(p.kind as u8);
+                        for c in p.bbox.min.iter().chain(p.bbox.max.iter()) {
+                            h.write_i32(*c);
+                        }
+                    }
+                    h.write_u32(a.entities.len() as u32);
+                    for e in &a.entities {
+                        for c in e.pos {
+                            h.write_i32(c);
+                        }
+                        h.write_u16(e.kind);
+                        h.write_u32(e.data);
+                    }
+                }
+            }
+        }
+        ChunkData::StructureReferences(v) => {
+            h.write_u32(v.len() as u32);
+            for r in v {
+                h.write_i32(r.start.x);
+                h.write_i32(r.start.z);
+                h.write_u8(r.kind as u8);
+            }
+        }
+        ChunkData::Biomes(b) => h.write_bytes(b),
+        ChunkData::Terrain(t) => {
+            h.write_u16_slice(&t.blocks);
+            for v in t.world_surface.iter().chain(t.ocean_floor.iter()) {
+                h.write_i32(*v);
+            }
+        }
+        ChunkData::Features(f) => {
+            h.write_u16_slice(&f.blocks);
+            for p in &f.outbound {
+                h.write_u32(p.len() as u32);
+                for (i, b) in p {
+                    h.write_u32(*i);
+                    h.write_u16(*b);
+                }
+            }
+            h.write_u32(f.protected.len() as u32);
+            for i in &f.protected {
+                h.write_u32(*i);
+            }
+        }
+        ChunkData::InitializeLight(m) => {
+            h.write_u16_slice(&m.blocks);
+            for hm in &m.heightmaps {
+                for v in hm {
+                    h.write_i32(*v);
+                }
+            }
+        }
+        ChunkData::Light(l) => {
+            h.write_bytes(&l.sky);
+            h.write_bytes(&l.block);
+        }
+        ChunkData::Spawn(v) => {
+            h.write_u32(v.len() as u32);
+            for s in v {
+                h.write_u16(s.kind);
+                for c in s.pos {
+                    h.write_i32(c);
+                }
+                h.write_u8(s.group);
+            }
+        }
+    }
+    h.finish()
+}

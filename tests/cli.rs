@@ -1,0 +1,294 @@
+//! The `stratagen` command: each subcommand on small inputs, the files it writes, its digests
+//! against the library's, and clear errors (exit code != 0, no partial file) on bad input.
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+use stratagen::{generate, square};
+use stratagen_core::ladder::{ChunkPos, ChunkStatus};
+use stratagen_core::world::WorldDef;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_stratagen"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = run(args);
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
+fn decode(path: &Path) -> (u32, u32, png::ColorType, png::BitDepth, Vec<u8>) {
+    let dec = png::Decoder::new(std::fs::File::open(path).unwrap());
+    let mut r = dec.read_info().unwrap();
+    let mut buf = vec![0; r.output_buffer_size()];
+    let info = r.next_frame(&mut buf).unwrap();
+    buf.truncate(info.buffer_size());
+    (
+        info.width,
+        info.height,
+        info.color_type,
+        info.bit_depth,
+        buf,
+    )
+}
+
+#[test]
+fn render_writes_a_map_and_the_library_digest() {
+    let dir = common::scratch("cli_render");
+    let out = dir.join("map.png");
+    let s = ok(&[
+        "render",
+        "--seed",
+        "3",
+        "--radius",
+        "1",
+        "--threads",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let (w, h, ..) = decode(&out);
+    assert_eq!((w, h), (48, 48));
+    let r = generate(
+        WorldDef {
+            seed: 3,
+            ..WorldDef::default()
+        },
+        &square((0, 0), 1),
+        ChunkStatus::Full,
+        1,
+        |_, _| {},
+    )
+    .unwrap();
+    assert!(
+        s.contains(&format!("region digest {:016x}", r.digest())),
+        "{s}"
+    );
+    assert!(s.contains("chunks/s"));
+    for layer in ["biomes", "height", "structures", "light"] {
+        let out = dir.join(format!("{layer}.png"));
+        ok(&[
+            "render",
+            "--radius",
+            "0",
+            "--layer",
+            layer,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(decode(&out).0, 16);
+    }
+}
+
+#[test]
+fn digest_lines_equal_the_library() {
+    let s = ok(&[
+        "digest",
+        "--seed",
+        "-4",
+        "--region",
+        "-1,2,0,3",
+        "--status",
+        "terrain",
+        "--threads",
+        "1",
+    ]);
+    let pos: Vec<ChunkPos> = (2..=3)
+        .flat_map(|z| (-1..=0).map(move |x| ChunkPos::new(x, z)))
+        .collect();
+    let r = generate(
+        WorldDef {
+            seed: -4,
+            ..WorldDef::default()
+        },
+        &pos,
+        ChunkStatus::Terrain,
+        2,
+        |_, _| {},
+    )
+    .unwrap();
+    let mut want = String::new();
+    for (p, d) in r.digests() {
+        want.push_str(&format!("chunk {} {} {:016x}\n", p.x, p.z, d));
+    }
+    want.push_str(&format!("region {:016x}\n", r.digest()));
+    assert_eq!(s, want);
+}
+
+#[test]
+fn noise_images_and_tileable_edges() {
+    let dir = common::scratch("cli_noise");
+    for t in ["value", "perlin", "simplex", "cellular"] {
+        for f in ["none", "fbm", "ridged", "billow"] {
+            let out = dir.join(format!("{t}-{f}.png"));
+            ok(&[
+                "noise",
+                "--type",
+                t,
+                "--fractal",
+                f,
+                "--size",
+                "40x24",
+                "--palette",
+                "terrain",
+                "--out",
+                out.to_str().unwrap(),
+            ]);
+            let (w, h, c, ..) = decode(&out);
+            assert_eq!((w, h, c), (40, 24, png::ColorType::Rgb));
+        }
+    }
+    // Tileable: the last column continues into the first (and the last row into the first)
+    // as smoothly as neighbouring columns do inside the image.
+    let out = dir.join("tile.png");
+    ok(&[
+        "noise",
+        "--type",
+        "perlin",
+        "--tileable",
+        "--size",
+        "128x96",
+        "--scale",
+        "20",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let (w, h, _, _, px) = decode(&out);
+    let (w, h) = (w as usize, h as usize);
+    let g = |x: usize, y: usize| i32::from(px[(y * w + x) * 3]);
+    let mut inside = 0;
+    for y in 0..h {
+        for x in 0..w - 1 {
+            inside = inside.max((g(x, y) - g(x + 1, y)).abs());
+        }
+    }
+    for x in 0..w {
+        for y in 0..h - 1 {
+            inside = inside.max((g(x, y) - g(x, y + 1)).abs());
+        }
+    }
+    let mut wrap = 0;
+    for y in 0..h {
+        wrap = wrap.max((g(w - 1, y) - g(0, y)).abs());
+    }
+    for x in 0..w {
+        wrap = wrap.max((g(x, h - 1) - g(x, 0)).abs());
+    }
+    assert!(
+        inside > 0 && wrap <= inside,
+        "wrap jump {wrap} > inside jump {inside}"
+    );
+    // Custom palette and contrast/brightness.
+    let out = dir.join("custom.png");
+    ok(&[
+        "noise",
+        "--palette",
+        "000000,ff0000,ffffff",
+        "--contrast",
+        "2",
+        "--brightness",
+        "-0.2",
+        "--size",
+        "8x8",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+}
+
+#[test]
+fn heightmap_png_and_raw() {
+    let dir = common::scratch("cli_heightmap");
+    let png_out = dir.join("h.png");
+    ok(&[
+        "heightmap",
+        "--seed",
+        "2",
+        "--chunk",
+        "-3,4",
+        "--res",
+        "32",
+        "--out",
+        png_out.to_str().unwrap(),
+    ]);
+    let (w, h, c, d, px) = decode(&png_out);
+    assert_eq!(
+        (w, h, c, d),
+        (32, 32, png::ColorType::Grayscale, png::BitDepth::Sixteen)
+    );
+    let raw = dir.join("h.raw");
+    ok(&[
+        "heightmap",
+        "--seed",
+        "2",
+        "--chunk",
+        "-3,4",
+        "--res",
+        "32",
+        "--out",
+        raw.to_str().unwrap(),
+    ]);
+    let bytes = std::fs::read(&raw).unwrap();
+    assert_eq!(bytes.len(), 32 * 32 * 4);
+    let v0 = f32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+    let p0 = u16::from_be_bytes([px[0], px[1]]);
+    assert_eq!(
+        p0,
+        ((((v0 as f64) + 1.0) * 0.5).clamp(0.0, 1.0) * 65535.0).round() as u16
+    );
+}
+
+#[test]
+fn bench_prints_a_machine_readable_last_line() {
+    let s = ok(&["bench", "--radius", "0", "--threads", "1"]);
+    let last = s.lines().last().unwrap();
+    assert!(
+        last.starts_with("bench threads=1 chunks=1 ms_per_chunk="),
+        "{last}"
+    );
+    for key in ["chunks_per_s=", "peak_rss_mib="] {
+        assert!(last.contains(key), "{last}");
+    }
+}
+
+#[test]
+fn bad_input_is_a_clear_error_and_leaves_no_file() {
+    let dir = common::scratch("cli_bad");
+    let out = dir.join("x.png");
+    let o = out.to_str().unwrap();
+    for args in [
+        vec!["render", "--bogus"],
+        vec!["render", "--radius", "abc", "--out", o],
+        vec!["render", "--radius", "9999", "--out", o],
+        vec!["render", "--center", "1", "--out", o],
+        vec!["noise", "--scale", "NaN", "--out", o],
+        vec!["noise", "--scale", "0", "--out", o],
+        vec!["noise", "--size", "0x10", "--out", o],
+        vec!["noise", "--size", "100000x10", "--out", o],
+        vec!["noise", "--octaves", "0", "--out", o],
+        vec!["noise", "--contrast", "inf", "--out", o],
+        vec!["noise", "--palette", "123", "--out", o],
+        vec!["noise", "--tileable", "--type", "simplex", "--out", o],
+        vec!["heightmap", "--res", "0", "--out", o],
+        vec!["heightmap", "--out", dir.join("h.txt").to_str().unwrap()],
+        vec!["digest", "--region", "0,0,-1,0"],
+        vec!["digest", "--region", "0,0,1000,1000"],
+        vec!["noise", "--out", "/nonexistent-dir/x.png"],
+    ] {
+        let r = run(&args);
+        assert!(!r.status.success(), "{args:?} succeeded");
+        let err = String::from_utf8_lossy(&r.stderr);
+        assert!(!err.trim().is_empty(), "{args:?}: no message");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(!out.exists(), "{args:?} left a file");
+    }
+    // No temporary files left behind either.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+}
