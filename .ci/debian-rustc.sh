@@ -16,8 +16,12 @@ for arch in "$@"; do
   [ -d "$dest/usr/lib/rustlib/$(case $arch in arm64) echo aarch64-unknown-linux-gnu;; s390x) echo s390x-unknown-linux-gnu;; i386) echo i686-unknown-linux-gnu;; esac)" ] && continue
   lists="$dest/lists-$arch"
   mkdir -p "$lists/partial"
-  apt-get -q -oAPT::Architecture="$arch" -oAPT::Architectures="$arch" \
-    -oDir::State::Lists="$lists" update >/dev/null
+  # A failing secondary index (a mirror mid-sync) is not fatal: the packages come from main.
+  for try in 1 2 3; do
+    apt-get -q -oAPT::Architecture="$arch" -oAPT::Architectures="$arch" \
+      -oDir::State::Lists="$lists" update >/dev/null 2>&1 && break
+    sleep $((try * 5))
+  done
   (cd "$debs" && apt-get -q -oAPT::Architecture="$arch" -oAPT::Architectures="$arch" \
     -oDir::State::Lists="$lists" download libstd-rust-dev:"$arch" libstd-rust-1.63:"$arch" >/dev/null)
 done

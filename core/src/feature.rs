@@ -472,7 +472,7 @@ pub fn decorate(inp: &FeatureInput<'_>, pos: ChunkPos, w: &mut Writer<'_>) {
         let mut r = rng("boulder");
         if r.next_int_bounded(4) == 0 {
             let (x, z) = (bx + r.next_int_bounded(16), bz + r.next_int_bounded(16));
-            let rad = 1.5 + f64::from(r.next_float());
+            let rad = 1.5 + r.next_float_f64();
             let b = biome_at(x, z);
             if matches!(b, biome::TAIGA | biome::SNOWY_PLAINS | biome::MOUNTAINS) {
                 if let Some(y) = w.top(x, z, from(x, z)) {
@@ -511,7 +511,7 @@ pub fn decorate(inp: &FeatureInput<'_>, pos: ChunkPos, w: &mut Writer<'_>) {
             let x = f64::from(bx + r.next_int_bounded(16)) + 0.5;
             let z = f64::from(bz + r.next_int_bounded(16)) + 0.5;
             let y = f64::from(ylo + r.next_int_bounded(yhi - ylo)) + 0.5;
-            let rad = 0.9 + f64::from(r.next_float()) * (rmax - 0.9);
+            let rad = 0.9 + r.next_float_f64() * (rmax - 0.9);
             blob(w, x, y, z, rad, ore, is_stoneish);
         }
     }

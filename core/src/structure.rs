@@ -383,7 +383,7 @@ fn watchtower(
     let huts = 2 + r.next_int_bounded(3);
     let mut paths = Vec::new();
     for _ in 0..huts {
-        let angle = f64::from(r.next_float()) * core::f64::consts::TAU;
+        let angle = r.next_float_f64() * core::f64::consts::TAU;
         let dist = f64::from(14 + r.next_int_bounded(10));
         let hx = cx + floor_i64(cos(angle) * dist) as i32;
         let hz = cz + floor_i64(sin(angle) * dist) as i32;

@@ -662,9 +662,9 @@ fn carve_worms(
                 let mut z = f64::from(cz.wrapping_mul(16) + r.next_int_bounded(16));
                 let span = (dims.height as i32 - 20).clamp(1, 120);
                 let mut y = f64::from(dims.min_y + 10 + r.next_int_bounded(span));
-                let mut yaw = f64::from(r.next_float()) * core::f64::consts::TAU;
-                let mut pitch = (f64::from(r.next_float()) - 0.5) * 0.5;
-                let width = f64::from(r.next_float()) * 2.0 + 1.0;
+                let mut yaw = r.next_float_f64() * core::f64::consts::TAU;
+                let mut pitch = (r.next_float_f64() - 0.5) * 0.5;
+                let width = r.next_float_f64() * 2.0 + 1.0;
                 let (mut dyaw, mut dpitch) = (0.0f64, 0.0f64);
                 for step in 0..WORM_STEPS {
                     let rad = 1.5
@@ -679,11 +679,11 @@ fn carve_worms(
                     yaw += dyaw * 0.1;
                     dpitch *= 0.9;
                     dyaw *= 0.75;
-                    dpitch += f64::from(r.next_float() - r.next_float())
-                        * f64::from(r.next_float())
+                    dpitch += (r.next_float_f64() - r.next_float_f64())
+                        * r.next_float_f64()
                         * 2.0;
-                    dyaw += f64::from(r.next_float() - r.next_float())
-                        * f64::from(r.next_float())
+                    dyaw += (r.next_float_f64() - r.next_float_f64())
+                        * r.next_float_f64()
                         * 4.0;
                     // Skip spheres that miss this chunk (cheap box test).
                     if x + rad < bx || x - rad > bx + 16.0 || z + rad < bz || z - rad > bz + 16.0 {

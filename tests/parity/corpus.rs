@@ -1,0 +1,79 @@
+// The parity corpus: digests of noise grids and of every status of a fixed set of chunks.
+// Shared by the Rust test (tests/parity.rs, which pins them in a snapshot) and by the
+// cross-architecture harness (harness.rs, built with Debian's rustc 1.63 and run under
+// qemu-user), so both print exactly the same lines. Uses only `stratagen_core` and `std`,
+// and Rust 1.63 syntax.
+
+use std::sync::Arc;
+use stratagen_core::digest::Digest;
+use stratagen_core::fractal::{FractalType, Grid2, Grid3, NoiseDef, NoiseType};
+use stratagen_core::ladder::{ChunkPos, ChunkStatus};
+use stratagen_core::scheduler::{Priority, Scheduler};
+use stratagen_core::world::{status_digest, World, WorldDef, WorldGen};
+
+/// (label, seed, chunk x, chunk z): what each entry guards.
+pub const CHUNKS: [(&str, i64, i32, i32); 9] = [
+    ("origin", 0, 0, 0),
+    ("negative", 0, -1, -1),
+    ("deep-ocean", 0, 17, -19),
+    ("mountains", 0, 58, -57),
+    ("desert", 0, 21, -38),
+    ("watchtower", 2024, -25, -43),
+    ("dungeon", 2024, -30, -27),
+    ("far-2^24-blocks", 7, 1_048_000, -1_048_000),
+    ("other-seed", -123_456_789, 3, 5),
+];
+
+fn noise_lines(out: &mut Vec<String>) {
+    let types = [NoiseType::Value, NoiseType::Perlin, NoiseType::Simplex, NoiseType::Cellular];
+    let fractals = [FractalType::Fbm, FractalType::Ridged, FractalType::Billow];
+    for t in types.iter() {
+        for f in fractals.iter() {
+            for warp in [0.0, 7.5].iter() {
+                let n = NoiseDef {
+                    seed: 99,
+                    noise_type: *t,
+                    fractal: *f,
+                    octaves: 4,
+                    frequency: 0.043,
+                    warp_amplitude: *warp,
+                    ..NoiseDef::default()
+                }
+                .build()
+                .expect("valid noise definition");
+                let g = Grid2 { x0: -33.5, y0: 16_777_000.25, dx: 0.75, dy: 1.25, width: 24, height: 16 };
+                let mut v = vec![0.0f64; 24 * 16];
+                n.fill_2d(&g, &mut v).expect("grid fits");
+                let mut h2 = Digest::new();
+                h2.write_f64_slice(&v);
+                let g3 = Grid3 { origin: [5.0, -64.0, -9.0], step: [1.0, 2.0, 1.0], width: 8, height: 12, depth: 8 };
+                let mut v3 = vec![0.0f64; 8 * 12 * 8];
+                n.fill_3d(&g3, &mut v3).expect("grid fits");
+                let mut h3 = Digest::new();
+                h3.write_f64_slice(&v3);
+                out.push(format!("noise {:?}-{:?}-warp{} 2d {:016x} 3d {:016x}", t, f, warp, h2.finish(), h3.finish()));
+            }
+        }
+    }
+}
+
+/// Every corpus line, in a fixed order.
+pub fn lines() -> Vec<String> {
+    let mut out = Vec::new();
+    noise_lines(&mut out);
+    for (label, seed, x, z) in CHUNKS.iter() {
+        let gen = WorldGen::new(WorldDef { seed: *seed, ..WorldDef::default() }).expect("valid world");
+        let mut s = Scheduler::with_id(Arc::new(World::new(gen)), 1);
+        let p = ChunkPos::new(*x, *z);
+        s.request(p, ChunkStatus::Full, Priority::Soon).expect("in range");
+        s.run_inline(usize::MAX);
+        for st in ChunkStatus::ALL.iter() {
+            let d = match s.output(p, *st) {
+                Some(d) => status_digest(&d),
+                None => 0,
+            };
+            out.push(format!("chunk {} seed {} ({}, {}) {} {:016x}", label, seed, x, z, st.name(), d));
+        }
+    }
+    out
+}
