@@ -21,8 +21,21 @@ fn corpus_chunks_are_the_same_through_the_threaded_driver() {
     let lines = corpus::lines();
     for (label, seed, x, z) in corpus::CHUNKS {
         let p = ChunkPos::new(x, z);
-        let r = generate(WorldDef { seed, ..WorldDef::default() }, &[p], ChunkStatus::Full, 2, |_, _| {}).unwrap();
-        let want = format!("chunk {label} seed {seed} ({x}, {z}) full {:016x}", status_digest(&r.chunks[&p]));
+        let r = generate(
+            WorldDef {
+                seed,
+                ..WorldDef::default()
+            },
+            &[p],
+            ChunkStatus::Full,
+            2,
+            |_, _| {},
+        )
+        .unwrap();
+        let want = format!(
+            "chunk {label} seed {seed} ({x}, {z}) full {:016x}",
+            status_digest(&r.chunks[&p])
+        );
         assert!(lines.contains(&want), "{want}");
     }
 }

@@ -622,7 +622,7 @@ pub fn merge(own: &FeatureChunk, inbound: [Option<&[(u32, BlockId)]>; 9]) -> Vec
 pub fn heightmaps4(dims: &Dims, blocks: &[BlockId]) -> [[i32; 256]; 4] {
     let mut hm = [[dims.min_y; 256]; 4];
     let mut missing = 4 * 256;
-    let mut y = dims.max_y();
+    let mut y = crate::terrain::top_non_air_layer(dims, blocks);
     while y >= dims.min_y && missing > 0 {
         let layer = (y - dims.min_y) as usize * 256;
         for col in 0..256 {

@@ -65,13 +65,6 @@ impl<'a> Region<'a> {
     fn idx(&self, x: usize, y: usize, z: usize) -> usize {
         (y * W + z) * W + x
     }
-    fn block(&self, x: usize, y: usize, z: usize) -> BlockId {
-        let slot = (z / 16) * 3 + x / 16;
-        match self.chunks[slot] {
-            Some(b) => b[(y * 16 + (z % 16)) * 16 + (x % 16)],
-            None => block::STONE,
-        }
-    }
 }
 
 fn flood(r: &Region<'_>, light: &mut [u8], opacity: &[u8], queue: &mut Vec<u32>) {
@@ -139,16 +132,23 @@ pub fn compute(dims: &Dims, chunks: [Option<&[BlockId]>; 9], highest: i32) -> Li
         op_of[id] = p.opacity;
         em_of[id] = p.emission;
     }
-    let mut opacity = vec![0u8; n];
+    let mut opacity = vec![15u8; n];
     let mut emission = Vec::new();
+    // Row by row: each chunk contributes 16 contiguous blocks per (y, z) row.
     for y in 0..ny {
         for z in 0..W {
-            for x in 0..W {
-                let b = r.block(x, y, z) as usize & 255;
-                let i = r.idx(x, y, z);
-                opacity[i] = op_of[b];
-                if em_of[b] > 0 {
-                    emission.push((i as u32, em_of[b]));
+            for sx in 0..3 {
+                let dst = r.idx(sx * 16, y, z);
+                let src = match r.chunks[(z / 16) * 3 + sx] {
+                    Some(b) => &b[(y * 16 + z % 16) * 16..(y * 16 + z % 16) * 16 + 16],
+                    None => continue,
+                };
+                for (k, &b) in src.iter().enumerate() {
+                    let b = b as usize & 255;
+                    opacity[dst + k] = op_of[b];
+                    if em_of[b] > 0 {
+                        emission.push(((dst + k) as u32, em_of[b]));
+                    }
                 }
             }
         }

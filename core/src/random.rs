@@ -348,7 +348,10 @@ mod tests {
         let mut r = JavaRandom::new(1);
         let mut w = JavaRandom::new(1);
         for _ in 0..1000 {
-            assert_eq!(f64::from(r.next_float()).to_bits(), w.next_float_f64().to_bits());
+            assert_eq!(
+                f64::from(r.next_float()).to_bits(),
+                w.next_float_f64().to_bits()
+            );
         }
         let mut r = JavaRandom::new(1);
         assert_eq!(r.next_double().to_bits(), 0x3fe7_635a_a8cd_c4e6);

@@ -526,7 +526,7 @@ pub fn heightmaps(dims: &Dims, blocks: Vec<BlockId>) -> TerrainChunk {
     let mut world_surface = [dims.min_y; 256];
     let mut ocean_floor = [dims.min_y; 256];
     let (mut need_ws, mut need_of) = (256, 256);
-    let mut y = dims.max_y();
+    let mut y = top_non_air_layer(&dims, &blocks);
     // Scan whole layers from the top until every column has both heights.
     while y >= dims.min_y && (need_ws > 0 || need_of > 0) {
         let layer = (y - dims.min_y) as usize * 256;
@@ -548,6 +548,20 @@ pub fn heightmaps(dims: &Dims, blocks: Vec<BlockId>) -> TerrainChunk {
         world_surface,
         ocean_floor,
     }
+}
+
+/// The highest y whose layer holds a non-air block (`min_y - 1` if none). Whole air layers
+/// are skipped with one comparison per block, without per-column work.
+pub fn top_non_air_layer(dims: &Dims, blocks: &[BlockId]) -> i32 {
+    let mut y = dims.max_y();
+    while y >= dims.min_y {
+        let layer = (y - dims.min_y) as usize * 256;
+        if blocks[layer..layer + 256].iter().any(|&b| b != block::AIR) {
+            return y;
+        }
+        y -= 1;
+    }
+    y
 }
 
 /// Surface rules on the topmost solid block of one column.
@@ -679,12 +693,8 @@ fn carve_worms(
                     yaw += dyaw * 0.1;
                     dpitch *= 0.9;
                     dyaw *= 0.75;
-                    dpitch += (r.next_float_f64() - r.next_float_f64())
-                        * r.next_float_f64()
-                        * 2.0;
-                    dyaw += (r.next_float_f64() - r.next_float_f64())
-                        * r.next_float_f64()
-                        * 4.0;
+                    dpitch += (r.next_float_f64() - r.next_float_f64()) * r.next_float_f64() * 2.0;
+                    dyaw += (r.next_float_f64() - r.next_float_f64()) * r.next_float_f64() * 4.0;
                     // Skip spheres that miss this chunk (cheap box test).
                     if x + rad < bx || x - rad > bx + 16.0 || z + rad < bz || z - rad > bz + 16.0 {
                         continue;

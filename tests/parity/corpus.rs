@@ -25,7 +25,12 @@ pub const CHUNKS: [(&str, i64, i32, i32); 9] = [
 ];
 
 fn noise_lines(out: &mut Vec<String>) {
-    let types = [NoiseType::Value, NoiseType::Perlin, NoiseType::Simplex, NoiseType::Cellular];
+    let types = [
+        NoiseType::Value,
+        NoiseType::Perlin,
+        NoiseType::Simplex,
+        NoiseType::Cellular,
+    ];
     let fractals = [FractalType::Fbm, FractalType::Ridged, FractalType::Billow];
     for t in types.iter() {
         for f in fractals.iter() {
@@ -41,17 +46,37 @@ fn noise_lines(out: &mut Vec<String>) {
                 }
                 .build()
                 .expect("valid noise definition");
-                let g = Grid2 { x0: -33.5, y0: 16_777_000.25, dx: 0.75, dy: 1.25, width: 24, height: 16 };
+                let g = Grid2 {
+                    x0: -33.5,
+                    y0: 16_777_000.25,
+                    dx: 0.75,
+                    dy: 1.25,
+                    width: 24,
+                    height: 16,
+                };
                 let mut v = vec![0.0f64; 24 * 16];
                 n.fill_2d(&g, &mut v).expect("grid fits");
                 let mut h2 = Digest::new();
                 h2.write_f64_slice(&v);
-                let g3 = Grid3 { origin: [5.0, -64.0, -9.0], step: [1.0, 2.0, 1.0], width: 8, height: 12, depth: 8 };
+                let g3 = Grid3 {
+                    origin: [5.0, -64.0, -9.0],
+                    step: [1.0, 2.0, 1.0],
+                    width: 8,
+                    height: 12,
+                    depth: 8,
+                };
                 let mut v3 = vec![0.0f64; 8 * 12 * 8];
                 n.fill_3d(&g3, &mut v3).expect("grid fits");
                 let mut h3 = Digest::new();
                 h3.write_f64_slice(&v3);
-                out.push(format!("noise {:?}-{:?}-warp{} 2d {:016x} 3d {:016x}", t, f, warp, h2.finish(), h3.finish()));
+                out.push(format!(
+                    "noise {:?}-{:?}-warp{} 2d {:016x} 3d {:016x}",
+                    t,
+                    f,
+                    warp,
+                    h2.finish(),
+                    h3.finish()
+                ));
             }
         }
     }
@@ -62,17 +87,30 @@ pub fn lines() -> Vec<String> {
     let mut out = Vec::new();
     noise_lines(&mut out);
     for (label, seed, x, z) in CHUNKS.iter() {
-        let gen = WorldGen::new(WorldDef { seed: *seed, ..WorldDef::default() }).expect("valid world");
+        let gen = WorldGen::new(WorldDef {
+            seed: *seed,
+            ..WorldDef::default()
+        })
+        .expect("valid world");
         let mut s = Scheduler::with_id(Arc::new(World::new(gen)), 1);
         let p = ChunkPos::new(*x, *z);
-        s.request(p, ChunkStatus::Full, Priority::Soon).expect("in range");
+        s.request(p, ChunkStatus::Full, Priority::Soon)
+            .expect("in range");
         s.run_inline(usize::MAX);
         for st in ChunkStatus::ALL.iter() {
             let d = match s.output(p, *st) {
                 Some(d) => status_digest(&d),
                 None => 0,
             };
-            out.push(format!("chunk {} seed {} ({}, {}) {} {:016x}", label, seed, x, z, st.name(), d));
+            out.push(format!(
+                "chunk {} seed {} ({}, {}) {} {:016x}",
+                label,
+                seed,
+                x,
+                z,
+                st.name(),
+                d
+            ));
         }
     }
     out
