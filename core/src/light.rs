@@ -42,14 +42,6 @@ fn nibble(v: &[u8], i: usize) -> u8 {
         .map_or(0, |b| if i % 2 == 0 { b & 15 } else { b >> 4 })
 }
 
-fn pack(vals: impl Iterator<Item = u8>, n: usize) -> Vec<u8> {
-    let mut out = vec![0u8; (n + 1) / 2];
-    for (i, v) in vals.enumerate() {
-        out[i / 2] |= (v & 15) << ((i % 2) * 4);
-    }
-    out
-}
-
 const W: usize = 48;
 
 struct Region<'a> {
@@ -153,36 +145,42 @@ pub fn compute(dims: &Dims, chunks: [Option<&[BlockId]>; 9], highest: i32) -> Li
             }
         }
     }
-    // Sky: columns from the top, then spread sideways from where neighbouring columns differ.
+    // Sky: straight down each column (layer by layer, so memory is read in order), then
+    // spread sideways from where neighbouring columns differ. The flood relaxes to the same
+    // fixpoint whatever the seed order.
     let mut sky = vec![0u8; n];
-    let mut first_block = vec![0usize; W * W];
-    let mut queue: Vec<u32> = Vec::new();
-    for z in 0..W {
-        for x in 0..W {
-            let mut l = 15u8;
-            let mut fb = ny;
-            for y in (0..ny).rev() {
-                let i = r.idx(x, y, z);
-                let o = opacity[i];
-                if o > 0 && fb == ny {
-                    fb = y;
-                }
-                l = l.saturating_sub(o);
-                if o >= 15 {
-                    l = 0;
-                }
-                if l == 0 {
-                    break;
-                }
-                sky[i] = l;
+    let mut first_block = vec![ny; W * W];
+    let mut lit_bottom = vec![ny; W * W];
+    let mut level = vec![15u8; W * W];
+    let mut open = W * W;
+    let mut y = ny;
+    while y > 0 && open > 0 {
+        y -= 1;
+        let base = y * W * W;
+        for col in 0..W * W {
+            let l = level[col];
+            if l == 0 {
+                continue;
             }
-            first_block[z * W + x] = fb;
+            let o = opacity[base + col];
+            if o > 0 && first_block[col] == ny {
+                first_block[col] = y;
+            }
+            let nl = if o >= 15 { 0 } else { l.saturating_sub(o) };
+            level[col] = nl;
+            if nl == 0 {
+                open -= 1;
+            } else {
+                sky[base + col] = nl;
+                lit_bottom[col] = y;
+            }
         }
     }
+    // Seeds: the lit cells of each column up to the highest first-block among its horizontal
+    // neighbours (they may be darker there).
+    let mut seed_top = vec![0usize; W * W];
     for z in 0..W {
         for x in 0..W {
-            // Seeds: the lit cells of this column up to the highest first-block among its
-            // horizontal neighbours (they may be darker there).
             let mut hi = first_block[z * W + x];
             for (dx, dz) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
                 let (nx, nz) = (x as i32 + dx, z as i32 + dz);
@@ -190,11 +188,17 @@ pub fn compute(dims: &Dims, chunks: [Option<&[BlockId]>; 9], highest: i32) -> Li
                     hi = core::cmp::max(hi, first_block[nz as usize * W + nx as usize]);
                 }
             }
-            for y in 0..core::cmp::min(ny, hi + 2) {
-                let i = r.idx(x, y, z);
-                if sky[i] > 1 {
-                    queue.push(i as u32);
-                }
+            seed_top[z * W + x] = core::cmp::min(ny, hi + 2);
+        }
+    }
+    let lo = lit_bottom.iter().copied().min().unwrap_or(ny);
+    let hi = seed_top.iter().copied().max().unwrap_or(0);
+    let mut queue: Vec<u32> = Vec::new();
+    for y in lo..hi {
+        let base = y * W * W;
+        for col in 0..W * W {
+            if y < seed_top[col] && sky[base + col] > 1 {
+                queue.push((base + col) as u32);
             }
         }
     }
@@ -207,19 +211,30 @@ pub fn compute(dims: &Dims, chunks: [Option<&[BlockId]>; 9], highest: i32) -> Li
         queue.push(i);
     }
     flood(&r, &mut bl, &opacity, &mut queue);
-    // Keep the centre chunk; above the computed range the sky is open and block light 0.
+    // Keep the centre chunk, packing two blocks per byte; above the computed range the sky is
+    // open (15) and block light 0.
     let vol = dims.volume();
-    let cy = |i: usize| i / 256;
-    let at = |v: &Vec<u8>, i: usize, above: u8| {
-        let y = cy(i);
-        if y >= ny {
-            above
-        } else {
-            v[r.idx(16 + i % 16, y, 16 + (i / 16) % 16)]
+    let mut sky_out = vec![0u8; (vol + 1) / 2];
+    let mut bl_out = vec![0u8; (vol + 1) / 2];
+    for y in 0..dims.height as usize {
+        for z in 0..16 {
+            let dst = (y * 256 + z * 16) / 2;
+            if y >= ny {
+                for k in 0..8 {
+                    sky_out[dst + k] = 0xFF;
+                }
+                continue;
+            }
+            let src = r.idx(16, y, 16 + z);
+            for k in 0..8 {
+                let (a, b) = (src + 2 * k, src + 2 * k + 1);
+                sky_out[dst + k] = (sky[a] & 15) | (sky[b] << 4);
+                bl_out[dst + k] = (bl[a] & 15) | (bl[b] << 4);
+            }
         }
-    };
+    }
     LightData {
-        sky: pack((0..vol).map(|i| at(&sky, i, 15)), vol),
-        block: pack((0..vol).map(|i| at(&bl, i, 0)), vol),
+        sky: sky_out,
+        block: bl_out,
     }
 }
