@@ -77,6 +77,8 @@ pub fn drive_timed<P: Pipeline>(
                     Err(_) => break,
                 };
                 let r = timed_run(&job);
+                let mut job = job;
+                job.drop_inputs();
                 if tx.send((job, r)).is_err() {
                     break;
                 }
@@ -131,6 +133,8 @@ pub struct Region {
     pub status_tasks: [u64; ChunkStatus::COUNT],
     /// The structure starts referenced by the region's chunks.
     pub starts: Vec<stratagen_core::structure::StructureStart>,
+    /// Most chunk holders resident at once.
+    pub peak_holders: usize,
 }
 
 impl Region {
@@ -214,6 +218,7 @@ pub fn generate(
         status_seconds,
         status_tasks,
         starts,
+        peak_holders: s.stats().peak_holders,
     })
 }
 

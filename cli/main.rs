@@ -479,6 +479,14 @@ fn bench(seed: i64, radius: u32, threads: usize) -> Result<(), String> {
         );
     }
     println!("region digest {:016x}", region.digest());
+    let rss = stratagen::peak_rss_mib();
+    println!(
+        "scheduler and driver overhead {:.1}% of busy time (threads={}); peak resident holders {}, {:.2} MiB per holder",
+        100.0 * (1.0 - busy / (region.seconds * threads.max(1) as f64)).max(0.0),
+        threads,
+        region.peak_holders,
+        rss / region.peak_holders.max(1) as f64
+    );
     println!(
         "bench threads={} chunks={} ms_per_chunk={:.3} chunks_per_s={:.1} peak_rss_mib={:.1}",
         threads,

@@ -1,7 +1,8 @@
 /* A C11 host with a pthread pool: requests a square of chunks at FULL, runs tasks on its
  * worker threads, finishes them on the main (owner) thread, and prints each chunk's digest.
  *
- * usage: pool SEED RADIUS THREADS      (prints "chunk X Z DIGEST" lines, then "region DIGEST") */
+ * usage: pool SEED RADIUS THREADS [CX CZ]   (a square centred on chunk CX, CZ, default 0 0;
+ *        prints "chunk X Z DIGEST" lines, then "region DIGEST") */
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -114,12 +115,13 @@ static uint64_t xxh64_u64s(const uint64_t *v, size_t n) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 4) {
-        fprintf(stderr, "usage: %s SEED RADIUS THREADS\n", argv[0]);
+    if (argc != 4 && argc != 6) {
+        fprintf(stderr, "usage: %s SEED RADIUS THREADS [CX CZ]\n", argv[0]);
         return 2;
     }
     long long seed = atoll(argv[1]);
     int radius = atoi(argv[2]), threads = atoi(argv[3]);
+    int cx0 = argc == 6 ? atoi(argv[4]) : 0, cz0 = argc == 6 ? atoi(argv[5]) : 0;
     if (radius < 0 || radius > 64 || threads < 1 || threads > 64) return 2;
 
     sg_world_def def = sg_world_def_default();
@@ -132,7 +134,7 @@ int main(int argc, char **argv) {
     if (!tickets) return 3;
     for (int z = -radius; z <= radius; z++)
         for (int x = -radius; x <= radius; x++)
-            CHECK(sg_world_request(world, x, z, SG_STATUS_FULL, SG_PRIORITY_SOON, &tickets[(z + radius) * side + x + radius]));
+            CHECK(sg_world_request(world, cx0 + x, cz0 + z, SG_STATUS_FULL, SG_PRIORITY_SOON, &tickets[(z + radius) * side + x + radius]));
 
     q_init(&todo);
     q_init(&done);
@@ -162,9 +164,9 @@ int main(int argc, char **argv) {
     for (int z = -radius; z <= radius; z++)
         for (int x = -radius; x <= radius; x++) {
             uint64_t d = 0;
-            CHECK(sg_chunk_digest(world, x, z, &d));
+            CHECK(sg_chunk_digest(world, cx0 + x, cz0 + z, &d));
             digests[(z + radius) * side + x + radius] = d;
-            printf("chunk %d %d %016" PRIx64 "\n", x, z, d);
+            printf("chunk %d %d %016" PRIx64 "\n", cx0 + x, cz0 + z, d);
         }
     printf("region %016" PRIx64 "\n", xxh64_u64s(digests, (size_t)(side * side)));
 

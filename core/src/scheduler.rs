@@ -253,6 +253,14 @@ impl<P: Pipeline> Task<P> {
         self.pipeline.run(self.status, self.pos, &view)
     }
 
+    /// Drop the task's references to its inputs (call after [`Task::run`], on the thread that
+    /// ran it): the last reference to a superseded output may be the task's, and freeing large
+    /// outputs on the worker keeps that cost off the owner thread. `run` after this fails with
+    /// `MissingInput`.
+    pub fn drop_inputs(&mut self) {
+        self.cells = Vec::new();
+    }
+
     /// The chunk.
     pub fn pos(&self) -> ChunkPos {
         self.pos

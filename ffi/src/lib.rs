@@ -633,8 +633,13 @@ pub extern "C" fn sg_task_run(task: *mut sg_task) -> sg_result {
         if inner.result.is_some() {
             return sg_result::TaskAlreadyRun;
         }
-        let r = match &inner.task {
-            Some(t) => t.run(),
+        let r = match &mut inner.task {
+            Some(t) => {
+                let r = t.run();
+                // Free inputs on this (worker) thread, not on the owner at finish.
+                t.drop_inputs();
+                r
+            }
             None => return sg_result::StaleHandle,
         };
         inner.result = Some(r);
