@@ -3,11 +3,11 @@
 //! `ladder ms_per_chunk_1t=... ms_per_chunk_2t=... speedup=...` plus the per-status split.
 use criterion::Criterion;
 use std::time::Duration;
-use stratagen::{generate, square};
+use stratagen_cli::{generate, square};
 use stratagen_core::ladder::ChunkStatus;
 use stratagen_core::world::WorldDef;
 
-fn fill(threads: usize) -> stratagen::Region {
+fn fill(threads: usize) -> stratagen_cli::Region {
     // 32 × 32 chunks: the square of radius 16 minus its last row and column.
     let positions: Vec<_> = square((0, 0), 16)
         .into_iter()

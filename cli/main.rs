@@ -2,7 +2,7 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use stratagen::{encode_png, generate, render, square, write_atomic, Layer};
+use stratagen_cli::{encode_png, generate, render, square, write_atomic, Layer};
 use stratagen_core::ladder::{ChunkPos, ChunkStatus};
 use stratagen_core::world::WorldDef;
 
@@ -328,11 +328,11 @@ fn run(cli: Cli) -> Result<(), String> {
                 offset: [offset.0, offset.1, 0.0],
                 ..NoiseDef::default()
             };
-            let img = stratagen::noise_image(&stratagen::NoiseImage {
+            let img = stratagen_cli::noise_image(&stratagen_cli::NoiseImage {
                 def,
                 contrast: finite("contrast", contrast)?,
                 brightness: finite("brightness", brightness)?,
-                palette: stratagen::palette(&palette)?,
+                palette: stratagen_cli::palette(&palette)?,
                 width: size.0,
                 height: size.1,
                 tileable,
@@ -479,7 +479,7 @@ fn bench(seed: i64, radius: u32, threads: usize) -> Result<(), String> {
         );
     }
     println!("region digest {:016x}", region.digest());
-    let rss = stratagen::peak_rss_mib();
+    let rss = stratagen_cli::peak_rss_mib();
     println!(
         "scheduler and driver overhead {:.1}% of busy time (threads={}); peak resident holders {}, {:.2} MiB per holder",
         100.0 * (1.0 - busy / (region.seconds * threads.max(1) as f64)).max(0.0),
@@ -493,7 +493,7 @@ fn bench(seed: i64, radius: u32, threads: usize) -> Result<(), String> {
         positions.len(),
         region.seconds * 1000.0 / n,
         n / region.seconds,
-        stratagen::peak_rss_mib()
+        stratagen_cli::peak_rss_mib()
     );
     Ok(())
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
-use stratagen::{generate, square};
+use stratagen_cli::{generate, square};
 use stratagen_core::ladder::{ChunkPos, ChunkStatus};
 use stratagen_core::world::WorldDef;
 
@@ -181,11 +181,21 @@ fn examples_are_clean_under_valgrind() {
 /// The C pool host generates each parity-corpus chunk; its full digest equals the corpus line.
 #[test]
 fn c_pool_reproduces_the_parity_corpus() {
+    #[allow(dead_code)]
     #[path = "parity/corpus.rs"]
     mod corpus;
-    let snap = std::fs::read_to_string(common::root().join("tests/snapshots/parity__parity_corpus.snap")).unwrap();
+    let snap =
+        std::fs::read_to_string(common::root().join("tests/snapshots/parity__parity_corpus.snap"))
+            .unwrap();
     for (label, seed, x, z) in corpus::CHUNKS {
-        let out = run(&["pool", &seed.to_string(), "0", "2", &x.to_string(), &z.to_string()]);
+        let out = run(&[
+            "pool",
+            &seed.to_string(),
+            "0",
+            "2",
+            &x.to_string(),
+            &z.to_string(),
+        ]);
         let d = chunk_lines(&out)[&ChunkPos::new(x, z)];
         let want = format!("chunk {label} seed {seed} ({x}, {z}) full {d:016x}");
         assert!(snap.contains(&want), "{want}");

@@ -4,7 +4,7 @@ mod common;
 
 use std::path::Path;
 use std::process::{Command, Output};
-use stratagen::{generate, square};
+use stratagen_cli::{generate, square};
 use stratagen_core::ladder::{ChunkPos, ChunkStatus};
 use stratagen_core::world::WorldDef;
 

@@ -4,7 +4,7 @@
 //! light obeys its flood-fill equation and crosses borders; golden full-chunk digests.
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use stratagen::{generate, square};
+use stratagen_cli::{generate, square};
 use stratagen_core::block;
 use stratagen_core::feature::poisson_points;
 use stratagen_core::ladder::{ChunkPos, ChunkStatus};

@@ -6,7 +6,7 @@
 #[path = "parity/corpus.rs"]
 mod corpus;
 
-use stratagen::generate;
+use stratagen_cli::generate;
 use stratagen_core::ladder::{ChunkPos, ChunkStatus};
 use stratagen_core::world::{status_digest, WorldDef};
 
@@ -44,14 +44,18 @@ fn corpus_chunks_are_the_same_through_the_threaded_driver() {
 /// threads: every status digest equals the corpus line.
 #[test]
 fn corpus_is_independent_of_order_and_threads() {
-    use stratagen::drive;
+    use std::sync::Arc;
+    use stratagen_cli::drive;
     use stratagen_core::scheduler::{Priority, Scheduler};
     use stratagen_core::world::{World, WorldGen};
-    use std::sync::Arc;
     let lines = corpus::lines();
     let seeds: std::collections::BTreeSet<i64> = corpus::CHUNKS.iter().map(|c| c.1).collect();
     for seed in seeds {
-        let chunks: Vec<_> = corpus::CHUNKS.iter().filter(|c| c.1 == seed).copied().collect();
+        let chunks: Vec<_> = corpus::CHUNKS
+            .iter()
+            .filter(|c| c.1 == seed)
+            .copied()
+            .collect();
         let mut orders = vec![chunks.clone()];
         let mut rev = chunks.clone();
         rev.reverse();
@@ -65,17 +69,28 @@ fn corpus_is_independent_of_order_and_threads() {
                 if oi > 0 && threads != 2 && threads != 0 {
                     continue; // every order inline and on 2 threads; every thread count row-major
                 }
-                let gen = WorldGen::new(WorldDef { seed, ..WorldDef::default() }).unwrap();
+                let gen = WorldGen::new(WorldDef {
+                    seed,
+                    ..WorldDef::default()
+                })
+                .unwrap();
                 let mut s = Scheduler::with_id(Arc::new(World::new(gen)), 9);
                 for (_, _, x, z) in order {
-                    s.request(ChunkPos::new(*x, *z), ChunkStatus::Full, Priority::Soon).unwrap();
+                    s.request(ChunkPos::new(*x, *z), ChunkStatus::Full, Priority::Soon)
+                        .unwrap();
                 }
                 drive(&mut s, threads, |_| {}).unwrap();
                 for (label, seed, x, z) in order {
                     for st in ChunkStatus::ALL {
                         let d = status_digest(&s.output(ChunkPos::new(*x, *z), st).unwrap());
-                        let want = format!("chunk {label} seed {seed} ({x}, {z}) {} {d:016x}", st.name());
-                        assert!(lines.contains(&want), "order {oi}, {threads} threads: {want}");
+                        let want = format!(
+                            "chunk {label} seed {seed} ({x}, {z}) {} {d:016x}",
+                            st.name()
+                        );
+                        assert!(
+                            lines.contains(&want),
+                            "order {oi}, {threads} threads: {want}"
+                        );
                     }
                 }
             }

@@ -2,7 +2,7 @@
 //! connected dungeon room graphs, whole structures across chunk borders in any order, the
 //! precedence of structure blocks over patches, and golden digests.
 use std::collections::BTreeMap;
-use stratagen::generate;
+use stratagen_cli::generate;
 use stratagen_core::biome::ClimateSampler;
 use stratagen_core::block;
 use stratagen_core::feature::{merge, FeatureChunk};
@@ -154,7 +154,7 @@ fn a_watchtower_across_chunk_borders_is_whole() {
     };
     let r1 = generate(def, &chunks, ChunkStatus::Full, 1, |_, _| {}).unwrap();
     let r2 = generate(def, &rev, ChunkStatus::Full, 2, |_, _| {}).unwrap();
-    let block_at = |r: &stratagen::Region, x: i32, y: i32, z: i32| {
+    let block_at = |r: &stratagen_cli::Region, x: i32, y: i32, z: i32| {
         let f = r.chunks[&ChunkPos::new(x.div_euclid(16), z.div_euclid(16))]
             .full()
             .unwrap();
@@ -210,6 +210,7 @@ fn structure_blocks_win_over_inbound_patches() {
         outbound: Default::default(),
         protected: vec![2, 5],
         block_entities: Vec::new(),
+        witness: 0,
     };
     let west = vec![(2u32, block::OAK_LEAVES), (3, block::OAK_LEAVES)];
     let north = vec![(5u32, block::COAL_ORE), (3, block::COAL_ORE)];

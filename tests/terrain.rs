@@ -1,7 +1,7 @@
 //! Evidence for biomes and terrain: seams across chunk borders, biome statistics, block
 //! invariants, a rendered map, and golden digests (regression guards paired with these).
 use std::collections::BTreeMap;
-use stratagen::{generate, render, square, Layer};
+use stratagen_cli::{generate, render, square, Layer};
 use stratagen_core::biome::{self, ClimateSampler, BIOME_COUNT};
 use stratagen_core::block;
 use stratagen_core::digest::Digest;
@@ -227,9 +227,9 @@ fn rendered_map_of_32_by_32_chunks() {
     let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/test-scratch");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("terrain_map.png");
-    stratagen::write_atomic(
+    stratagen_cli::write_atomic(
         &path,
-        &stratagen::encode_png(img.width, img.height, 3, false, &img.rgb).unwrap(),
+        &stratagen_cli::encode_png(img.width, img.height, 3, false, &img.rgb).unwrap(),
     )
     .unwrap();
     let dec = png::Decoder::new(std::fs::File::open(&path).unwrap());

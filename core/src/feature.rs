@@ -44,6 +44,9 @@ pub struct FeatureChunk {
     pub protected: Vec<u32>,
     /// Block entities inside this chunk.
     pub block_entities: Vec<BlockEntity>,
+    /// XXH64 of the body's intermediate floats (blob centres and radii), so a one-ulp change
+    /// shows even where no block changes.
+    pub witness: u64,
 }
 
 /// The global, sorted feature list: (name, step). A feature's index in this list seeds it.
@@ -76,6 +79,7 @@ pub struct Writer<'a> {
     outbound: [Vec<(u32, BlockId)>; 9],
     protected: Vec<u32>,
     protect: bool,
+    witness: crate::digest::Digest,
 }
 
 impl<'a> Writer<'a> {
@@ -95,7 +99,13 @@ impl<'a> Writer<'a> {
             outbound: Default::default(),
             protected: Vec::new(),
             protect: false,
+            witness: crate::digest::Digest::new(),
         }
+    }
+
+    /// Record an intermediate float in the body's witness digest.
+    pub fn witness(&mut self, v: f64) {
+        self.witness.write_f64(v);
     }
 
     fn locate(&self, x: i32, y: i32, z: i32) -> Option<(usize, usize)> {
@@ -161,6 +171,7 @@ impl<'a> Writer<'a> {
             outbound: self.outbound,
             protected: self.protected,
             block_entities,
+            witness: self.witness.finish(),
         }
     }
 
@@ -213,6 +224,9 @@ fn blob(
     b: BlockId,
     pred: fn(BlockId) -> bool,
 ) {
+    for v in [cx, cy, cz, r] {
+        w.witness(v);
+    }
     let ri = r.ceil_int();
     let (x0, y0, z0) = (
         floor_i64(cx) as i32,

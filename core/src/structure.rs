@@ -154,6 +154,8 @@ pub struct Assembled {
     pub links: Vec<(u16, u16)>,
     /// Spawners and chests (kind + position + loot table or creature).
     pub entities: Vec<BlockEntity>,
+    /// XXH64 of the layout's intermediate floats (angles, distances, surface estimates).
+    pub witness: u64,
 }
 
 /// A structure start: a candidate chunk of a placement grid and what became of it.
@@ -291,6 +293,7 @@ fn dungeon(r: &mut JavaRandom, dims: &Dims, cx: i32, cz: i32) -> Assembled {
         bbox,
         links,
         entities,
+        witness: 0,
     }
 }
 
@@ -356,9 +359,16 @@ fn split(
 }
 
 /// Estimated surface height at a column (the terrain's target height, a pure function).
-fn surface_estimate(climate: &ClimateSampler, dims: &Dims, x: i32, z: i32) -> i32 {
+fn surface_estimate(
+    climate: &ClimateSampler,
+    dims: &Dims,
+    x: i32,
+    z: i32,
+    w: &mut crate::digest::Digest,
+) -> i32 {
     let c = climate.sample(f64::from(x), f64::from(z));
     let (h, _) = column_shape(&c, f64::from(dims.sea_level));
+    w.write_f64(h);
     core::cmp::max(floor_i64(h) as i32, dims.sea_level + 1)
 }
 
@@ -369,7 +379,8 @@ fn watchtower(
     cx: i32,
     cz: i32,
 ) -> Assembled {
-    let fy = surface_estimate(climate, dims, cx, cz);
+    let mut wit = crate::digest::Digest::new();
+    let fy = surface_estimate(climate, dims, cx, cz, &mut wit);
     let top = core::cmp::min(fy + 14, dims.max_y() - 1);
     let mut pieces = alloc::vec![piece(
         PieceKind::Tower,
@@ -385,10 +396,13 @@ fn watchtower(
     for _ in 0..huts {
         let angle = r.next_float_f64() * core::f64::consts::TAU;
         let dist = f64::from(14 + r.next_int_bounded(10));
-        let hx = cx + floor_i64(cos(angle) * dist) as i32;
-        let hz = cz + floor_i64(sin(angle) * dist) as i32;
+        let (ox, oz) = (cos(angle) * dist, sin(angle) * dist);
+        wit.write_f64(ox);
+        wit.write_f64(oz);
+        let hx = cx + floor_i64(ox) as i32;
+        let hz = cz + floor_i64(oz) as i32;
         let (hw, hd) = if r.next_bool() { (2, 2) } else { (3, 2) };
-        let hy = surface_estimate(climate, dims, hx, hz);
+        let hy = surface_estimate(climate, dims, hx, hz, &mut wit);
         let hut = bx(
             [hx - hw, hy, hz - hd],
             [hx + hw, core::cmp::min(hy + 5, dims.max_y() - 1), hz + hd],
@@ -422,6 +436,7 @@ fn watchtower(
         bbox,
         links: Vec::new(),
         entities,
+        witness: wit.finish(),
     }
 }
 

@@ -86,6 +86,10 @@ pub struct TerrainChunk {
     pub world_surface: [i32; 256],
     /// Per column: y + 1 of the top solid block.
     pub ocean_floor: [i32; 256],
+    /// XXH64 of every intermediate float of the body (corner heights, jag, densities, carver
+    /// positions and radii) and the aquifer levels: a one-ulp change anywhere in the arithmetic
+    /// changes it even where the blocks do not, so the parity corpus catches it.
+    pub witness: u64,
 }
 
 /// The noises of terrain, built once per world.
@@ -253,14 +257,17 @@ pub struct Shape {
     kind: Vec<u8>,
     floor: [i32; 256],
     col_h: [f64; 25],
+    witness: u64,
 }
 
 /// Generate the terrain of chunk `pos`: [`shape`], [`resolve`], [`carve`], [`heightmaps`].
 pub fn generate(inp: &TerrainInput<'_>, pos: ChunkPos) -> TerrainChunk {
     let sh = shape(inp, pos);
     let (mut blocks, aquifer) = resolve(inp, pos, &sh);
-    carve(inp, pos, &sh, &aquifer, &mut blocks);
-    heightmaps(&inp.dims, blocks)
+    let witness = carve(inp, pos, &sh, &aquifer, &mut blocks);
+    let mut t = heightmaps(&inp.dims, blocks);
+    t.witness = witness;
+    t
 }
 
 /// Phase 1: density and noise caves at cell corners, interpolated and classified.
@@ -408,7 +415,17 @@ pub fn shape(inp: &TerrainInput<'_>, pos: ChunkPos) -> Shape {
             }
         }
     }
-    Shape { kind, floor, col_h }
+    let mut w = crate::digest::Digest::new();
+    w.write_f64_slice(&col_h);
+    w.write_f64_slice(&col_j);
+    w.write_f64_slice(&base);
+    w.write_f64_slice(&fin);
+    Shape {
+        kind,
+        floor,
+        col_h,
+        witness: w.finish(),
+    }
 }
 
 /// Phase 2: fluids, surface rules, bedrock. Returns the blocks and the aquifer levels.
@@ -509,15 +526,22 @@ pub fn resolve(inp: &TerrainInput<'_>, pos: ChunkPos, sh: &Shape) -> (Vec<BlockI
     (blocks, aquifer)
 }
 
-/// Phase 3: worm carvers.
+/// Phase 3: worm carvers. Returns the body's float witness (the shape's, the aquifer levels,
+/// and every carver step's position and radius).
 pub fn carve(
     inp: &TerrainInput<'_>,
     pos: ChunkPos,
     sh: &Shape,
     aquifer: &[i32; 256],
     blocks: &mut [BlockId],
-) {
-    carve_worms(inp.seed, &inp.dims, pos, blocks, &sh.floor, aquifer);
+) -> u64 {
+    let mut w = crate::digest::Digest::new();
+    w.write_u64(sh.witness);
+    for a in aquifer {
+        w.write_i32(*a);
+    }
+    carve_worms(inp.seed, &inp.dims, pos, blocks, &sh.floor, aquifer, &mut w);
+    w.finish()
 }
 
 /// Phase 4: the world-surface and ocean-floor heightmaps.
@@ -547,6 +571,7 @@ pub fn heightmaps(dims: &Dims, blocks: Vec<BlockId>) -> TerrainChunk {
         blocks,
         world_surface,
         ocean_floor,
+        witness: 0,
     }
 }
 
@@ -659,6 +684,7 @@ fn carve_worms(
     blocks: &mut [BlockId],
     floor: &[i32; 256],
     aquifer: &[i32; 256],
+    witness: &mut crate::digest::Digest,
 ) {
     let (bx, bz) = (f64::from(pos.block_x()), f64::from(pos.block_z()));
     let ylo = f64::from(dims.min_y + 6);
@@ -695,6 +721,10 @@ fn carve_worms(
                     dyaw *= 0.75;
                     dpitch += (r.next_float_f64() - r.next_float_f64()) * r.next_float_f64() * 2.0;
                     dyaw += (r.next_float_f64() - r.next_float_f64()) * r.next_float_f64() * 4.0;
+                    witness.write_f64(x);
+                    witness.write_f64(y);
+                    witness.write_f64(z);
+                    witness.write_f64(rad);
                     // Skip spheres that miss this chunk (cheap box test).
                     if x + rad < bx || x - rad > bx + 16.0 || z + rad < bz || z - rad > bz + 16.0 {
                         continue;

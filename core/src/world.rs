@@ -142,6 +142,28 @@ impl WorldGen {
         }
         out
     }
+    /// The witness of the `biomes` body: XXH64 of the five climate values (f64 bits) at each
+    /// cell centre.
+    pub fn climate_witness(&self, pos: ChunkPos) -> u64 {
+        let mut h = crate::digest::Digest::new();
+        for cz in 0..4 {
+            for cx in 0..4 {
+                let x = f64::from(pos.block_x() + 4 * cx) + 2.0;
+                let z = f64::from(pos.block_z() + 4 * cz) + 2.0;
+                let c = self.climate.sample(x, z);
+                for v in [
+                    c.temperature,
+                    c.humidity,
+                    c.continentalness,
+                    c.erosion,
+                    c.weirdness,
+                ] {
+                    h.write_f64(v);
+                }
+            }
+        }
+        h.finish()
+    }
 
     /// The inputs of the terrain body for a chunk with these biomes.
     pub fn terrain_input<'a>(&'a self, biomes: &'a [BiomeId; 16]) -> TerrainInput<'a> {
@@ -232,8 +254,9 @@ pub enum ChunkData {
     StructureStarts(Vec<StructureStart>),
     /// `structure_references`: the assembled starts within 8 chunks whose box touches this one.
     StructureReferences(Vec<StructureRef>),
-    /// `biomes`: per 4 × 4 cell, index `cz * 4 + cx`.
-    Biomes([BiomeId; 16]),
+    /// `biomes`: per 4 × 4 cell, index `cz * 4 + cx`, and the witness of the climate values
+    /// (XXH64 of the five climate parameters per cell, so a one-ulp change shows).
+    Biomes([BiomeId; 16], u64),
     /// `terrain`.
     Terrain(Box<TerrainChunk>),
     /// `features`: own blocks after decoration, outbound patches.
@@ -260,7 +283,7 @@ impl ChunkData {
     /// The biome grid, if this is a `biomes` output.
     pub fn biomes(&self) -> Option<&[BiomeId; 16]> {
         match self {
-            ChunkData::Biomes(b) => Some(b),
+            ChunkData::Biomes(b, _) => Some(b),
             _ => None,
         }
     }
@@ -377,7 +400,7 @@ impl Pipeline for World {
                 }
                 ChunkData::StructureReferences(structure::references(pos, all.into_iter()))
             }
-            ChunkStatus::Biomes => ChunkData::Biomes(g.biomes(pos)),
+            ChunkStatus::Biomes => ChunkData::Biomes(g.biomes(pos), g.climate_witness(pos)),
             ChunkStatus::Terrain => {
                 let mut beard = Vec::new();
                 for (r, s) in referenced_starts(view, pos)? {
@@ -534,10 +557,12 @@ pub fn chunk_digest(d: &ChunkData) -> u64 {
 /// in a fixed layout. `full` outputs digest as [`chunk_digest`]; the others: `empty` nothing;
 /// `structure_starts` per start kind `u8`, chunk x, z `i32`, biome `u8`, assembled `u8`, then
 /// per piece kind `u8` and box min/max `i32` ×6, then per entity x, y, z `i32`, kind `u16`,
-/// data `u32`; `structure_references` per reference start x, z `i32` and kind `u8`; `biomes`
-/// the 16 bytes; `terrain` blocks then both heightmaps; `features` blocks, then for each of the
+/// data `u32`, then the layout's float witness (`u64`); `structure_references` per reference start x, z `i32` and kind `u8`; `biomes`
+/// the 16 bytes then the climate witness (`u64`); `terrain` blocks, both heightmaps and the
+/// float witness (`u64`); `features` blocks, then for each of the
 /// 9 patch lists its length `u32` and (index `u32`, block `u16`) pairs, then the protected
-/// indices (`u32`); `initialize_light` blocks then the 4 heightmaps; `light` sky then block
+/// indices (`u32`) and the float witness (`u64`); `initialize_light` blocks then the 4
+/// heightmaps; `light` sky then block
 /// nibbles; `spawn` as in [`chunk_digest`]. Every list is preceded by its length (`u32`).
 pub fn status_digest(d: &ChunkData) -> u64 {
     use crate::digest::Digest;
@@ -569,6 +594,7 @@ pub fn status_digest(d: &ChunkData) -> u64 {
                         h.write_u16(e.kind);
                         h.write_u32(e.data);
                     }
+                    h.write_u64(a.witness);
                 }
             }
         }
@@ -580,12 +606,16 @@ pub fn status_digest(d: &ChunkData) -> u64 {
                 h.write_u8(r.kind as u8);
             }
         }
-        ChunkData::Biomes(b) => h.write_bytes(b),
+        ChunkData::Biomes(b, witness) => {
+            h.write_bytes(b);
+            h.write_u64(*witness);
+        }
         ChunkData::Terrain(t) => {
             h.write_u16_slice(&t.blocks);
             for v in t.world_surface.iter().chain(t.ocean_floor.iter()) {
                 h.write_i32(*v);
             }
+            h.write_u64(t.witness);
         }
         ChunkData::Features(f) => {
             h.write_u16_slice(&f.blocks);
@@ -600,6 +630,7 @@ pub fn status_digest(d: &ChunkData) -> u64 {
             for i in &f.protected {
                 h.write_u32(*i);
             }
+            h.write_u64(f.witness);
         }
         ChunkData::InitializeLight(m) => {
             h.write_u16_slice(&m.blocks);
