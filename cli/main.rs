@@ -481,7 +481,7 @@ fn bench(seed: i64, radius: u32, threads: usize) -> Result<(), String> {
     println!("region digest {:016x}", region.digest());
     let rss = stratagen_cli::peak_rss_mib();
     println!(
-        "scheduler and driver overhead {:.1}% of busy time (threads={}); peak resident holders {}, {:.2} MiB per holder",
+        "scheduler and driver overhead {:.1}% of wall time (threads={}); peak resident holders {}, {:.2} MiB per holder",
         100.0 * (1.0 - busy / (region.seconds * threads.max(1) as f64)).max(0.0),
         threads,
         region.peak_holders,

@@ -432,7 +432,9 @@ impl<P: Pipeline> Scheduler<P> {
                     Some(l) => l,
                     None => return,
                 };
-                let (wanted, key) = (h.wants_next(), h.key());
+                // The order key only matters for chunks already in the ready set.
+                let wanted = h.wants_next();
+                let key = h.ready_key.map(|_| h.key());
                 if add {
                     h.need[level.index()] += 1;
                     h.cover[prio][d as usize] += 1;
@@ -445,7 +447,7 @@ impl<P: Pipeline> Scheduler<P> {
                     }
                 }
                 // Only a change of wanting, or of the order of a ready chunk, needs a refresh.
-                if h.wants_next() != wanted || (h.ready_key.is_some() && h.key() != key) {
+                if h.wants_next() != wanted || key.map_or(false, |k| h.key() != k) {
                     touched.push(ChunkPos::new(x, z));
                 }
             };
