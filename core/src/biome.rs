@@ -3,7 +3,7 @@
 //! column cell, and the biome is the entry of [`TABLE`] whose parameter box is nearest.
 //! Everything is a pure function of (seed, x, z), so any status may look a biome up.
 
-use crate::fractal::{FractalType, Noise, NoiseDef, NoiseError, NoiseType};
+use crate::fractal::{Noise, NoiseDef, NoiseError};
 use crate::math::{abs, clamp};
 
 /// A biome id (index into [`TABLE`]).
@@ -320,18 +320,6 @@ pub struct ClimateSampler {
     w: Noise,
 }
 
-fn climate_noise(seed: i64, salt: i64, frequency: f64, octaves: u32) -> Result<Noise, NoiseError> {
-    NoiseDef {
-        seed: seed ^ salt,
-        noise_type: NoiseType::Perlin,
-        fractal: FractalType::Fbm,
-        octaves,
-        frequency,
-        ..NoiseDef::default()
-    }
-    .build()
-}
-
 /// Fractal noise has a standard deviation near 0.3; stretch it so the climate uses its range.
 const STRETCH: f64 = 2.2;
 
@@ -340,11 +328,11 @@ impl ClimateSampler {
     /// would be a bug in them, reported rather than hidden).
     pub fn new(seed: i64) -> Result<Self, NoiseError> {
         Ok(ClimateSampler {
-            t: climate_noise(seed, 0x7E3A_11C0, 1.0 / 2200.0, 4)?,
-            h: climate_noise(seed, 0x4B1D_0A70, 1.0 / 1800.0, 4)?,
-            c: climate_noise(seed, 0x0C0A_57A1, 1.0 / 2400.0, 6)?,
-            e: climate_noise(seed, 0x0E05_1011, 1.0 / 1100.0, 4)?,
-            w: climate_noise(seed, 0x0771_1D00, 1.0 / 700.0, 4)?,
+            t: NoiseDef::perlin_fbm(seed, 0x7E3A_11C0, 1.0 / 2200.0, 4)?,
+            h: NoiseDef::perlin_fbm(seed, 0x4B1D_0A70, 1.0 / 1800.0, 4)?,
+            c: NoiseDef::perlin_fbm(seed, 0x0C0A_57A1, 1.0 / 2400.0, 6)?,
+            e: NoiseDef::perlin_fbm(seed, 0x0E05_1011, 1.0 / 1100.0, 4)?,
+            w: NoiseDef::perlin_fbm(seed, 0x0771_1D00, 1.0 / 700.0, 4)?,
         })
     }
 

@@ -184,6 +184,25 @@ fn derive_seed(seed: i64, stream: u64) -> u64 {
 }
 
 impl NoiseDef {
+    /// The world generator's building block: Perlin fBm (lacunarity 2, gain 0.5) with seed
+    /// `seed ^ salt`, validated.
+    pub fn perlin_fbm(
+        seed: i64,
+        salt: i64,
+        frequency: f64,
+        octaves: u32,
+    ) -> Result<Noise, NoiseError> {
+        NoiseDef {
+            seed: seed ^ salt,
+            noise_type: NoiseType::Perlin,
+            fractal: FractalType::Fbm,
+            octaves,
+            frequency,
+            ..NoiseDef::default()
+        }
+        .build()
+    }
+
     /// Validate into an immutable [`Noise`].
     pub fn build(&self) -> Result<Noise, NoiseError> {
         let octaves = match self.fractal {

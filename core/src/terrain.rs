@@ -26,7 +26,7 @@ use alloc::vec::Vec;
 
 use crate::biome::{self, BiomeId, ClimateSampler};
 use crate::block::{self, BlockId};
-use crate::fractal::{FractalType, Grid3, Noise, NoiseDef, NoiseError, NoiseType};
+use crate::fractal::{Grid3, Noise, NoiseDef, NoiseError};
 use crate::ladder::ChunkPos;
 use crate::math::{clamp, cos, lerp, sin, sqrt};
 use crate::random::{large_feature_seed, position_hash, JavaRandom};
@@ -102,27 +102,15 @@ pub struct TerrainNoises {
     aquifer: Noise,
 }
 
-fn perlin(seed: i64, salt: i64, frequency: f64, octaves: u32) -> Result<Noise, NoiseError> {
-    NoiseDef {
-        seed: seed ^ salt,
-        noise_type: NoiseType::Perlin,
-        fractal: FractalType::Fbm,
-        octaves,
-        frequency,
-        ..NoiseDef::default()
-    }
-    .build()
-}
-
 impl TerrainNoises {
     /// The terrain noises of a world seed.
     pub fn new(seed: i64) -> Result<Self, NoiseError> {
         Ok(TerrainNoises {
-            density: perlin(seed, 0x0D35_1770, 1.0 / 110.0, 3)?,
-            cheese: perlin(seed, 0x0C4E_E5E0, 1.0 / 72.0, 2)?,
-            spag_a: perlin(seed, 0x05BA_6E71, 1.0 / 56.0, 1)?,
-            spag_b: perlin(seed, 0x05BA_6E72, 1.0 / 56.0, 1)?,
-            aquifer: perlin(seed, 0x0A9F_1E70, 1.0 / 160.0, 2)?,
+            density: NoiseDef::perlin_fbm(seed, 0x0D35_1770, 1.0 / 110.0, 3)?,
+            cheese: NoiseDef::perlin_fbm(seed, 0x0C4E_E5E0, 1.0 / 72.0, 2)?,
+            spag_a: NoiseDef::perlin_fbm(seed, 0x05BA_6E71, 1.0 / 56.0, 1)?,
+            spag_b: NoiseDef::perlin_fbm(seed, 0x05BA_6E72, 1.0 / 56.0, 1)?,
+            aquifer: NoiseDef::perlin_fbm(seed, 0x0A9F_1E70, 1.0 / 160.0, 2)?,
         })
     }
 }
