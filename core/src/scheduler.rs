@@ -16,7 +16,7 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::holder::{ChunkMap, Holder, ReadyKey, Slots};
+use crate::holder::{ChunkMap, Holder, LayerWindow, Layers, ReadyKey, Slots};
 use crate::ladder::{ChunkPos, ChunkStatus};
 use crate::step_table::{StepTable, MAX_DIRECT_RADIUS};
 
@@ -150,9 +150,14 @@ pub trait Pipeline: Send + Sync + 'static {
 /// outputs of every status up to the direct requirement at `d`.
 pub struct View<'a, O> {
     running: ChunkStatus,
+    pos: ChunkPos,
     radius: i32,
     declared: &'a [Option<ChunkStatus>; MAX_DIRECT_RADIUS + 1],
+    /// Every chunk within `near`, all statuses.
+    near: i32,
     cells: &'a [Option<Arc<Slots<O>>>],
+    /// Beyond `near`, only wide statuses are declared: read them from the region layers.
+    layers: &'a LayerWindow<O>,
 }
 
 impl<'a, O> View<'a, O> {
@@ -193,18 +198,23 @@ impl<'a, O> View<'a, O> {
                 declared,
             });
         }
-        let side = 2 * self.radius + 1;
-        let idx = ((dz + self.radius) * side + (dx + self.radius)) as usize;
-        self.cells
-            .get(idx)
-            .and_then(|c| c.as_ref())
-            .and_then(|c| c.get(status))
-            .ok_or(BodyError::MissingInput {
-                running: self.running,
-                dx,
-                dz,
-                requested: status,
-            })
+        let found = if d as i32 <= self.near {
+            let side = 2 * self.near + 1;
+            let idx = ((dz + self.near) * side + (dx + self.near)) as usize;
+            self.cells
+                .get(idx)
+                .and_then(|c| c.as_ref())
+                .and_then(|c| c.get(status))
+        } else {
+            let p = ChunkPos::new(self.pos.x + dx, self.pos.z + dz);
+            self.layers.get(p, status.index())
+        };
+        found.ok_or(BodyError::MissingInput {
+            running: self.running,
+            dx,
+            dz,
+            requested: status,
+        })
     }
 }
 
@@ -238,7 +248,9 @@ pub struct Task<P: Pipeline> {
     pipeline: Arc<P>,
     declared: [Option<ChunkStatus>; MAX_DIRECT_RADIUS + 1],
     radius: i32,
+    near: i32,
     cells: Vec<Option<Arc<Slots<P::Output>>>>,
+    layers: LayerWindow<P::Output>,
 }
 
 impl<P: Pipeline> Task<P> {
@@ -246,9 +258,12 @@ impl<P: Pipeline> Task<P> {
     pub fn run(&self) -> Result<P::Output, BodyError> {
         let view = View {
             running: self.status,
+            pos: self.pos,
             radius: self.radius,
             declared: &self.declared,
+            near: self.near,
             cells: &self.cells,
+            layers: &self.layers,
         };
         self.pipeline.run(self.status, self.pos, &view)
     }
@@ -259,6 +274,7 @@ impl<P: Pipeline> Task<P> {
     /// `MissingInput`.
     pub fn drop_inputs(&mut self) {
         self.cells = Vec::new();
+        self.layers = LayerWindow::empty();
     }
 
     /// The chunk.
@@ -323,6 +339,15 @@ pub struct Scheduler<P: Pipeline> {
     /// Per status X: the farthest distance at which some status directly requires X, so a
     /// completion of X only notifies that far.
     notify_radius: [u8; ChunkStatus::COUNT],
+    /// Outputs of the wide statuses per region, shared by tasks with wide windows.
+    layers: Layers<P::Output>,
+    /// Per status: the radius within which a task holds every neighbour's outputs; beyond
+    /// it only wide statuses are declared and come from `layers`.
+    near: [u8; ChunkStatus::COUNT],
+    /// Per status: whether its requirements beyond `near` are the layers' ring (the same
+    /// wide status at every distance up to the ring radius), counted per position by the
+    /// layers instead of by the holder's `missing`.
+    ring_of: [bool; ChunkStatus::COUNT],
 }
 
 impl<P: Pipeline> Scheduler<P> {
@@ -330,10 +355,47 @@ impl<P: Pipeline> Scheduler<P> {
     /// a scheduler with another id is detected; give every live scheduler a distinct id.
     pub fn with_id(pipeline: Arc<P>, id: u64) -> Self {
         let table = StepTable::new();
+        // Wide statuses: those some status reads at distance 2 or more (with everything
+        // before them, since a declaration covers lower statuses too).
+        let mut wide = 0;
+        for s in ChunkStatus::ALL {
+            for d in 2..=table.direct_radius(s) {
+                if let Some(x) = table.direct_at(s, d) {
+                    wide = core::cmp::max(wide, x.index() + 1);
+                }
+            }
+        }
+        let mut near = [0u8; ChunkStatus::COUNT];
+        for s in ChunkStatus::ALL {
+            for d in 0..=table.direct_radius(s) {
+                if table.direct_at(s, d).map_or(false, |x| x.index() >= wide) {
+                    near[s.index()] = d as u8;
+                }
+            }
+        }
+        // The ring: the first (wide status, radius) that some status requires at every
+        // distance beyond its near radius. Statuses with another shape keep plain counters.
+        let mut ring = None;
+        let mut ring_of = [false; ChunkStatus::COUNT];
+        for s in ChunkStatus::ALL {
+            let (n, r) = (u32::from(near[s.index()]), table.direct_radius(s));
+            let x = match table.direct_at(s, r) {
+                Some(x) if r > n => x,
+                _ => continue,
+            };
+            if (n + 1..=r).all(|d| table.direct_at(s, d) == Some(x)) {
+                let this = (x, r as i32);
+                if *ring.get_or_insert(this) == this {
+                    ring_of[s.index()] = true;
+                }
+            }
+        }
+        // A completion notifies only the counters that count it.
         let mut notify_radius = [0u8; ChunkStatus::COUNT];
         for s in ChunkStatus::ALL {
             for d in 0..=table.direct_radius(s) {
-                if let Some(x) = table.direct_at(s, d) {
+                let counted = !ring_of[s.index()] || d <= u32::from(near[s.index()]);
+                if let (Some(x), true) = (table.direct_at(s, d), counted) {
                     let r = &mut notify_radius[x.index()];
                     *r = core::cmp::max(*r, d as u8);
                 }
@@ -344,6 +406,9 @@ impl<P: Pipeline> Scheduler<P> {
             pipeline,
             table,
             notify_radius,
+            layers: Layers::new(wide, ring),
+            near,
+            ring_of,
             holders: ChunkMap::new(),
             tickets: BTreeMap::new(),
             next_ticket: 1,
@@ -469,6 +534,7 @@ impl<P: Pipeline> Scheduler<P> {
                 if let Some(k) = h.ready_key {
                     self.ready.remove(&(k, q));
                 }
+                self.layers.clear(q);
                 self.failures.remove(&q);
             }
         }
@@ -480,7 +546,12 @@ impl<P: Pipeline> Scheduler<P> {
 
     /// Unmet direct requirements of `status` at `q`.
     fn count_missing(&self, q: ChunkPos, status: ChunkStatus) -> u32 {
-        let r = self.table.direct_radius(status) as i32;
+        // A ring status counts only its near requirements here; the ring is the layers'.
+        let r = if self.ring_of[status.index()] {
+            i32::from(self.near[status.index()])
+        } else {
+            self.table.direct_radius(status) as i32
+        };
         let mut missing = 0;
         for dz in -r..=r {
             self.holders.row(q.z + dz, q.x - r, q.x + r, |x, h| {
@@ -514,7 +585,13 @@ impl<P: Pipeline> Scheduler<P> {
         if !wants {
             h.active = false;
         }
-        let key = if h.active && h.missing == 0 {
+        let ring_done = match next {
+            Some(n) if self.ring_of[n.index()] => {
+                self.layers.ring_count(q) == self.layers.ring_full()
+            }
+            _ => true,
+        };
+        let key = if h.active && h.missing == 0 && ring_done {
             Some(h.key())
         } else {
             None
@@ -557,12 +634,18 @@ impl<P: Pipeline> Scheduler<P> {
             for (d, slot) in declared.iter_mut().enumerate().take(r as usize + 1) {
                 *slot = self.table.direct_at(status, d as u32);
             }
-            let mut cells = Vec::with_capacity(((2 * r + 1) * (2 * r + 1)) as usize);
-            for dz in -r..=r {
-                self.holders.row(q.z + dz, q.x - r, q.x + r, |_, h| {
+            let near = i32::from(self.near[status.index()]);
+            let mut cells = Vec::with_capacity(((2 * near + 1) * (2 * near + 1)) as usize);
+            for dz in -near..=near {
+                self.holders.row(q.z + dz, q.x - near, q.x + near, |_, h| {
                     cells.push(h.map(|h| h.slots.clone()))
                 });
             }
+            let layers = if r > near {
+                self.layers.window(q, r)
+            } else {
+                LayerWindow::empty()
+            };
             let id = self.next_task;
             self.next_task += 1;
             self.in_flight.insert(id, (q, status, gen));
@@ -574,7 +657,9 @@ impl<P: Pipeline> Scheduler<P> {
                 pipeline: self.pipeline.clone(),
                 declared,
                 radius: r,
+                near,
                 cells,
+                layers,
             });
         }
         out
@@ -612,21 +697,35 @@ impl<P: Pipeline> Scheduler<P> {
                 return Ok(Finished::Failed(e));
             }
         };
-        let mut slots = Slots::empty();
-        slots.out.clone_from(&h.slots.out);
-        slots.out[status.index()] = Some(Arc::new(output));
-        h.slots = Arc::new(slots);
+        let output = Arc::new(output);
+        // Tasks still running may hold the current snapshot: replace it then, never change
+        // it. When no task does, fill the slot in place (no copy of the other outputs).
+        match Arc::get_mut(&mut h.slots) {
+            Some(slots) => slots.out[status.index()] = Some(output.clone()),
+            None => {
+                let mut slots = Slots::empty();
+                slots.out.clone_from(&h.slots.out);
+                slots.out[status.index()] = Some(output.clone());
+                h.slots = Arc::new(slots);
+            }
+        }
+        let mut woken = Vec::new();
+        if self.layers.is_wide(status) {
+            self.layers.set(q, status, output, &mut woken);
+        }
         h.done = status.index() as u8 + 1;
         self.stats.done[status.index()] += 1;
         // Neighbours whose next status needs exactly this one here are one step closer.
         let r = self.notify_radius[status.index()] as i32;
-        let mut woken = Vec::new();
         for dz in -r..=r {
-            let table = &self.table;
+            let (table, near, ring_of) = (&self.table, &self.near, &self.ring_of);
             self.holders.row_mut(q.z + dz, q.x - r, q.x + r, |x, n| {
                 let d = core::cmp::max((x - q.x).unsigned_abs(), dz.unsigned_abs());
-                if n.active && d > 0 && n.next().and_then(|s| table.direct_at(s, d)) == Some(status)
-                {
+                let counts = |s: ChunkStatus| {
+                    table.direct_at(s, d) == Some(status)
+                        && (!ring_of[s.index()] || d <= u32::from(near[s.index()]))
+                };
+                if n.active && d > 0 && n.next().map_or(false, counts) {
                     n.missing = n.missing.saturating_sub(1);
                     if n.missing == 0 {
                         woken.push(ChunkPos::new(x, q.z + dz));
