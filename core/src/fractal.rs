@@ -603,6 +603,38 @@ fn fill3_lattice<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mu
     }
 }
 
+/// Simplex fill without warp, a tile row per batch: per sample the same sums as [`point2`]
+/// in the same order, so the same bits.
+fn fill2_simplex<S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+    const _: () = assert!(TILE <= noise::SIMPLEX_BATCH);
+    let mut first = 0;
+    while first < g.width {
+        let len = core::cmp::min(TILE, g.width - first);
+        let mut xs = [[0.0f64; TILE]; MAX_OCTAVES as usize];
+        for o in 0..n.octaves {
+            for (t, x) in xs[o][..len].iter_mut().enumerate() {
+                *x = ((g.x0 + (first + t) as f64 * g.dx) + n.offset[0]) * n.freq[o];
+            }
+        }
+        for j in 0..g.height {
+            let y = (g.y0 + j as f64 * g.dy) + n.offset[1];
+            let mut acc = [0.0f64; TILE];
+            let mut v = [0.0f64; TILE];
+            for o in 0..n.octaves {
+                noise::simplex2_batch(n.seeds[o], &xs[o][..len], y * n.freq[o], &mut v);
+                for (a, v) in acc[..len].iter_mut().zip(&v) {
+                    *a += S::apply(*v) * n.amp[o];
+                }
+            }
+            let dst = &mut out[j * g.width + first..j * g.width + first + len];
+            for (d, a) in dst.iter_mut().zip(acc.iter()) {
+                *d = T::from_f64(*a * n.norm);
+            }
+        }
+        first += len;
+    }
+}
+
 /// Lattice fill for value/Perlin without warp, the point fill otherwise. The warp check is
 /// the one branch per call.
 trait Fill {
@@ -627,7 +659,11 @@ impl<L: Lattice + Base> Fill for L {
 }
 impl Fill for Simplex {
     fn fill2<S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
-        fill2_point::<Simplex, S, T>(n, g, out)
+        if n.warp_amplitude > 0.0 {
+            fill2_point::<Simplex, S, T>(n, g, out)
+        } else {
+            fill2_simplex::<S, T>(n, g, out)
+        }
     }
     fn fill3<S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
         fill3_point::<Simplex, S, T>(n, g, out)
