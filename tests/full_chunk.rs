@@ -2,6 +2,8 @@
 //! same in every generation order and thread count; trees and ores cross borders whole;
 //! Poisson-disk vegetation keeps its distance across borders and is independent of the region;
 //! light obeys its flood-fill equation and crosses borders; golden full-chunk digests.
+mod common;
+use common::shuffled;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use stratagen_cli::{generate, square};
@@ -9,7 +11,6 @@ use stratagen_core::block;
 use stratagen_core::feature::poisson_points;
 use stratagen_core::ladder::{ChunkPos, ChunkStatus};
 use stratagen_core::light;
-use stratagen_core::random::Xoroshiro128PlusPlus;
 use stratagen_core::terrain::Dims;
 use stratagen_core::world::{ChunkData, WorldDef};
 
@@ -30,15 +31,6 @@ fn full_region(
     )
     .unwrap()
     .chunks
-}
-
-fn shuffled(v: &[ChunkPos], seed: i64) -> Vec<ChunkPos> {
-    let mut v = v.to_vec();
-    let mut r = Xoroshiro128PlusPlus::from_seed(seed);
-    for i in (1..v.len()).rev() {
-        v.swap(i, r.next_int_bounded(i as i32 + 1) as usize);
-    }
-    v
 }
 
 #[test]

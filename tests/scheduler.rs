@@ -2,6 +2,8 @@
 //! the digests must equal an independent recursive reference computed without the scheduler,
 //! for every request order, completion order and thread count; each (chunk, status) body runs
 //! exactly once; reads outside the window fail; an endless walk keeps memory bounded.
+mod common;
+use common::shuffled;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -108,16 +110,6 @@ fn region(n: i32, x0: i32, z0: i32) -> Vec<ChunkPos> {
         for x in 0..n {
             v.push(ChunkPos::new(x0 + x, z0 + z));
         }
-    }
-    v
-}
-
-fn shuffled<T: Clone>(v: &[T], seed: i64) -> Vec<T> {
-    let mut v = v.to_vec();
-    let mut r = Xoroshiro128PlusPlus::from_seed(seed);
-    for i in (1..v.len()).rev() {
-        let j = r.next_int_bounded(i as i32 + 1) as usize;
-        v.swap(i, j);
     }
     v
 }

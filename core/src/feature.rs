@@ -634,29 +634,15 @@ pub fn merge(own: &FeatureChunk, inbound: [Option<&[(u32, BlockId)]>; 9]) -> Vec
 /// Heightmaps of merged blocks: world surface, ocean floor, motion blocking, motion blocking
 /// without leaves (each `y + 1` of the top block of that kind, `min_y` if none).
 pub fn heightmaps4(dims: &Dims, blocks: &[BlockId]) -> [[i32; 256]; 4] {
-    let mut hm = [[dims.min_y; 256]; 4];
-    let mut missing = 4 * 256;
-    let mut y = crate::terrain::top_non_air_layer(dims, blocks);
-    while y >= dims.min_y && missing > 0 {
-        let layer = (y - dims.min_y) as usize * 256;
-        for col in 0..256 {
-            let p = block::props(blocks[layer + col]);
-            let tests = [
-                blocks[layer + col] != block::AIR,
-                p.solid,
-                p.solid || p.liquid,
-                (p.solid && !p.leaves) || p.liquid,
-            ];
-            for (k, t) in tests.iter().enumerate() {
-                if *t && hm[k][col] == dims.min_y {
-                    hm[k][col] = y + 1;
-                    missing -= 1;
-                }
-            }
-        }
-        y -= 1;
-    }
-    hm
+    crate::terrain::heightmaps_by(dims, blocks, |b| {
+        let p = block::props(b);
+        [
+            b != block::AIR,
+            p.solid,
+            p.solid || p.liquid,
+            (p.solid && !p.leaves) || p.liquid,
+        ]
+    })
 }
 
 /// A fresh vector of `n` air blocks (used by tests and tools).

@@ -397,22 +397,23 @@ impl Base for Cellular {
     }
 }
 
-/// Expands `$body` once per (noise type, fractal type) pair with `B` and `S` bound to types.
+/// Expands `$body` once per (noise type, fractal type) pair with `B` and `S` bound to types
+/// (and any extra type arguments given after them).
 macro_rules! dispatch {
-    ($self:expr, $body:ident ( $($arg:expr),* )) => {
+    ($self:expr, $body:ident $(::<$($extra:ty),*>)? ( $($arg:expr),* )) => {
         match ($self.noise_type, $self.fractal) {
-            (NoiseType::Value, FractalType::None | FractalType::Fbm) => $body::<Value, Fbm>($($arg),*),
-            (NoiseType::Value, FractalType::Ridged) => $body::<Value, Ridged>($($arg),*),
-            (NoiseType::Value, FractalType::Billow) => $body::<Value, Billow>($($arg),*),
-            (NoiseType::Perlin, FractalType::None | FractalType::Fbm) => $body::<Perlin, Fbm>($($arg),*),
-            (NoiseType::Perlin, FractalType::Ridged) => $body::<Perlin, Ridged>($($arg),*),
-            (NoiseType::Perlin, FractalType::Billow) => $body::<Perlin, Billow>($($arg),*),
-            (NoiseType::Simplex, FractalType::None | FractalType::Fbm) => $body::<Simplex, Fbm>($($arg),*),
-            (NoiseType::Simplex, FractalType::Ridged) => $body::<Simplex, Ridged>($($arg),*),
-            (NoiseType::Simplex, FractalType::Billow) => $body::<Simplex, Billow>($($arg),*),
-            (NoiseType::Cellular, FractalType::None | FractalType::Fbm) => $body::<Cellular, Fbm>($($arg),*),
-            (NoiseType::Cellular, FractalType::Ridged) => $body::<Cellular, Ridged>($($arg),*),
-            (NoiseType::Cellular, FractalType::Billow) => $body::<Cellular, Billow>($($arg),*),
+            (NoiseType::Value, FractalType::None | FractalType::Fbm) => $body::<Value, Fbm $($(, $extra)*)?>($($arg),*),
+            (NoiseType::Value, FractalType::Ridged) => $body::<Value, Ridged $($(, $extra)*)?>($($arg),*),
+            (NoiseType::Value, FractalType::Billow) => $body::<Value, Billow $($(, $extra)*)?>($($arg),*),
+            (NoiseType::Perlin, FractalType::None | FractalType::Fbm) => $body::<Perlin, Fbm $($(, $extra)*)?>($($arg),*),
+            (NoiseType::Perlin, FractalType::Ridged) => $body::<Perlin, Ridged $($(, $extra)*)?>($($arg),*),
+            (NoiseType::Perlin, FractalType::Billow) => $body::<Perlin, Billow $($(, $extra)*)?>($($arg),*),
+            (NoiseType::Simplex, FractalType::None | FractalType::Fbm) => $body::<Simplex, Fbm $($(, $extra)*)?>($($arg),*),
+            (NoiseType::Simplex, FractalType::Ridged) => $body::<Simplex, Ridged $($(, $extra)*)?>($($arg),*),
+            (NoiseType::Simplex, FractalType::Billow) => $body::<Simplex, Billow $($(, $extra)*)?>($($arg),*),
+            (NoiseType::Cellular, FractalType::None | FractalType::Fbm) => $body::<Cellular, Fbm $($(, $extra)*)?>($($arg),*),
+            (NoiseType::Cellular, FractalType::Ridged) => $body::<Cellular, Ridged $($(, $extra)*)?>($($arg),*),
+            (NoiseType::Cellular, FractalType::Billow) => $body::<Cellular, Billow $($(, $extra)*)?>($($arg),*),
         }
     };
 }
@@ -684,17 +685,11 @@ fn do_sample2<B: Base, S: Shape>(n: &Noise, x: f64, y: f64) -> f64 {
 fn do_sample3<B: Base, S: Shape>(n: &Noise, x: f64, y: f64, z: f64) -> f64 {
     point3::<B, S>(n, x, y, z)
 }
-fn do_fill2<F: Fill, S: Shape>(n: &Noise, g: &Grid2, out: &mut [f64]) {
-    F::fill2::<S, f64>(n, g, out)
+fn do_fill2<F: Fill, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+    F::fill2::<S, T>(n, g, out)
 }
-fn do_fill2_f32<F: Fill, S: Shape>(n: &Noise, g: &Grid2, out: &mut [f32]) {
-    F::fill2::<S, f32>(n, g, out)
-}
-fn do_fill3<F: Fill, S: Shape>(n: &Noise, g: &Grid3, out: &mut [f64]) {
-    F::fill3::<S, f64>(n, g, out)
-}
-fn do_fill3_f32<F: Fill, S: Shape>(n: &Noise, g: &Grid3, out: &mut [f32]) {
-    F::fill3::<S, f32>(n, g, out)
+fn do_fill3<F: Fill, S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+    F::fill3::<S, T>(n, g, out)
 }
 
 impl Noise {
@@ -788,14 +783,14 @@ impl Noise {
     /// sample's position. Writes `out[..width*height]` only on success.
     pub fn fill_2d(&self, g: &Grid2, out: &mut [f64]) -> Result<(), NoiseError> {
         self.check2(g, out.len())?;
-        dispatch!(self, do_fill2(self, g, out));
+        dispatch!(self, do_fill2::<f64>(self, g, out));
         Ok(())
     }
 
     /// [`Noise::fill_2d`] rounded to `f32`.
     pub fn fill_2d_f32(&self, g: &Grid2, out: &mut [f32]) -> Result<(), NoiseError> {
         self.check2(g, out.len())?;
-        dispatch!(self, do_fill2_f32(self, g, out));
+        dispatch!(self, do_fill2::<f32>(self, g, out));
         Ok(())
     }
 
@@ -803,14 +798,14 @@ impl Noise {
     /// [`Noise::sample_3d`].
     pub fn fill_3d(&self, g: &Grid3, out: &mut [f64]) -> Result<(), NoiseError> {
         self.check3(g, out.len())?;
-        dispatch!(self, do_fill3(self, g, out));
+        dispatch!(self, do_fill3::<f64>(self, g, out));
         Ok(())
     }
 
     /// [`Noise::fill_3d`] rounded to `f32`.
     pub fn fill_3d_f32(&self, g: &Grid3, out: &mut [f32]) -> Result<(), NoiseError> {
         self.check3(g, out.len())?;
-        dispatch!(self, do_fill3_f32(self, g, out));
+        dispatch!(self, do_fill3::<f32>(self, g, out));
         Ok(())
     }
 

@@ -534,33 +534,42 @@ pub fn carve(
 
 /// Phase 4: the world-surface and ocean-floor heightmaps.
 pub fn heightmaps(dims: &Dims, blocks: Vec<BlockId>) -> TerrainChunk {
-    let dims = *dims;
-    let mut world_surface = [dims.min_y; 256];
-    let mut ocean_floor = [dims.min_y; 256];
-    let (mut need_ws, mut need_of) = (256, 256);
-    let mut y = top_non_air_layer(&dims, &blocks);
-    // Scan whole layers from the top until every column has both heights.
-    while y >= dims.min_y && (need_ws > 0 || need_of > 0) {
-        let layer = (y - dims.min_y) as usize * 256;
-        for col in 0..256 {
-            let b = blocks[layer + col];
-            if world_surface[col] == dims.min_y && b != block::AIR {
-                world_surface[col] = y + 1;
-                need_ws -= 1;
-            }
-            if ocean_floor[col] == dims.min_y && block::props(b).solid {
-                ocean_floor[col] = y + 1;
-                need_of -= 1;
-            }
-        }
-        y -= 1;
-    }
+    let [world_surface, ocean_floor] =
+        heightmaps_by(dims, &blocks, |b| [b != block::AIR, block::props(b).solid]);
     TerrainChunk {
         blocks,
         world_surface,
         ocean_floor,
         witness: 0,
     }
+}
+
+/// Per predicate `k` and column: one above the highest block for which `test(block)[k]`
+/// holds (`min_y` if none). Scans whole layers from the top non-air one down until every
+/// column has every height; one loop for every heightmap kind.
+#[inline]
+pub fn heightmaps_by<const K: usize>(
+    dims: &Dims,
+    blocks: &[BlockId],
+    test: impl Fn(BlockId) -> [bool; K],
+) -> [[i32; 256]; K] {
+    let mut hm = [[dims.min_y; 256]; K];
+    let mut missing = K * 256;
+    let mut y = top_non_air_layer(dims, blocks);
+    while y >= dims.min_y && missing > 0 {
+        let layer = (y - dims.min_y) as usize * 256;
+        for col in 0..256 {
+            for (k, t) in test(blocks[layer + col]).iter().enumerate() {
+                // A height is at least min_y + 1, so min_y marks "not found yet".
+                if *t && hm[k][col] == dims.min_y {
+                    hm[k][col] = y + 1;
+                    missing -= 1;
+                }
+            }
+        }
+        y -= 1;
+    }
+    hm
 }
 
 /// The highest y whose layer holds a non-air block (`min_y - 1` if none). Whole air layers
