@@ -22,12 +22,16 @@ struct Workload {
 }
 
 fn ours_2d(kind: NoiseType, n: usize, oct: u32) -> Job {
+    ours_2d_at(kind, n, oct, 4.0 / n as f64)
+}
+
+fn ours_2d_at(kind: NoiseType, n: usize, oct: u32, frequency: f64) -> Job {
     let noise = NoiseDef {
         seed: 1337,
         noise_type: kind,
         fractal: FractalType::Fbm,
         octaves: oct,
-        frequency: 4.0 / n as f64,
+        frequency,
         ..NoiseDef::default()
     }
     .build()
@@ -327,5 +331,38 @@ fn main() {
     println!();
     for l in lines {
         println!("{l}");
+    }
+    octave_scaling(rounds);
+}
+
+/// Where the octaves' time goes at 128²: fBm with 1 and 8 octaves, and each of the 8
+/// octaves alone (one octave at that octave's frequency), interleaved in one run.
+/// `fbm8/fbm1` is the octave-scaling figure; `fbm8/sum_alone` near 1 shows that an
+/// octave costs inside the fBm what it costs alone (no branch-predictor trap).
+fn octave_scaling(rounds: usize) {
+    let n = 128;
+    println!();
+    for (name, kind) in [
+        ("value", NoiseType::Value),
+        ("perlin", NoiseType::Perlin),
+        ("simplex", NoiseType::Simplex),
+    ] {
+        let mut w = Workload {
+            name: format!("{name}2d_{n}"),
+            jobs: vec![("fbm1", ours_2d(kind, n, 1)), ("fbm8", ours_2d(kind, n, 8))],
+        };
+        for k in 0..8 {
+            let f = 4.0 / n as f64 * f64::from(1u32 << k);
+            w.jobs.push(("alone", ours_2d_at(kind, n, 1, f)));
+        }
+        let t = interleaved(&mut w, rounds);
+        let alone: Vec<String> = t[2..].iter().map(|x| format!("{:.1}", x * 1e6)).collect();
+        println!(
+            "scaling {} fbm8/fbm1 {:.2} fbm8/sum_alone {:.2} alone_us {}",
+            w.name,
+            t[1] / t[0],
+            t[1] / t[2..].iter().sum::<f64>(),
+            alone.join(" ")
+        );
     }
 }
