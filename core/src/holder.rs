@@ -460,6 +460,7 @@ impl<O> LayerWindow<O> {
 mod tests {
     use super::*;
     use crate::random::Xoroshiro128PlusPlus;
+    use alloc::collections::btree_map::Entry;
 
     /// Ring counts and layer reads against a brute-force set, through sets and clears that
     /// cross region borders on both sides of zero, with a task-held snapshot left unchanged.
@@ -477,17 +478,17 @@ mod tests {
             }
             let p = ChunkPos::new(pick(&mut rng), pick(&mut rng));
             let mut completed = Vec::new();
-            if done.contains_key(&p) && step % 3 == 0 {
-                layers.clear(p);
-                done.remove(&p);
-            } else if !done.contains_key(&p) {
-                layers.set(
-                    p,
-                    ChunkStatus::StructureStarts,
-                    Arc::new(step),
-                    &mut completed,
-                );
-                done.insert(p, step);
+            match done.entry(p) {
+                Entry::Occupied(e) if step % 3 == 0 => {
+                    layers.clear(p);
+                    e.remove();
+                }
+                Entry::Occupied(_) => {}
+                Entry::Vacant(e) => {
+                    let out = Arc::new(step);
+                    layers.set(p, ChunkStatus::StructureStarts, out, &mut completed);
+                    e.insert(step);
+                }
             }
             let q = ChunkPos::new(pick(&mut rng), pick(&mut rng));
             let brute = (-3..=3)
