@@ -207,34 +207,28 @@ fn noise_images_and_tileable_edges() {
 fn heightmap_png_and_raw() {
     let dir = common::scratch("cli_heightmap");
     let png_out = dir.join("h.png");
-    ok(&[
-        "heightmap",
-        "--seed",
-        "2",
-        "--chunk",
-        "-3,4",
-        "--res",
-        "32",
-        "--out",
-        png_out.to_str().unwrap(),
-    ]);
+    // The same heightmap; the output's extension picks the format.
+    let heightmap = |out: &Path| {
+        ok(&[
+            "heightmap",
+            "--seed",
+            "2",
+            "--chunk",
+            "-3,4",
+            "--res",
+            "32",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+    };
+    heightmap(&png_out);
     let (w, h, c, d, px) = decode(&png_out);
     assert_eq!(
         (w, h, c, d),
         (32, 32, png::ColorType::Grayscale, png::BitDepth::Sixteen)
     );
     let raw = dir.join("h.raw");
-    ok(&[
-        "heightmap",
-        "--seed",
-        "2",
-        "--chunk",
-        "-3,4",
-        "--res",
-        "32",
-        "--out",
-        raw.to_str().unwrap(),
-    ]);
+    heightmap(&raw);
     let bytes = std::fs::read(&raw).unwrap();
     assert_eq!(bytes.len(), 32 * 32 * 4);
     let v0 = f32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);

@@ -158,6 +158,28 @@ pub struct Assembled {
     pub witness: u64,
 }
 
+impl Assembled {
+    /// An assembly whose box is the union of its pieces' (there is at least one piece).
+    fn new(
+        pieces: Vec<Piece>,
+        links: Vec<(u16, u16)>,
+        entities: Vec<BlockEntity>,
+        witness: u64,
+    ) -> Self {
+        let bbox = pieces
+            .iter()
+            .skip(1)
+            .fold(pieces[0].bbox, |b, p| b.union(&p.bbox));
+        Assembled {
+            pieces,
+            bbox,
+            links,
+            entities,
+            witness,
+        }
+    }
+}
+
 /// A structure start: a candidate chunk of a placement grid and what became of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StructureStart {
@@ -284,17 +306,7 @@ fn dungeon(r: &mut JavaRandom, dims: &Dims, cx: i32, cz: i32) -> Assembled {
     }
     let mut pieces = rooms;
     pieces.extend(corridors);
-    let bbox = pieces
-        .iter()
-        .skip(1)
-        .fold(pieces[0].bbox, |b, p| b.union(&p.bbox));
-    Assembled {
-        pieces,
-        bbox,
-        links,
-        entities,
-        witness: 0,
-    }
+    Assembled::new(pieces, links, entities, 0)
 }
 
 /// Split `b` `depth` more times; returns the index range of the rooms made.
@@ -427,17 +439,7 @@ fn watchtower(
         paths.push(path);
     }
     pieces.extend(paths);
-    let bbox = pieces
-        .iter()
-        .skip(1)
-        .fold(pieces[0].bbox, |b, p| b.union(&p.bbox));
-    Assembled {
-        pieces,
-        bbox,
-        links: Vec::new(),
-        entities,
-        witness: wit.finish(),
-    }
+    Assembled::new(pieces, Vec::new(), entities, wit.finish())
 }
 
 fn overlaps(a: &BlockBox, b: &BlockBox, margin: i32) -> bool {
