@@ -22,10 +22,11 @@ struct Workload {
 }
 
 fn ours_2d(kind: NoiseType, n: usize, oct: u32) -> Job {
-    ours_2d_at(kind, n, oct, 4.0 / n as f64)
+    ours_2d_at(kind, n, oct, 4.0 / n as f64, true)
 }
 
-fn ours_2d_at(kind: NoiseType, n: usize, oct: u32, frequency: f64) -> Job {
+/// Stratagen's 2D fill; `simd: false` forces the portable path (same bits).
+fn ours_2d_at(kind: NoiseType, n: usize, oct: u32, frequency: f64, simd: bool) -> Job {
     let noise = NoiseDef {
         seed: 1337,
         noise_type: kind,
@@ -35,7 +36,8 @@ fn ours_2d_at(kind: NoiseType, n: usize, oct: u32, frequency: f64) -> Job {
         ..NoiseDef::default()
     }
     .build()
-    .unwrap();
+    .unwrap()
+    .with_simd(simd);
     let grid = Grid2 {
         x0: 0.0,
         y0: 0.0,
@@ -338,31 +340,48 @@ fn main() {
 /// Where the octaves' time goes at 128²: fBm with 1 and 8 octaves, and each of the 8
 /// octaves alone (one octave at that octave's frequency), interleaved in one run.
 /// `fbm8/fbm1` is the octave-scaling figure; `fbm8/sum_alone` near 1 shows that an
-/// octave costs inside the fBm what it costs alone (no branch-predictor trap).
+/// octave costs inside the fBm what it costs alone (no branch-predictor trap). The
+/// `_portable` lines force the portable 2D path where the default one is AVX2.
 fn octave_scaling(rounds: usize) {
     let n = 128;
+    let simd = NoiseDef::default().build().unwrap().simd();
     println!();
-    for (name, kind) in [
-        ("value", NoiseType::Value),
-        ("perlin", NoiseType::Perlin),
-        ("simplex", NoiseType::Simplex),
-    ] {
+    println!(
+        "path 2d value/perlin fills: {}",
+        if simd { "avx2" } else { "portable" }
+    );
+    let mut cases = vec![
+        ("value", NoiseType::Value, true),
+        ("perlin", NoiseType::Perlin, true),
+        ("simplex", NoiseType::Simplex, true),
+    ];
+    if simd {
+        cases.push(("value", NoiseType::Value, false));
+        cases.push(("perlin", NoiseType::Perlin, false));
+    }
+    for (name, kind, simd) in cases {
+        let f0 = 4.0 / n as f64;
         let mut w = Workload {
-            name: format!("{name}2d_{n}"),
-            jobs: vec![("fbm1", ours_2d(kind, n, 1)), ("fbm8", ours_2d(kind, n, 8))],
+            name: format!("{name}2d_{n}{}", if simd { "" } else { "_portable" }),
+            jobs: vec![
+                ("fbm1", ours_2d_at(kind, n, 1, f0, simd)),
+                ("fbm8", ours_2d_at(kind, n, 8, f0, simd)),
+            ],
         };
         for k in 0..8 {
-            let f = 4.0 / n as f64 * f64::from(1u32 << k);
-            w.jobs.push(("alone", ours_2d_at(kind, n, 1, f)));
+            let f = f0 * f64::from(1u32 << k);
+            w.jobs.push(("alone", ours_2d_at(kind, n, 1, f, simd)));
         }
         let t = interleaved(&mut w, rounds);
         let alone: Vec<String> = t[2..].iter().map(|x| format!("{:.1}", x * 1e6)).collect();
         println!(
-            "scaling {} fbm8/fbm1 {:.2} fbm8/sum_alone {:.2} alone_us {}",
+            "scaling {} fbm8/fbm1 {:.2} fbm8/sum_alone {:.2} alone_us {} fbm1_us {:.1} fbm8_us {:.1}",
             w.name,
             t[1] / t[0],
             t[1] / t[2..].iter().sum::<f64>(),
-            alone.join(" ")
+            alone.join(" "),
+            t[0] * 1e6,
+            t[1] * 1e6
         );
     }
 }

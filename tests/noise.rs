@@ -115,24 +115,28 @@ fn fills_equal_point_samples_bit_for_bit() {
         },
     ];
     for (name, d) in all_defs() {
-        let n = d.build().unwrap();
-        for g in &grids2 {
-            let mut out = vec![0.0f64; g.width * g.height];
-            n.fill_2d(g, &mut out).unwrap();
-            let mut out32 = vec![0.0f32; g.width * g.height];
-            n.fill_2d_f32(g, &mut out32).unwrap();
-            for j in 0..g.height {
-                for i in 0..g.width {
-                    let p = n.sample_2d(g.x0 + i as f64 * g.dx, g.y0 + j as f64 * g.dy);
-                    assert_eq!(
-                        out[j * g.width + i].to_bits(),
-                        p.to_bits(),
-                        "{name} 2d ({i},{j})"
-                    );
-                    assert_eq!(out32[j * g.width + i].to_bits(), (p as f32).to_bits());
+        // Both 2D fill paths where this CPU has AVX2 (the portable one only elsewhere).
+        let built = d.build().unwrap();
+        for n in [built.with_simd(false), built.with_simd(true)] {
+            for g in &grids2 {
+                let mut out = vec![0.0f64; g.width * g.height];
+                n.fill_2d(g, &mut out).unwrap();
+                let mut out32 = vec![0.0f32; g.width * g.height];
+                n.fill_2d_f32(g, &mut out32).unwrap();
+                for j in 0..g.height {
+                    for i in 0..g.width {
+                        let p = n.sample_2d(g.x0 + i as f64 * g.dx, g.y0 + j as f64 * g.dy);
+                        assert_eq!(
+                            out[j * g.width + i].to_bits(),
+                            p.to_bits(),
+                            "{name} 2d ({i},{j})"
+                        );
+                        assert_eq!(out32[j * g.width + i].to_bits(), (p as f32).to_bits());
+                    }
                 }
             }
         }
+        let n = built;
         for g in &grids3 {
             let mut out = vec![0.0f64; g.width * g.height * g.depth];
             n.fill_3d(g, &mut out).unwrap();
@@ -151,6 +155,108 @@ fn fills_equal_point_samples_bit_for_bit() {
             }
         }
     }
+}
+
+/// The AVX2 2D fill (DESIGN §2 rule 5) against the portable one over random definitions and
+/// grids: value and Perlin, every shape, 1–16 octaves, odd lacunarities, widths that leave
+/// partial vectors, negative and far coordinates, and lattice-aligned grids (fractions of
+/// exactly 0, where Perlin is zero).
+#[test]
+fn simd_fill_matches_portable_fill() {
+    let built = def(NoiseType::Perlin, FractalType::Fbm).build().unwrap();
+    #[cfg(target_arch = "x86_64")]
+    assert_eq!(
+        built.simd(),
+        std::is_x86_feature_detected!("avx2"),
+        "Noise::simd disagrees with std's AVX2 detection"
+    );
+    if !built.simd() {
+        eprintln!("no AVX2 here: the portable fill is compared with itself");
+    }
+    let mut r = Xoroshiro128PlusPlus::from_seed(0xA1F2);
+    let shapes = [FractalType::Fbm, FractalType::Ridged, FractalType::Billow];
+    let mut zeros = 0;
+    for case in 0..600 {
+        let aligned = (case / 2) % 4 == 0;
+        let d = NoiseDef {
+            seed: r.next_long(),
+            noise_type: [NoiseType::Value, NoiseType::Perlin][case % 2],
+            fractal: shapes[(case / 2) % 3],
+            octaves: 1 + (r.next_double() * 16.0) as u32,
+            frequency: if aligned {
+                0.25
+            } else {
+                0.001 + r.next_double() * 0.3
+            },
+            lacunarity: if aligned { 2.0 } else { 1.5 + r.next_double() },
+            gain: r.next_double(),
+            offset: [
+                if aligned {
+                    0.0
+                } else {
+                    r.next_double() * 50.0 - 25.0
+                },
+                if aligned {
+                    8.0
+                } else {
+                    r.next_double() * 50.0 - 25.0
+                },
+                0.0,
+            ],
+            ..NoiseDef::default()
+        };
+        let n = d.build().unwrap();
+        let far = if case % 5 == 0 { 3.0e7 } else { 1.0 };
+        let g = Grid2 {
+            x0: if aligned {
+                -64.0
+            } else {
+                (r.next_double() - 0.5) * 2000.0 * far
+            },
+            y0: if aligned {
+                32.0
+            } else {
+                (r.next_double() - 0.5) * 2000.0 * far
+            },
+            dx: if aligned {
+                4.0
+            } else {
+                (r.next_double() - 0.3) * 3.0
+            },
+            dy: if aligned { 4.0 } else { r.next_double() * 3.0 },
+            width: 1 + (r.next_double() * 150.0) as usize,
+            height: 1 + (r.next_double() * 4.0) as usize,
+        };
+        let len = g.width * g.height;
+        let (mut a, mut b) = (vec![0.0f64; len], vec![0.0f64; len]);
+        n.with_simd(true).fill_2d(&g, &mut a).unwrap();
+        n.with_simd(false).fill_2d(&g, &mut b).unwrap();
+        for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+            assert_eq!(
+                x.to_bits(),
+                y.to_bits(),
+                "case {case} {d:?} {g:?} sample {i}"
+            );
+        }
+        let (mut a32, mut b32) = (vec![0.0f32; len], vec![0.0f32; len]);
+        n.with_simd(true).fill_2d_f32(&g, &mut a32).unwrap();
+        n.with_simd(false).fill_2d_f32(&g, &mut b32).unwrap();
+        assert!(a32
+            .iter()
+            .zip(&b32)
+            .all(|(x, y)| x.to_bits() == y.to_bits()));
+        if aligned && d.noise_type == NoiseType::Perlin && d.fractal == FractalType::Fbm {
+            assert!(
+                b.iter().all(|v| *v == 0.0),
+                "Perlin fBm on lattice points is zero"
+            );
+            zeros += len;
+        }
+    }
+    assert!(
+        zeros > 1000,
+        "lattice-aligned Perlin cases ran ({zeros} samples)"
+    );
 }
 
 struct Stats {

@@ -12,6 +12,21 @@ use crate::noise::{
 };
 use crate::random::mix_stafford13;
 
+#[cfg(target_arch = "x86_64")]
+mod simd;
+
+/// Whether this machine runs the AVX2 fills.
+fn simd_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        simd::available()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// The maximum number of octaves.
 pub const MAX_OCTAVES: u32 = 16;
 
@@ -160,6 +175,8 @@ pub struct Noise {
     warp_amplitude: f64,
     warp_frequency: f64,
     warp_seeds: [u64; 3],
+    /// 2D value/Perlin fills take the AVX2 path (only ever true where AVX2 runs).
+    simd: bool,
 }
 
 fn finite(x: f64, name: &'static str) -> Result<f64, NoiseError> {
@@ -267,6 +284,7 @@ impl NoiseDef {
                 derive_seed(self.seed, 1002),
                 derive_seed(self.seed, 1003),
             ],
+            simd: simd_available(),
         })
     }
 }
@@ -323,26 +341,38 @@ impl Sample for f64 {
     }
 }
 
+/// Which [`Shape`] a type is, for the AVX2 kernel to pick at compile time.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ShapeKind {
+    Fbm,
+    Ridged,
+    Billow,
+}
+
 /// How one octave's value enters the sum.
 trait Shape {
+    const KIND: ShapeKind;
     fn apply(n: f64) -> f64;
 }
 struct Fbm;
 struct Ridged;
 struct Billow;
 impl Shape for Fbm {
+    const KIND: ShapeKind = ShapeKind::Fbm;
     #[inline(always)]
     fn apply(n: f64) -> f64 {
         n
     }
 }
 impl Shape for Ridged {
+    const KIND: ShapeKind = ShapeKind::Ridged;
     #[inline(always)]
     fn apply(n: f64) -> f64 {
         1.0 - 2.0 * abs(n)
     }
 }
 impl Shape for Billow {
+    const KIND: ShapeKind = ShapeKind::Billow;
     #[inline(always)]
     fn apply(n: f64) -> f64 {
         2.0 * abs(n) - 1.0
@@ -554,6 +584,10 @@ impl Columns {
 }
 
 fn fill2_lattice<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+    #[cfg(target_arch = "x86_64")]
+    if n.simd {
+        return simd::fill2::<L, S, T>(n, g, out);
+    }
     let mut first = 0;
     while first < g.width {
         let len = core::cmp::min(TILE, g.width - first);
@@ -706,6 +740,20 @@ impl Noise {
     /// Octaves in use (1 for [`FractalType::None`]).
     pub fn octaves(&self) -> usize {
         self.octaves
+    }
+
+    /// Whether 2D value and Perlin fills use the AVX2 path: true after
+    /// [`NoiseDef::build`] on an x86-64 CPU with AVX2. Either path gives the same bits.
+    pub fn simd(&self) -> bool {
+        self.simd
+    }
+
+    /// This noise with the AVX2 fill path on (`true`, where the CPU has AVX2; elsewhere it
+    /// stays off) or off (`false`: the portable path). The output bits are the same either
+    /// way; this exists to test that and to compare speeds.
+    pub fn with_simd(mut self, on: bool) -> Noise {
+        self.simd = on && simd_available();
+        self
     }
 
     /// The highest octave frequency (cycles per world unit).

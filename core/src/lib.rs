@@ -4,7 +4,8 @@
 //! transcendentals from `libm` through [`math`], no global state, integer hashing with explicit
 //! wrapping arithmetic. The same inputs give the same bits on every CPU and in every build.
 #![no_std]
-#![forbid(unsafe_code)]
+// `unsafe` only in `fractal::simd` (AVX2 intrinsics behind a CPU check).
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 // Index loops over parallel per-octave arrays read better than zipped iterators here.
 #![allow(clippy::needless_range_loop)]

@@ -21,7 +21,7 @@ pub(crate) const PY: u64 = 0xC2B2_AE3D_27D4_EB4F;
 /// Multiplier for z lattice coordinates.
 pub(crate) const PZ: u64 = 0x1656_67B1_9E37_79F9;
 /// Final multiplier of the lattice hash.
-const HM: u64 = 0x27D4_EB2F_1656_67C5;
+pub(crate) const HM: u64 = 0x27D4_EB2F_1656_67C5;
 
 #[inline(always)]
 pub(crate) fn hx(i: i64) -> u64 {
@@ -52,8 +52,8 @@ fn value_of(h: u64) -> f64 {
 
 const R2: f64 = core::f64::consts::SQRT_2;
 // Eight directions at 45° steps, length √2 (so 2D Perlin stays within [-1, 1]).
-const GX2: [f64; 8] = [R2, 1.0, 0.0, -1.0, -R2, -1.0, 0.0, 1.0];
-const GY2: [f64; 8] = [0.0, 1.0, R2, 1.0, 0.0, -1.0, -R2, -1.0];
+pub(crate) const GX2: [f64; 8] = [R2, 1.0, 0.0, -1.0, -R2, -1.0, 0.0, 1.0];
+pub(crate) const GY2: [f64; 8] = [0.0, 1.0, R2, 1.0, 0.0, -1.0, -R2, -1.0];
 // Perlin's twelve cube edges, four repeated to make sixteen.
 const GX3: [f64; 16] = [
     1.0, -1.0, 1.0, -1.0, 1.0, -1.0, 1.0, -1.0, 0.0, 0.0, 0.0, 0.0, 1.0, -1.0, 0.0, 0.0,
@@ -129,6 +129,9 @@ pub(crate) struct Row {
 
 /// A lattice noise factored into row, cell and sample (value and Perlin).
 pub(crate) trait Lattice {
+    /// Gradient (Perlin) rather than value noise: lets the AVX2 fill pick its kernel at
+    /// compile time.
+    const GRADIENT: bool;
     fn row2(seed: u64, y: &Axis) -> Row {
         Row {
             seed,
@@ -164,6 +167,7 @@ pub(crate) trait Lattice {
 pub(crate) struct Perlin;
 
 impl Lattice for Perlin {
+    const GRADIENT: bool = true;
     #[inline(always)]
     fn cell2(r: &Row, ix: i64) -> Cell {
         let (x0, x1) = (hx(ix), hx(ix.wrapping_add(1)));
@@ -214,6 +218,7 @@ impl Lattice for Perlin {
 pub(crate) struct Value;
 
 impl Lattice for Value {
+    const GRADIENT: bool = false;
     #[inline(always)]
     fn cell2(r: &Row, ix: i64) -> Cell {
         let (x0, x1) = (hx(ix), hx(ix.wrapping_add(1)));

@@ -1,0 +1,328 @@
+//! The AVX2 path of the 2D value and Perlin fills (x86-64 only): four samples per
+//! instruction, each sample through the scalar path's operations in the scalar path's order
+//! (DESIGN §2 rule 5), so the bits are those of [`super::point2`]; `fill_matches_scalar`
+//! tests compare them.
+//!
+//! Every sample hashes its own four corners, at every octave: the cost per sample does not
+//! depend on the frequency, so 8 octaves cost 8 × one (the scalar path shares the lattice work
+//! of samples in one cell, which makes coarse octaves cheaper than fine ones). The 64-bit
+//! multiplies of the hash are three 32-bit `vpmuludq` each (AVX2 has no 64-bit multiply);
+//! gradients come from two four-entry tables with `vpermd` and a blend on the hash's top bit.
+//!
+//! `unsafe` is confined here: the intrinsics, and the AVX2 functions, which run only when
+//! [`available`] said the CPU and the OS support AVX2 (a [`Noise`] records that when built).
+
+#![allow(unsafe_code)]
+
+use core::arch::x86_64::*;
+
+use super::{Grid2, Noise, Sample, Shape, ShapeKind};
+
+/// Samples per tile row.
+const TILE: usize = 64;
+use crate::math::floor_i64;
+use crate::noise::{fade, hx, hy, Lattice, HM, PX};
+
+/// Whether this CPU and OS run AVX2 code (CPUID leaf 7 and the OS's XSAVE state for ymm).
+pub(super) fn available() -> bool {
+    if cfg!(target_feature = "avx2") {
+        return true;
+    }
+    // SAFETY: CPUID exists on every x86-64 CPU; XGETBV is only executed when CPUID says the
+    // OS enabled it (OSXSAVE).
+    unsafe {
+        if __cpuid(0).eax < 7 {
+            return false;
+        }
+        let ecx = __cpuid(1).ecx;
+        let (osxsave, avx) = (ecx & (1 << 27) != 0, ecx & (1 << 28) != 0);
+        osxsave && avx && xcr0() & 6 == 6 && __cpuid_count(7, 0).ebx & (1 << 5) != 0
+    }
+}
+
+#[target_feature(enable = "xsave")]
+unsafe fn xcr0() -> u64 {
+    _xgetbv(0)
+}
+
+/// Fill `out` like the scalar lattice fill. The caller has checked the grid and buffer.
+pub(super) fn fill2<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+    assert!(n.simd, "AVX2 fill without AVX2");
+    // SAFETY: `n.simd` is only true when `available()` returned true on this machine.
+    unsafe { fill2_avx2::<L, S, T>(n, g, out) }
+}
+
+/// The x-axis work of one tile for all octaves, structure of arrays, padded to [`TILE`] by
+/// repeating the last sample (padding lanes are computed and never stored).
+struct Columns {
+    hx0: [[u64; TILE]; MAX],
+    hx1: [[u64; TILE]; MAX],
+    f: [[f64; TILE]; MAX],
+    f1: [[f64; TILE]; MAX],
+    s: [[f64; TILE]; MAX],
+}
+
+const MAX: usize = super::MAX_OCTAVES as usize;
+
+impl Columns {
+    fn new(n: &Noise, x0: f64, dx: f64, first: usize, len: usize) -> Self {
+        let mut c = Columns {
+            hx0: [[0; TILE]; MAX],
+            hx1: [[0; TILE]; MAX],
+            f: [[0.0; TILE]; MAX],
+            f1: [[0.0; TILE]; MAX],
+            s: [[0.0; TILE]; MAX],
+        };
+        for o in 0..n.octaves {
+            let fr = n.freq[o];
+            for t in 0..TILE {
+                let u = core::cmp::min(t, len - 1);
+                // As `super::Columns::new` and `Axis::new`.
+                let p = ((x0 + (first + u) as f64 * dx) + n.offset[0]) * fr;
+                let i = floor_i64(p);
+                let f = p - i as f64;
+                c.hx0[o][t] = hx(i);
+                c.hx1[o][t] = hx(i.wrapping_add(1));
+                c.f[o][t] = f;
+                c.f1[o][t] = f - 1.0;
+                c.s[o][t] = fade(f);
+            }
+        }
+        c
+    }
+}
+
+#[target_feature(enable = "avx2")]
+unsafe fn fill2_avx2<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+    let mut first = 0;
+    while first < g.width {
+        let len = core::cmp::min(TILE, g.width - first);
+        let cols = Columns::new(n, g.x0, g.dx, first, len);
+        // Whole groups of `U` vectors; lanes past `len` repeat the last sample and are not stored.
+        let vecs = (len + 4 * U - 1) / (4 * U) * U;
+        for j in 0..g.height {
+            let y = (g.y0 + j as f64 * g.dy) + n.offset[1];
+            let mut acc = [_mm256_setzero_pd(); TILE / 4];
+            for o in 0..n.octaves {
+                octave::<L, S>(
+                    &cols,
+                    o,
+                    n.seeds[o],
+                    y * n.freq[o],
+                    n.amp[o],
+                    &mut acc,
+                    vecs,
+                );
+            }
+            let mut sums = [0.0f64; TILE];
+            let norm = _mm256_set1_pd(n.norm);
+            for (q, a) in acc[..vecs].iter().enumerate() {
+                _mm256_storeu_pd(sums[4 * q..].as_mut_ptr(), _mm256_mul_pd(*a, norm));
+            }
+            let dst = &mut out[j * g.width + first..j * g.width + first + len];
+            for (d, s) in dst.iter_mut().zip(&sums) {
+                *d = T::from_f64(*s);
+            }
+        }
+        first += len;
+    }
+}
+
+/// Vectors in flight: the kernel runs each step on `U` independent vectors side by side, so
+/// the long hash → interpolation chains overlap (one vector at a time leaves the core
+/// waiting on latency).
+const U: usize = 2;
+
+type Ints = [__m256i; U];
+type Doubles = [__m256d; U];
+
+/// An array of `U` vectors, element `$i` computed by `$e`.
+macro_rules! each {
+    ($zero:expr, $i:ident => $e:expr) => {{
+        let mut r = [$zero; U];
+        for $i in 0..U {
+            r[$i] = $e;
+        }
+        r
+    }};
+}
+
+/// One octave of one tile row added into `acc`: `acc += S::apply(noise) * amp`.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn octave<L: Lattice, S: Shape>(
+    c: &Columns,
+    o: usize,
+    seed: u64,
+    y: f64,
+    amp: f64,
+    acc: &mut [__m256d; TILE / 4],
+    vecs: usize,
+) {
+    // The row: as `Axis::new(y)` and `Lattice::row2`; `seed ^ hy` is the part of each
+    // corner's `seed ^ (hx ^ hy)` that the row fixes.
+    let iy = floor_i64(y);
+    let fy = y - iy as f64;
+    let sy0 = _mm256_set1_epi64x((seed ^ hy(iy)) as i64);
+    let sy1 = _mm256_set1_epi64x((seed ^ hy(iy.wrapping_add(1))) as i64);
+    let v = _mm256_set1_pd(fade(fy));
+    let (fy0, fy1) = (_mm256_set1_pd(fy), _mm256_set1_pd(fy - 1.0));
+    let amp = _mm256_set1_pd(amp);
+    let zi = _mm256_setzero_si256();
+    let zd = _mm256_setzero_pd();
+    let mut q = 0;
+    while q < vecs {
+        let x0: Ints = each!(zi, i => load_u64(&c.hx0[o], q + i));
+        let x1: Ints = each!(zi, i => load_u64(&c.hx1[o], q + i));
+        let h00 = hash(each!(zi, i => _mm256_xor_si256(sy0, x0[i])));
+        let h01 = hash(each!(zi, i => _mm256_xor_si256(sy1, x0[i])));
+        let h10 = hash(each!(zi, i => _mm256_xor_si256(sy0, x1[i])));
+        let h11 = hash(each!(zi, i => _mm256_xor_si256(sy1, x1[i])));
+        let fx: Doubles = each!(zd, i => _mm256_loadu_pd(c.f[o][4 * (q + i)..].as_ptr()));
+        let s: Doubles = each!(zd, i => _mm256_loadu_pd(c.s[o][4 * (q + i)..].as_ptr()));
+        let value = if L::GRADIENT {
+            let fx1: Doubles = each!(zd, i => _mm256_loadu_pd(c.f1[o][4 * (q + i)..].as_ptr()));
+            // As `Perlin::cell2` and `Perlin::eval`.
+            let (a, b) = grad(h00);
+            let (cc, d) = grad(h01);
+            let (e, f) = grad(h10);
+            let (gg, h) = grad(h11);
+            let p0 = lerp(v, a, cc);
+            let q0 = lerp(
+                v,
+                each!(zd, i => mul(b[i], fy0)),
+                each!(zd, i => mul(d[i], fy1)),
+            );
+            let p1 = lerp(v, e, gg);
+            let q1 = lerp(
+                v,
+                each!(zd, i => mul(f[i], fy0)),
+                each!(zd, i => mul(h[i], fy1)),
+            );
+            let lo: Doubles = each!(zd, i => add(mul(fx[i], p0[i]), q0[i]));
+            let hi: Doubles = each!(zd, i => add(mul(fx1[i], p1[i]), q1[i]));
+            each!(zd, i => lerp1(s[i], lo[i], hi[i]))
+        } else {
+            // As `Value::cell2` and `Value::eval`.
+            let q0 = lerp(v, value_of(h00), value_of(h01));
+            let q1 = lerp(v, value_of(h10), value_of(h11));
+            each!(zd, i => lerp1(s[i], q0[i], q1[i]))
+        };
+        for i in 0..U {
+            acc[q + i] = add(acc[q + i], mul(shape::<S>(value[i]), amp));
+        }
+        q += U;
+    }
+}
+
+#[inline(always)]
+unsafe fn load_u64(a: &[u64; TILE], q: usize) -> __m256i {
+    _mm256_loadu_si256(a[4 * q..].as_ptr() as *const __m256i)
+}
+
+#[inline(always)]
+unsafe fn add(a: __m256d, b: __m256d) -> __m256d {
+    _mm256_add_pd(a, b)
+}
+
+#[inline(always)]
+unsafe fn mul(a: __m256d, b: __m256d) -> __m256d {
+    _mm256_mul_pd(a, b)
+}
+
+/// `math::lerp`: `a + t * (b - a)`.
+#[inline(always)]
+unsafe fn lerp1(t: __m256d, a: __m256d, b: __m256d) -> __m256d {
+    _mm256_add_pd(a, _mm256_mul_pd(t, _mm256_sub_pd(b, a)))
+}
+
+/// [`lerp1`] on `U` vectors with one `t`.
+#[inline(always)]
+unsafe fn lerp(t: __m256d, a: Doubles, b: Doubles) -> Doubles {
+    let d: Doubles = each!(t, i => _mm256_sub_pd(b[i], a[i]));
+    let m: Doubles = each!(t, i => _mm256_mul_pd(t, d[i]));
+    each!(t, i => _mm256_add_pd(a[i], m[i]))
+}
+
+/// `Shape::apply`, with `math::abs` as clearing the sign bit.
+#[inline(always)]
+unsafe fn shape<S: Shape>(n: __m256d) -> __m256d {
+    let (one, two) = (_mm256_set1_pd(1.0), _mm256_set1_pd(2.0));
+    match S::KIND {
+        ShapeKind::Fbm => n,
+        ShapeKind::Ridged => _mm256_sub_pd(one, mul(two, abs(n))),
+        ShapeKind::Billow => _mm256_sub_pd(mul(two, abs(n)), one),
+    }
+}
+
+/// `math::abs`: the sign bit cleared.
+#[inline(always)]
+unsafe fn abs(n: __m256d) -> __m256d {
+    _mm256_andnot_pd(_mm256_set1_pd(-0.0), n)
+}
+
+/// The low 64 bits of `a * k` in each lane, from 32-bit halves:
+/// `lo(a)·lo(k) + ((lo(a)·hi(k) + hi(a)·lo(k)) << 32)`. One `vpmulld` forms both cross
+/// products (only their low 32 bits matter), one `vpmuludq` the full low product.
+#[inline(always)]
+unsafe fn mul64(a: Ints, k: u64) -> Ints {
+    let swapped = _mm256_set1_epi64x(k.rotate_left(32) as i64);
+    let low_k = _mm256_set1_epi64x((k & 0xFFFF_FFFF) as i64);
+    let cross: Ints = each!(swapped, i => _mm256_mullo_epi32(a[i], swapped));
+    let low: Ints = each!(swapped, i => _mm256_mul_epu32(a[i], low_k));
+    let cross: Ints =
+        each!(swapped, i => _mm256_add_epi64(cross[i], _mm256_srli_epi64(cross[i], 32)));
+    each!(swapped, i => _mm256_add_epi64(low[i], _mm256_slli_epi64(cross[i], 32)))
+}
+
+/// `noise::hash` of `seed ^ a` already xored.
+#[inline(always)]
+unsafe fn hash(x: Ints) -> Ints {
+    let h = mul64(x, HM);
+    mul64(
+        each!(x[0], i => _mm256_xor_si256(h[i], _mm256_srli_epi64(h[i], 32))),
+        PX,
+    )
+}
+
+/// `noise::value_of`: the high 32 bits as `i32`, times 2^-31.
+#[inline(always)]
+unsafe fn value_of(h: Ints) -> Doubles {
+    let odd = _mm256_setr_epi32(1, 3, 5, 7, 1, 3, 5, 7);
+    let scale = _mm256_set1_pd(1.0 / 2_147_483_648.0);
+    each!(scale, i => {
+        let high = _mm256_permutevar8x32_epi32(h[i], odd);
+        _mm256_mul_pd(_mm256_cvtepi32_pd(_mm256_castsi256_si128(high)), scale)
+    })
+}
+
+/// `noise::g2`: entry `k = h >> 61` of the eight gradients (45° steps), by blends on k's
+/// bits moved to the sign bit (b2 = bit 63, b1, b0). Even k gives (±√2, 0) or (0, ±√2), odd
+/// k gives (±1, ±1); every zero is +0.0 as in the table.
+#[inline(always)]
+unsafe fn grad(h: Ints) -> (Doubles, Doubles) {
+    let (zero, one, minus_one) = (
+        _mm256_setzero_pd(),
+        _mm256_set1_pd(1.0),
+        _mm256_set1_pd(-1.0),
+    );
+    let (r2, minus_r2) = (
+        _mm256_set1_pd(core::f64::consts::SQRT_2),
+        _mm256_set1_pd(-core::f64::consts::SQRT_2),
+    );
+    let b2: Doubles = each!(zero, i => _mm256_castsi256_pd(h[i]));
+    let b1: Doubles = each!(zero, i => _mm256_castsi256_pd(_mm256_slli_epi64(h[i], 1)));
+    let b0: Doubles = each!(zero, i => _mm256_castsi256_pd(_mm256_slli_epi64(h[i], 2)));
+    // Even k: ±√2 by b2, on x when b1 is clear, on y when it is set.
+    let r: Doubles = each!(zero, i => _mm256_blendv_pd(r2, minus_r2, b2[i]));
+    let even_x: Doubles = each!(zero, i => _mm256_blendv_pd(r[i], zero, b1[i]));
+    let even_y: Doubles = each!(zero, i => _mm256_blendv_pd(zero, r[i], b1[i]));
+    // Odd k: x is negative for k = 3, 5 (b2 ≠ b1), y for k = 5, 7 (b2 set).
+    let odd_x: Doubles =
+        each!(zero, i => _mm256_blendv_pd(one, minus_one, _mm256_xor_pd(b2[i], b1[i])));
+    let odd_y: Doubles = each!(zero, i => _mm256_blendv_pd(one, minus_one, b2[i]));
+    (
+        each!(zero, i => _mm256_blendv_pd(even_x[i], odd_x[i], b0[i])),
+        each!(zero, i => _mm256_blendv_pd(even_y[i], odd_y[i], b0[i])),
+    )
+}
