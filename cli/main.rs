@@ -302,7 +302,7 @@ fn run(cli: Cli) -> Result<(), String> {
             tileable,
             out,
         } => {
-            use stratagen_core::fractal::{FractalType, NoiseDef, NoiseType};
+            use stratagen_core::fractal::{FillStrategy, FractalType, NoiseDef, NoiseType};
             let scale = finite("scale", scale)?;
             if scale <= 0.0 {
                 return Err(format!("--scale {scale}: must be > 0"));
@@ -326,6 +326,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 gain: finite("persistence", persistence)?,
                 frequency: 1.0 / scale,
                 offset: [offset.0, offset.1, 0.0],
+                // Images are usually many pixels per lattice cell; the bits are the same.
+                fill: FillStrategy::Adaptive,
                 ..NoiseDef::default()
             };
             let img = stratagen_cli::noise_image(&stratagen_cli::NoiseImage {
@@ -350,7 +352,7 @@ fn run(cli: Cli) -> Result<(), String> {
             res,
             out,
         } => {
-            use stratagen_core::fractal::NoiseDef;
+            use stratagen_core::fractal::{FillStrategy, NoiseDef};
             if !(1..=4096).contains(&res) {
                 return Err(format!("--res {res}: must be 1..=4096"));
             }
@@ -369,6 +371,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 seed,
                 octaves: 6,
                 frequency: 1.0 / 256.0,
+                // A 256-block wavelength over a 16-block chunk: samples share cells.
+                fill: FillStrategy::Adaptive,
                 ..NoiseDef::default()
             }
             .build()

@@ -312,6 +312,34 @@ typedef uint32_t sg_fractal;
 #endif // __cplusplus
 
 /*
+ How 2D value/Perlin fills are computed (`sg_noise_def.fill_strategy`); the same bits
+ either way. 3D fills, simplex, cellular and warped noise are not affected.
+ */
+enum sg_fill_strategy
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /*
+   Every sample hashes its own lattice corners, 4 samples per AVX2 instruction: the same
+   cost per sample and octave at any frequency. Without AVX2 it runs as `Adaptive`.
+   */
+  SG_FILL_STRATEGY_VECTORIZED = 0,
+  /*
+   Samples that share a lattice cell (4 or more along x) share its hashing: fastest for
+   coarse noise (heightmap chunks at long wavelengths), cost grows with frequency.
+   */
+  SG_FILL_STRATEGY_ADAPTIVE = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum sg_fill_strategy sg_fill_strategy;
+#else
+typedef uint32_t sg_fill_strategy;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/*
  An opaque task handle.
  */
 typedef struct sg_task sg_task;
@@ -499,6 +527,10 @@ typedef struct sg_noise_def {
    Domain warp frequency, > 0. Default 0.01.
    */
   double warp_frequency;
+  /*
+   An `sg_fill_strategy`. Default Vectorized.
+   */
+  uint32_t fill_strategy;
 } sg_noise_def;
 
 /*

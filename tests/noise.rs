@@ -2,7 +2,9 @@
 //! 10^6 samples, seamless heightmap chunks, no lattice period, precision far from the origin,
 //! validation errors, and golden digests (regression guards) paired with those properties.
 use stratagen_core::digest::Digest;
-use stratagen_core::fractal::{FractalType, Grid2, Grid3, Noise, NoiseDef, NoiseError, NoiseType};
+use stratagen_core::fractal::{
+    FillStrategy, FractalType, Grid2, Grid3, Noise, NoiseDef, NoiseError, NoiseType,
+};
 use stratagen_core::noise::{
     cellular2, cellular3, perlin2, perlin3, simplex2, simplex3, value2, value3, CellularDistance,
     CellularParams, CellularReturn,
@@ -157,8 +159,8 @@ fn fills_equal_point_samples_bit_for_bit() {
     }
 }
 
-/// The AVX2 2D fill (DESIGN §2 rule 5) against the portable one over random definitions and
-/// grids: value and Perlin, every shape, 1–16 octaves, odd lacunarities, widths that leave
+/// The AVX2 2D fill (DESIGN §2 rule 5), both strategies, against the portable one over random
+/// definitions and grids: value and Perlin, every shape, 1–16 octaves, odd lacunarities, widths that leave
 /// partial vectors, negative and far coordinates, and lattice-aligned grids (fractions of
 /// exactly 0, where Perlin is zero).
 #[test]
@@ -206,6 +208,12 @@ fn simd_fill_matches_portable_fill() {
             ..NoiseDef::default()
         };
         let n = d.build().unwrap();
+        let adaptive = NoiseDef {
+            fill: FillStrategy::Adaptive,
+            ..d
+        }
+        .build()
+        .unwrap();
         let far = if case % 5 == 0 { 3.0e7 } else { 1.0 };
         let g = Grid2 {
             x0: if aligned {
@@ -228,18 +236,24 @@ fn simd_fill_matches_portable_fill() {
             height: 1 + (r.next_double() * 4.0) as usize,
         };
         let len = g.width * g.height;
-        let (mut a, mut b) = (vec![0.0f64; len], vec![0.0f64; len]);
-        n.with_simd(true).fill_2d(&g, &mut a).unwrap();
+        let (mut a, mut b, mut c) = (vec![0.0; len], vec![0.0; len], vec![0.0; len]);
+        n.fill_2d(&g, &mut a).unwrap();
         n.with_simd(false).fill_2d(&g, &mut b).unwrap();
-        for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+        adaptive.fill_2d(&g, &mut c).unwrap();
+        for (i, ((x, y), z)) in a.iter().zip(&b).zip(&c).enumerate() {
             assert_eq!(
                 x.to_bits(),
                 y.to_bits(),
                 "case {case} {d:?} {g:?} sample {i}"
             );
+            assert_eq!(
+                z.to_bits(),
+                y.to_bits(),
+                "adaptive, case {case} {g:?} sample {i}"
+            );
         }
         let (mut a32, mut b32) = (vec![0.0f32; len], vec![0.0f32; len]);
-        n.with_simd(true).fill_2d_f32(&g, &mut a32).unwrap();
+        n.fill_2d_f32(&g, &mut a32).unwrap();
         n.with_simd(false).fill_2d_f32(&g, &mut b32).unwrap();
         assert!(a32
             .iter()

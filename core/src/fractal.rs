@@ -58,6 +58,23 @@ pub enum FractalType {
     Billow = 3,
 }
 
+/// How 2D value and Perlin fills spend their time (warp off). Both give the same bits as
+/// [`Noise::sample_2d`]; 3D fills, simplex, cellular and warped noise are not affected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u32)]
+pub enum FillStrategy {
+    /// Every sample hashes its own four lattice corners at every octave, four samples per
+    /// AVX2 instruction: a fill costs the same per sample and octave at any frequency
+    /// (8 octaves cost 8 × one). Needs AVX2 (x86-64, checked when the noise is built);
+    /// elsewhere it runs as [`FillStrategy::Adaptive`] (see [`Noise::simd`]).
+    Vectorized = 0,
+    /// Per octave: where at least 4 samples fall in a lattice cell along x, they share the
+    /// cell's hashing (scalar); finer octaves run as [`FillStrategy::Vectorized`]. Fastest for
+    /// coarse noise (a 16-block heightmap chunk at a 128-block base wavelength: about 2×),
+    /// but the cost grows with the frequency.
+    Adaptive = 1,
+}
+
 /// Noise settings, plain data with documented defaults ([`NoiseDef::default`]).
 ///
 /// Validate into a [`Noise`] with [`NoiseDef::build`]. Coordinates are in world units (blocks);
@@ -92,6 +109,9 @@ pub struct NoiseDef {
     pub warp_amplitude: f64,
     /// Domain warp frequency in cycles per world unit, finite and `> 0`. Default 0.01.
     pub warp_frequency: f64,
+    /// How 2D value/Perlin fills are computed (same bits either way). Default
+    /// [`FillStrategy::Vectorized`].
+    pub fill: FillStrategy,
 }
 
 impl Default for NoiseDef {
@@ -110,6 +130,7 @@ impl Default for NoiseDef {
             cellular_jitter: 0.65,
             warp_amplitude: 0.0,
             warp_frequency: 0.01,
+            fill: FillStrategy::Vectorized,
         }
     }
 }
@@ -177,6 +198,8 @@ pub struct Noise {
     warp_seeds: [u64; 3],
     /// 2D value/Perlin fills take the AVX2 path (only ever true where AVX2 runs).
     simd: bool,
+    /// [`FillStrategy::Adaptive`]: the AVX2 path shares cells at coarse octaves.
+    adaptive: bool,
 }
 
 fn finite(x: f64, name: &'static str) -> Result<f64, NoiseError> {
@@ -285,6 +308,7 @@ impl NoiseDef {
                 derive_seed(self.seed, 1003),
             ],
             simd: simd_available(),
+            adaptive: self.fill == FillStrategy::Adaptive,
         })
     }
 }
@@ -742,15 +766,25 @@ impl Noise {
         self.octaves
     }
 
-    /// Whether 2D value and Perlin fills use the AVX2 path: true after
-    /// [`NoiseDef::build`] on an x86-64 CPU with AVX2. Either path gives the same bits.
+    /// Whether 2D value and Perlin fills use the AVX2 path (as [`FillStrategy`] says): true
+    /// after [`NoiseDef::build`] on an x86-64 CPU with AVX2. Either path gives the same bits.
     pub fn simd(&self) -> bool {
         self.simd
     }
 
+    /// The fill strategy this noise was built with.
+    pub fn fill_strategy(&self) -> FillStrategy {
+        if self.adaptive {
+            FillStrategy::Adaptive
+        } else {
+            FillStrategy::Vectorized
+        }
+    }
+
     /// This noise with the AVX2 fill path on (`true`, where the CPU has AVX2; elsewhere it
-    /// stays off) or off (`false`: the portable path). The output bits are the same either
-    /// way; this exists to test that and to compare speeds.
+    /// stays off) or off (`false`: the portable path, which shares cells like
+    /// [`FillStrategy::Adaptive`] and is scalar throughout). The output bits are the same
+    /// either way; this exists to test that and to compare speeds.
     pub fn with_simd(mut self, on: bool) -> Noise {
         self.simd = on && simd_available();
         self

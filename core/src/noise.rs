@@ -154,7 +154,13 @@ pub(crate) trait Lattice {
             hz1: hz(z.i.wrapping_add(1)),
         }
     }
-    fn cell2(row: &Row, ix: i64) -> Cell;
+    /// The cell of x index `ix` in a 2D row.
+    #[inline(always)]
+    fn cell2(row: &Row, ix: i64) -> Cell {
+        Self::cell2_hashed(row, hx(ix), hx(ix.wrapping_add(1)))
+    }
+    /// [`Lattice::cell2`] from the cell's two x coordinate products `hx(ix)`, `hx(ix + 1)`.
+    fn cell2_hashed(row: &Row, x0: u64, x1: u64) -> Cell;
     fn cell3(row: &Row, ix: i64) -> Cell;
     fn eval(c: &Cell, x: &Axis) -> f64;
 }
@@ -169,8 +175,7 @@ pub(crate) struct Perlin;
 impl Lattice for Perlin {
     const GRADIENT: bool = true;
     #[inline(always)]
-    fn cell2(r: &Row, ix: i64) -> Cell {
-        let (x0, x1) = (hx(ix), hx(ix.wrapping_add(1)));
+    fn cell2_hashed(r: &Row, x0: u64, x1: u64) -> Cell {
         let (a, b) = g2(hash(r.seed, x0 ^ r.hy0));
         let (c, d) = g2(hash(r.seed, x0 ^ r.hy1));
         let (e, f) = g2(hash(r.seed, x1 ^ r.hy0));
@@ -220,8 +225,7 @@ pub(crate) struct Value;
 impl Lattice for Value {
     const GRADIENT: bool = false;
     #[inline(always)]
-    fn cell2(r: &Row, ix: i64) -> Cell {
-        let (x0, x1) = (hx(ix), hx(ix.wrapping_add(1)));
+    fn cell2_hashed(r: &Row, x0: u64, x1: u64) -> Cell {
         let v = r.y.s;
         Cell {
             p0: 0.0,

@@ -1,16 +1,21 @@
 //! The AVX2 path of the 2D value and Perlin fills (x86-64 only): four samples per
-//! instruction, each sample through the scalar path's operations in the scalar path's order
-//! (DESIGN §2 rule 5), so the bits are those of [`super::point2`]; `fill_matches_scalar`
-//! tests compare them.
+//! instruction, each sample through the portable path's operations in the same order
+//! (DESIGN §2 rule 5), so the bits are those of [`super::point2`]; the test
+//! `simd_fill_matches_portable_fill` compares them.
 //!
-//! Every sample hashes its own four corners, at every octave: the cost per sample does not
-//! depend on the frequency, so 8 octaves cost 8 × one (the scalar path shares the lattice work
-//! of samples in one cell, which makes coarse octaves cheaper than fine ones). The 64-bit
-//! multiplies of the hash are three 32-bit `vpmuludq` each (AVX2 has no 64-bit multiply);
-//! gradients come from two four-entry tables with `vpermd` and a blend on the hash's top bit.
+//! [`super::FillStrategy::Vectorized`]: every sample hashes its own four corners at every
+//! octave, so the cost per sample does not depend on the frequency (8 octaves cost 8 × one).
+//! [`super::FillStrategy::Adaptive`]: octaves with at least 4 samples per cell along x share
+//! each cell's hashing (scalar, as the portable path does), finer octaves run vectorised.
+//!
+//! AVX2 has no 64-bit multiply: each of the hash's two multiplies is one `vpmulld` (both
+//! cross products, of which only the low 32 bits matter) and one `vpmuludq` (the low
+//! product). Gradients are picked by blends on the hash's top three bits. The kernel runs
+//! [`U`] vectors side by side so that the long hash → interpolation chains overlap.
 //!
 //! `unsafe` is confined here: the intrinsics, and the AVX2 functions, which run only when
 //! [`available`] said the CPU and the OS support AVX2 (a [`Noise`] records that when built).
+//! Stack use: about 45 KiB for a tile's column data.
 
 #![allow(unsafe_code)]
 
@@ -21,7 +26,7 @@ use super::{Grid2, Noise, Sample, Shape, ShapeKind};
 /// Samples per tile row.
 const TILE: usize = 64;
 use crate::math::floor_i64;
-use crate::noise::{fade, hx, hy, Lattice, HM, PX};
+use crate::noise::{fade, hx, hy, Axis, Lattice, HM, PX};
 
 /// Whether this CPU and OS run AVX2 code (CPUID leaf 7 and the OS's XSAVE state for ymm).
 pub(super) fn available() -> bool {
@@ -52,30 +57,39 @@ pub(super) fn fill2<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: 
     unsafe { fill2_avx2::<L, S, T>(n, g, out) }
 }
 
-/// The x-axis work of one tile for all octaves, structure of arrays, padded to [`TILE`] by
-/// repeating the last sample (padding lanes are computed and never stored).
+/// The x-axis work of one tile for all octaves, structure of arrays; samples `len..lanes`
+/// repeat the last sample (padding lanes are computed and never stored).
 struct Columns {
     hx0: [[u64; TILE]; MAX],
     hx1: [[u64; TILE]; MAX],
     f: [[f64; TILE]; MAX],
     f1: [[f64; TILE]; MAX],
     s: [[f64; TILE]; MAX],
+    /// Octaves whose samples share cells ([`super::FillStrategy::Adaptive`], at least 4
+    /// samples per cell), with their runs of samples in one cell: (first, end).
+    shared: [bool; MAX],
+    runs: [[(u8, u8); TILE]; MAX],
+    nruns: [usize; MAX],
 }
 
 const MAX: usize = super::MAX_OCTAVES as usize;
 
 impl Columns {
-    fn new(n: &Noise, x0: f64, dx: f64, first: usize, len: usize) -> Self {
+    fn new(n: &Noise, x0: f64, dx: f64, first: usize, len: usize, lanes: usize) -> Self {
         let mut c = Columns {
             hx0: [[0; TILE]; MAX],
             hx1: [[0; TILE]; MAX],
             f: [[0.0; TILE]; MAX],
             f1: [[0.0; TILE]; MAX],
             s: [[0.0; TILE]; MAX],
+            shared: [false; MAX],
+            runs: [[(0, 0); TILE]; MAX],
+            nruns: [0; MAX],
         };
         for o in 0..n.octaves {
             let fr = n.freq[o];
-            for t in 0..TILE {
+            c.shared[o] = n.adaptive && crate::math::abs(dx) * fr <= 0.25;
+            for t in 0..lanes {
                 let u = core::cmp::min(t, len - 1);
                 // As `super::Columns::new` and `Axis::new`.
                 let p = ((x0 + (first + u) as f64 * dx) + n.offset[0]) * fr;
@@ -87,6 +101,18 @@ impl Columns {
                 c.f1[o][t] = f - 1.0;
                 c.s[o][t] = fade(f);
             }
+            if c.shared[o] {
+                let mut nr = 0usize;
+                for t in 0..len {
+                    if nr > 0 && c.hx0[o][t] == c.hx0[o][t - 1] {
+                        c.runs[o][nr - 1].1 = (t + 1) as u8;
+                    } else {
+                        c.runs[o][nr] = (t as u8, (t + 1) as u8);
+                        nr += 1;
+                    }
+                }
+                c.nruns[o] = nr;
+            }
         }
         c
     }
@@ -97,27 +123,25 @@ unsafe fn fill2_avx2<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out:
     let mut first = 0;
     while first < g.width {
         let len = core::cmp::min(TILE, g.width - first);
-        let cols = Columns::new(n, g.x0, g.dx, first, len);
         // Whole groups of `U` vectors; lanes past `len` repeat the last sample and are not stored.
         let vecs = (len + 4 * U - 1) / (4 * U) * U;
+        let cols = Columns::new(n, g.x0, g.dx, first, len, 4 * vecs);
         for j in 0..g.height {
             let y = (g.y0 + j as f64 * g.dy) + n.offset[1];
-            let mut acc = [_mm256_setzero_pd(); TILE / 4];
+            let mut acc = Acc([0.0; TILE]);
             for o in 0..n.octaves {
-                octave::<L, S>(
-                    &cols,
-                    o,
-                    n.seeds[o],
-                    y * n.freq[o],
-                    n.amp[o],
-                    &mut acc,
-                    vecs,
-                );
+                let (seed, y, amp) = (n.seeds[o], y * n.freq[o], n.amp[o]);
+                if cols.shared[o] {
+                    shared_octave::<L, S>(&cols, o, seed, y, amp, &mut acc);
+                } else {
+                    octave::<L, S>(&cols, o, seed, y, amp, &mut acc, vecs);
+                }
             }
             let mut sums = [0.0f64; TILE];
             let norm = _mm256_set1_pd(n.norm);
-            for (q, a) in acc[..vecs].iter().enumerate() {
-                _mm256_storeu_pd(sums[4 * q..].as_mut_ptr(), _mm256_mul_pd(*a, norm));
+            for q in 0..vecs {
+                let a = _mm256_load_pd(acc.0[4 * q..].as_ptr());
+                _mm256_storeu_pd(sums[4 * q..].as_mut_ptr(), _mm256_mul_pd(a, norm));
             }
             let dst = &mut out[j * g.width + first..j * g.width + first + len];
             for (d, s) in dst.iter_mut().zip(&sums) {
@@ -132,6 +156,7 @@ unsafe fn fill2_avx2<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out:
 /// the long hash → interpolation chains overlap (one vector at a time leaves the core
 /// waiting on latency).
 const U: usize = 2;
+const _: () = assert!(TILE % (4 * U) == 0);
 
 type Ints = [__m256i; U];
 type Doubles = [__m256d; U];
@@ -147,6 +172,38 @@ macro_rules! each {
     }};
 }
 
+/// A tile row's sums, aligned for vector loads and stores.
+#[repr(align(32))]
+struct Acc([f64; TILE]);
+
+/// One coarse octave of one tile row added into `acc`, scalar, one cell per run of samples:
+/// `Lattice::cell2` and `Lattice::eval` as in the portable fill.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn shared_octave<L: Lattice, S: Shape>(
+    c: &Columns,
+    o: usize,
+    seed: u64,
+    y: f64,
+    amp: f64,
+    acc: &mut Acc,
+) {
+    let row = L::row2(seed, &Axis::new(y));
+    for &(a, b) in &c.runs[o][..c.nruns[o]] {
+        let (a, b) = (a as usize, b as usize);
+        let cell = L::cell2_hashed(&row, c.hx0[o][a], c.hx1[o][a]);
+        for t in a..b {
+            let x = Axis {
+                i: 0, // `eval` reads only the fraction and fade
+                f: c.f[o][t],
+                f1: c.f1[o][t],
+                s: c.s[o][t],
+            };
+            acc.0[t] += S::apply(L::eval(&cell, &x)) * amp;
+        }
+    }
+}
+
 /// One octave of one tile row added into `acc`: `acc += S::apply(noise) * amp`.
 #[target_feature(enable = "avx2")]
 #[inline]
@@ -156,7 +213,7 @@ unsafe fn octave<L: Lattice, S: Shape>(
     seed: u64,
     y: f64,
     amp: f64,
-    acc: &mut [__m256d; TILE / 4],
+    acc: &mut Acc,
     vecs: usize,
 ) {
     // The row: as `Axis::new(y)` and `Lattice::row2`; `seed ^ hy` is the part of each
@@ -172,46 +229,58 @@ unsafe fn octave<L: Lattice, S: Shape>(
     let zd = _mm256_setzero_pd();
     let mut q = 0;
     while q < vecs {
+        // One x side at a time (two corners, then their lerps), to keep few vectors live.
         let x0: Ints = each!(zi, i => load_u64(&c.hx0[o], q + i));
-        let x1: Ints = each!(zi, i => load_u64(&c.hx1[o], q + i));
         let h00 = hash(each!(zi, i => _mm256_xor_si256(sy0, x0[i])));
         let h01 = hash(each!(zi, i => _mm256_xor_si256(sy1, x0[i])));
+        let side0 = side::<L>(h00, h01, v, fy0, fy1);
+        let x1: Ints = each!(zi, i => load_u64(&c.hx1[o], q + i));
         let h10 = hash(each!(zi, i => _mm256_xor_si256(sy0, x1[i])));
         let h11 = hash(each!(zi, i => _mm256_xor_si256(sy1, x1[i])));
-        let fx: Doubles = each!(zd, i => _mm256_loadu_pd(c.f[o][4 * (q + i)..].as_ptr()));
+        let side1 = side::<L>(h10, h11, v, fy0, fy1);
         let s: Doubles = each!(zd, i => _mm256_loadu_pd(c.s[o][4 * (q + i)..].as_ptr()));
-        let value = if L::GRADIENT {
+        let value: Doubles = if L::GRADIENT {
+            // As `Perlin::eval`.
+            let fx: Doubles = each!(zd, i => _mm256_loadu_pd(c.f[o][4 * (q + i)..].as_ptr()));
             let fx1: Doubles = each!(zd, i => _mm256_loadu_pd(c.f1[o][4 * (q + i)..].as_ptr()));
-            // As `Perlin::cell2` and `Perlin::eval`.
-            let (a, b) = grad(h00);
-            let (cc, d) = grad(h01);
-            let (e, f) = grad(h10);
-            let (gg, h) = grad(h11);
-            let p0 = lerp(v, a, cc);
-            let q0 = lerp(
-                v,
-                each!(zd, i => mul(b[i], fy0)),
-                each!(zd, i => mul(d[i], fy1)),
-            );
-            let p1 = lerp(v, e, gg);
-            let q1 = lerp(
-                v,
-                each!(zd, i => mul(f[i], fy0)),
-                each!(zd, i => mul(h[i], fy1)),
-            );
-            let lo: Doubles = each!(zd, i => add(mul(fx[i], p0[i]), q0[i]));
-            let hi: Doubles = each!(zd, i => add(mul(fx1[i], p1[i]), q1[i]));
+            let lo: Doubles = each!(zd, i => add(mul(fx[i], side0.0[i]), side0.1[i]));
+            let hi: Doubles = each!(zd, i => add(mul(fx1[i], side1.0[i]), side1.1[i]));
             each!(zd, i => lerp1(s[i], lo[i], hi[i]))
         } else {
-            // As `Value::cell2` and `Value::eval`.
-            let q0 = lerp(v, value_of(h00), value_of(h01));
-            let q1 = lerp(v, value_of(h10), value_of(h11));
-            each!(zd, i => lerp1(s[i], q0[i], q1[i]))
+            // As `Value::eval`.
+            each!(zd, i => lerp1(s[i], side0.1[i], side1.1[i]))
         };
         for i in 0..U {
-            acc[q + i] = add(acc[q + i], mul(shape::<S>(value[i]), amp));
+            let a = acc.0[4 * (q + i)..].as_mut_ptr();
+            _mm256_store_pd(a, add(_mm256_load_pd(a), mul(shape::<S>(value[i]), amp)));
         }
         q += U;
+    }
+}
+
+/// One x side of a cell from its two corners' hashes (y0, y1): `(p, q)` of `Perlin::cell2`
+/// (`p = lerp(v, gx0, gx1)`, `q = lerp(v, gy0·fy, gy1·(fy − 1))`), or `(_, q)` of
+/// `Value::cell2` (`q = lerp(v, value0, value1)`).
+#[inline(always)]
+unsafe fn side<L: Lattice>(
+    h0: Ints,
+    h1: Ints,
+    v: __m256d,
+    fy0: __m256d,
+    fy1: __m256d,
+) -> (Doubles, Doubles) {
+    if L::GRADIENT {
+        let (a, b) = grad(h0);
+        let (c, d) = grad(h1);
+        let p = lerp(v, a, c);
+        let q = lerp(
+            v,
+            each!(v, i => mul(b[i], fy0)),
+            each!(v, i => mul(d[i], fy1)),
+        );
+        (p, q)
+    } else {
+        (value_of(h0), lerp(v, value_of(h0), value_of(h1)))
     }
 }
 
