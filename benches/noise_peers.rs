@@ -12,7 +12,7 @@
 use criterion::{black_box, Criterion};
 use noise::{MultiFractal, NoiseFn};
 use std::time::{Duration, Instant};
-use stratagen_core::fractal::{FractalType, Grid2, Grid3, NoiseDef, NoiseType};
+use stratagen_core::fractal::{FillStrategy, FractalType, Grid2, Grid3, NoiseDef, NoiseType};
 
 type Job = Box<dyn FnMut()>;
 
@@ -27,12 +27,26 @@ fn ours_2d(kind: NoiseType, n: usize, oct: u32) -> Job {
 
 /// Stratagen's 2D fill; `simd: false` forces the portable path (same bits).
 fn ours_2d_at(kind: NoiseType, n: usize, oct: u32, frequency: f64, simd: bool) -> Job {
+    ours_2d_with(kind, n, 1.0, oct, frequency, FillStrategy::Vectorized, simd)
+}
+
+/// `n × n` samples `step` apart with a given fill strategy.
+fn ours_2d_with(
+    kind: NoiseType,
+    n: usize,
+    step: f64,
+    oct: u32,
+    frequency: f64,
+    fill: FillStrategy,
+    simd: bool,
+) -> Job {
     let noise = NoiseDef {
         seed: 1337,
         noise_type: kind,
         fractal: FractalType::Fbm,
         octaves: oct,
         frequency,
+        fill,
         ..NoiseDef::default()
     }
     .build()
@@ -41,8 +55,8 @@ fn ours_2d_at(kind: NoiseType, n: usize, oct: u32, frequency: f64, simd: bool) -
     let grid = Grid2 {
         x0: 0.0,
         y0: 0.0,
-        dx: 1.0,
-        dy: 1.0,
+        dx: step,
+        dy: step,
         width: n,
         height: n,
     };
@@ -335,6 +349,47 @@ fn main() {
         println!("{l}");
     }
     octave_scaling(rounds);
+    strategies(rounds);
+}
+
+/// The 2D fill strategies side by side (same bits): the chunks (4 base cells per
+/// chunk) and heightmap chunks (64² samples over 16 blocks at a 128-block base wavelength).
+/// `strategy <workload> vectorized <µs> adaptive <µs> portable <µs>`.
+fn strategies(rounds: usize) {
+    println!();
+    for (name, n, step, freq) in [
+        ("perlin2d_%_128", 128, 1.0, 4.0 / 128.0),
+        ("perlin2d_%_heightmap64", 64, 0.25, 1.0 / 128.0),
+    ] {
+        for oct in [1u32, 4, 8] {
+            let k = NoiseType::Perlin;
+            let mut w = Workload {
+                name: name.replace('%', &format!("fbm{oct}")),
+                jobs: vec![
+                    (
+                        "vectorized",
+                        ours_2d_with(k, n, step, oct, freq, FillStrategy::Vectorized, true),
+                    ),
+                    (
+                        "adaptive",
+                        ours_2d_with(k, n, step, oct, freq, FillStrategy::Adaptive, true),
+                    ),
+                    (
+                        "portable",
+                        ours_2d_with(k, n, step, oct, freq, FillStrategy::Adaptive, false),
+                    ),
+                ],
+            };
+            let t = interleaved(&mut w, rounds);
+            println!(
+                "strategy {} vectorized {:.1} adaptive {:.1} portable {:.1}",
+                w.name,
+                t[0] * 1e6,
+                t[1] * 1e6,
+                t[2] * 1e6
+            );
+        }
+    }
 }
 
 /// Where the octaves' time goes at 128²: fBm with 1 and 8 octaves, and each of the 8

@@ -1190,7 +1190,8 @@ pub unsafe extern "C" fn sg_noise_fill_3d(
 
 /// Fill a heightmap chunk: `res * res` samples of chunk (cx, cz), sample (i, j) at block
 /// (16*cx + i*16/res, 16*cz + j*16/res); neighbouring chunks tile seamlessly. `res` in
-/// 1..=4096. Any thread.
+/// 1..=4096. Any thread. At long wavelengths (many samples per lattice cell, the usual
+/// heightmap) set `def.fill_strategy = SG_FILL_STRATEGY_ADAPTIVE`: 2–4× faster, same output.
 #[no_mangle]
 pub unsafe extern "C" fn sg_heightmap_fill(
     def: *const sg_noise_def,
