@@ -772,7 +772,8 @@ struct sg_noise_def sg_noise_def_default(void);
 
 /*
  Fill `out[0..width*height]` with fractal noise over a 2D grid (`float` samples, equal to
- the library's point samples rounded to float). Nothing is written on error. Any thread.
+ the library's point samples rounded to float). Nothing is written on error. Any thread;
+ allocates nothing and uses about 30 KiB of the calling thread's stack (every noise fill).
  */
 sg_result sg_noise_fill_2d(const struct sg_noise_def *def,
                            const struct sg_grid2 *grid,
