@@ -125,11 +125,17 @@ unsafe fn fill2_avx2<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out:
             let y = (g.y0 + j as f64 * g.dy) + n.offset[1];
             let mut acc = Acc([0.0; TILE]);
             for o in 0..n.octaves {
-                let (seed, y, amp) = (n.seeds[o], y * n.freq[o], n.amp[o]);
+                let row = OctaveRow {
+                    c: &cols,
+                    o,
+                    seed: n.seeds[o],
+                    y: y * n.freq[o],
+                    amp: n.amp[o],
+                };
                 if cols.shared[o] {
-                    shared_octave::<L, S>(&cols, o, seed, y, amp, &mut acc);
+                    shared_octave::<L, S>(&row, &mut acc);
                 } else {
-                    octave::<L, S>(&cols, o, seed, y, amp, &mut acc, vecs);
+                    octave::<L, S>(&row, &mut acc, vecs);
                 }
             }
             let mut sums = [0.0f64; TILE];
@@ -167,6 +173,16 @@ macro_rules! each {
     }};
 }
 
+/// One octave of one tile row: the tile's column data, the octave, its seed, the row's
+/// lattice y and the octave's amplitude.
+struct OctaveRow<'a> {
+    c: &'a Columns,
+    o: usize,
+    seed: u64,
+    y: f64,
+    amp: f64,
+}
+
 /// A tile row's sums, aligned for vector loads and stores.
 #[repr(align(32))]
 struct Acc([f64; TILE]);
@@ -175,15 +191,9 @@ struct Acc([f64; TILE]);
 /// `Lattice::cell2` and `Lattice::eval` as in the portable fill.
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn shared_octave<L: Lattice, S: Shape>(
-    c: &Columns,
-    o: usize,
-    seed: u64,
-    y: f64,
-    amp: f64,
-    acc: &mut Acc,
-) {
-    let row = L::row2(seed, &Axis::new(y));
+unsafe fn shared_octave<L: Lattice, S: Shape>(r: &OctaveRow, acc: &mut Acc) {
+    let (c, o, amp) = (r.c, r.o, r.amp);
+    let row = L::row2(r.seed, &Axis::new(r.y));
     for &(a, b) in &c.runs[o][..c.nruns[o]] {
         let (a, b) = (a as usize, b as usize);
         let cell = L::cell2_hashed(&row, c.hx0[o][a], c.hx0[o][a].wrapping_add(PX));
@@ -202,15 +212,8 @@ unsafe fn shared_octave<L: Lattice, S: Shape>(
 /// One octave of one tile row added into `acc`: `acc += S::apply(noise) * amp`.
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn octave<L: Lattice, S: Shape>(
-    c: &Columns,
-    o: usize,
-    seed: u64,
-    y: f64,
-    amp: f64,
-    acc: &mut Acc,
-    vecs: usize,
-) {
+unsafe fn octave<L: Lattice, S: Shape>(r: &OctaveRow, acc: &mut Acc, vecs: usize) {
+    let (c, o, seed, y) = (r.c, r.o, r.seed, r.y);
     // The row: as `Axis::new(y)` and `Lattice::row2`; `seed ^ hy` is the part of each
     // corner's `seed ^ (hx ^ hy)` that the row fixes.
     let iy = floor_i64(y);
@@ -219,7 +222,7 @@ unsafe fn octave<L: Lattice, S: Shape>(
     let sy1 = _mm256_set1_epi64x((seed ^ hy(iy.wrapping_add(1))) as i64);
     let v = _mm256_set1_pd(fade(fy));
     let (fy0, fy1) = (_mm256_set1_pd(fy), _mm256_set1_pd(fy - 1.0));
-    let amp = _mm256_set1_pd(amp);
+    let amp = _mm256_set1_pd(r.amp);
     let zi = _mm256_setzero_si256();
     let zd = _mm256_setzero_pd();
     let px = _mm256_set1_epi64x(PX as i64);
