@@ -327,7 +327,7 @@ fn main() {
             g.finish();
         }
     }
-    let rounds = if quick { 5 } else { 15 };
+    let rounds = if quick { 5 } else { 31 };
     let mut lines = Vec::new();
     println!(
         "\n{:<24} {:>12} {:>12} {:>12} {:>12} {:>12}",
