@@ -23,11 +23,11 @@
 use core::arch::x86_64::*;
 
 use super::{Grid2, Noise, Sample, Shape, ShapeKind};
+use crate::math::floor_i64;
+use crate::noise::{fade, hx, hy, Axis, Lattice, HM, PX};
 
 /// Samples per tile row.
 const TILE: usize = 64;
-use crate::math::floor_i64;
-use crate::noise::{fade, hx, hy, Axis, Lattice, HM, PX};
 
 /// Whether this CPU and OS run AVX2 code (CPUID leaf 7 and the OS's XSAVE state for ymm).
 pub(super) fn available() -> bool {
@@ -51,7 +51,8 @@ unsafe fn xcr0() -> u64 {
     _xgetbv(0)
 }
 
-/// Fill `out` like the scalar lattice fill. The caller has checked the grid and buffer.
+/// Fill `out` with the same bits as the portable lattice fill. The caller has checked the
+/// grid and the buffer.
 pub(super) fn fill2<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
     assert!(n.simd, "AVX2 fill without AVX2");
     // SAFETY: `n.simd` is only true when `available()` returned true on this machine.
