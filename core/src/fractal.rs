@@ -198,8 +198,8 @@ pub struct Noise {
     warp_seeds: [u64; 3],
     /// 2D value/Perlin fills take the AVX2 path (only ever true where AVX2 runs).
     simd: bool,
-    /// [`FillStrategy::Adaptive`]: the AVX2 path shares cells at coarse octaves.
-    adaptive: bool,
+    /// With `simd`: whether the AVX2 path shares cells at coarse octaves.
+    fill: FillStrategy,
 }
 
 fn finite(x: f64, name: &'static str) -> Result<f64, NoiseError> {
@@ -308,7 +308,7 @@ impl NoiseDef {
                 derive_seed(self.seed, 1003),
             ],
             simd: simd_available(),
-            adaptive: self.fill == FillStrategy::Adaptive,
+            fill: self.fill,
         })
     }
 }
@@ -472,6 +472,13 @@ macro_rules! dispatch {
     };
 }
 
+/// The offset x of sample `i` of a row starting at `x0` with spacing `dx`, before the octave
+/// frequency: every 2D fill computes it here so that all give the bits of [`point2`].
+#[inline(always)]
+fn sample_x(n: &Noise, x0: f64, dx: f64, i: usize) -> f64 {
+    (x0 + i as f64 * dx) + n.offset[0]
+}
+
 /// Samples per tile of a lattice fill: bounds the stack scratch (about 20 KiB).
 const TILE: usize = 32;
 
@@ -565,8 +572,7 @@ impl Columns {
             let f = n.freq[o];
             let mut nr = 0usize;
             for t in 0..len {
-                let x = (x0 + (first + t) as f64 * dx) + n.offset[0];
-                let a = Axis::new(x * f);
+                let a = Axis::new(sample_x(n, x0, dx, first + t) * f);
                 c.axis[o][t] = a;
                 if nr > 0 && c.runs[o][nr - 1].0 == a.i {
                     c.runs[o][nr - 1].2 = (t + 1) as u8;
@@ -672,7 +678,7 @@ fn fill2_simplex<S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
         let mut xs = [[0.0f64; TILE]; MAX_OCTAVES as usize];
         for o in 0..n.octaves {
             for (t, x) in xs[o][..len].iter_mut().enumerate() {
-                *x = ((g.x0 + (first + t) as f64 * g.dx) + n.offset[0]) * n.freq[o];
+                *x = sample_x(n, g.x0, g.dx, first + t) * n.freq[o];
             }
         }
         for j in 0..g.height {
@@ -774,11 +780,7 @@ impl Noise {
 
     /// The fill strategy this noise was built with.
     pub fn fill_strategy(&self) -> FillStrategy {
-        if self.adaptive {
-            FillStrategy::Adaptive
-        } else {
-            FillStrategy::Vectorized
-        }
+        self.fill
     }
 
     /// This noise with the AVX2 fill path on (`true`, where the CPU has AVX2; elsewhere it

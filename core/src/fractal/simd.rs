@@ -22,9 +22,8 @@
 
 use core::arch::x86_64::*;
 
-use super::{Grid2, Noise, Sample, Shape, ShapeKind};
-use crate::math::floor_i64;
-use crate::noise::{fade, hx, hy, Axis, Lattice, HM, PX};
+use super::{sample_x, FillStrategy, Grid2, Noise, Sample, Shape, ShapeKind};
+use crate::noise::{hx, hy, Axis, Lattice, HM, PX};
 
 /// Samples per tile row.
 const TILE: usize = 64;
@@ -86,16 +85,13 @@ impl Columns {
         };
         for o in 0..n.octaves {
             let fr = n.freq[o];
-            c.shared[o] = n.adaptive && crate::math::abs(dx) * fr <= 0.25;
+            c.shared[o] = n.fill == FillStrategy::Adaptive && crate::math::abs(dx) * fr <= 0.25;
             for t in 0..lanes {
                 let u = core::cmp::min(t, len - 1);
-                // As `super::Columns::new` and `Axis::new`.
-                let p = ((x0 + (first + u) as f64 * dx) + n.offset[0]) * fr;
-                let i = floor_i64(p);
-                let f = p - i as f64;
-                c.hx0[o][t] = hx(i);
-                c.f[o][t] = f;
-                c.s[o][t] = fade(f);
+                let a = Axis::new(sample_x(n, x0, dx, first + u) * fr);
+                c.hx0[o][t] = hx(a.i);
+                c.f[o][t] = a.f;
+                c.s[o][t] = a.s;
             }
             if c.shared[o] {
                 let mut nr = 0usize;
@@ -215,14 +211,13 @@ unsafe fn shared_octave<L: Lattice, S: Shape>(r: &OctaveRow, acc: &mut Acc) {
 #[inline]
 unsafe fn octave<L: Lattice, S: Shape>(r: &OctaveRow, acc: &mut Acc, vecs: usize) {
     let (c, o, seed, y) = (r.c, r.o, r.seed, r.y);
-    // The row: as `Axis::new(y)` and `Lattice::row2`; `seed ^ hy` is the part of each
+    // The row, as in `Lattice::row2`; `seed ^ hy` is the part of each
     // corner's `seed ^ (hx ^ hy)` that the row fixes.
-    let iy = floor_i64(y);
-    let fy = y - iy as f64;
-    let sy0 = _mm256_set1_epi64x((seed ^ hy(iy)) as i64);
-    let sy1 = _mm256_set1_epi64x((seed ^ hy(iy.wrapping_add(1))) as i64);
-    let v = _mm256_set1_pd(fade(fy));
-    let (fy0, fy1) = (_mm256_set1_pd(fy), _mm256_set1_pd(fy - 1.0));
+    let ay = Axis::new(y);
+    let sy0 = _mm256_set1_epi64x((seed ^ hy(ay.i)) as i64);
+    let sy1 = _mm256_set1_epi64x((seed ^ hy(ay.i.wrapping_add(1))) as i64);
+    let v = _mm256_set1_pd(ay.s);
+    let (fy0, fy1) = (_mm256_set1_pd(ay.f), _mm256_set1_pd(ay.f1));
     let amp = _mm256_set1_pd(r.amp);
     let zi = _mm256_setzero_si256();
     let zd = _mm256_setzero_pd();
