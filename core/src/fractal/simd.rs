@@ -255,7 +255,7 @@ unsafe fn octave<L: Lattice, S: Shape>(r: &OctaveRow, acc: &mut Acc, vecs: usize
 }
 
 /// One x side of a cell from its two corners' hashes (y0, y1): `(p, q)` of `Perlin::cell2`
-/// (`p = lerp(v, gx0, gx1)`, `q = lerp(v, gy0·fy, gy1·(fy − 1))`), or `(_, q)` of
+/// (`p = lerp(v, gx0, gx1)`, `q = lerp(v, gy0·fy, gy1·(fy − 1))`), or `(0, q)` of
 /// `Value::cell2` (`q = lerp(v, value0, value1)`).
 #[inline(always)]
 unsafe fn side<L: Lattice>(
@@ -276,7 +276,9 @@ unsafe fn side<L: Lattice>(
         );
         (p, q)
     } else {
-        (value_of(h0), lerp(v, value_of(h0), value_of(h1)))
+        // Value noise has no `p`.
+        let zero: Doubles = [_mm256_setzero_pd(); U];
+        (zero, lerp(v, value_of(h0), value_of(h1)))
     }
 }
 
