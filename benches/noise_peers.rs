@@ -12,7 +12,7 @@
 use criterion::{black_box, Criterion};
 use noise::{MultiFractal, NoiseFn};
 use std::time::{Duration, Instant};
-use stratagen_core::fractal::{FillStrategy, FractalType, Grid2, Grid3, NoiseDef, NoiseType};
+use stratagen_core::noise::{FillStrategy, FractalType, Grid2, Grid3, NoiseDef, NoiseType};
 
 type Job = Box<dyn FnMut()>;
 

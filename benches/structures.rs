@@ -4,11 +4,11 @@
 //! terrain_outside_ms=... ratio=...`.
 use criterion::{black_box, Criterion};
 use std::time::{Duration, Instant};
-use stratagen_core::biome::ClimateSampler;
-use stratagen_core::ladder::ChunkPos;
-use stratagen_core::structure::{self, StructureKind, StructureStart};
-use stratagen_core::terrain::{self, BeardBox};
-use stratagen_core::world::{WorldDef, WorldGen};
+use stratagen_core::engine::ladder::ChunkPos;
+use stratagen_core::world::biome::ClimateSampler;
+use stratagen_core::world::gen::{WorldDef, WorldGen};
+use stratagen_core::world::structure::{self, StructureKind, StructureStart};
+use stratagen_core::world::terrain::{self, BeardBox};
 
 fn starts_and_refs(seed: i64, gen: &WorldGen, n: i32) -> usize {
     let climate: &ClimateSampler = gen.climate();

@@ -3,9 +3,9 @@
 //! bedrock), carvers, heightmaps. The summary line gives milliseconds per chunk.
 use criterion::{black_box, Criterion};
 use std::time::{Duration, Instant};
-use stratagen_core::ladder::ChunkPos;
-use stratagen_core::terrain;
-use stratagen_core::world::{WorldDef, WorldGen};
+use stratagen_core::engine::ladder::ChunkPos;
+use stratagen_core::world::gen::{WorldDef, WorldGen};
+use stratagen_core::world::terrain;
 
 fn main() {
     let gen = WorldGen::new(WorldDef::default()).unwrap();

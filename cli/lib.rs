@@ -7,12 +7,12 @@ use std::path::Path;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Instant;
 
-use stratagen_core::biome;
-use stratagen_core::block;
-use stratagen_core::digest::Digest;
-use stratagen_core::ladder::{ChunkPos, ChunkStatus};
-use stratagen_core::scheduler::{BodyError, Finished, Pipeline, Priority, Scheduler, Task};
-use stratagen_core::world::{status_digest, ChunkData, World, WorldDef, WorldGen};
+use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
+use stratagen_core::engine::{BodyError, Finished, Pipeline, Priority, Scheduler, Task};
+use stratagen_core::util::digest::Digest;
+use stratagen_core::world::biome;
+use stratagen_core::world::block;
+use stratagen_core::world::gen::{status_digest, ChunkData, World, WorldDef, WorldGen};
 
 /// Run every task of `s` to completion on `threads` worker threads (0: inline on this
 /// thread). The owner (this thread) takes tasks, workers run them, the owner finishes them.
@@ -132,7 +132,7 @@ pub struct Region {
     /// Tasks run per status.
     pub status_tasks: [u64; ChunkStatus::COUNT],
     /// The structure starts referenced by the region's chunks.
-    pub starts: Vec<stratagen_core::structure::StructureStart>,
+    pub starts: Vec<stratagen_core::world::structure::StructureStart>,
     /// Most chunk holders resident at once.
     pub peak_holders: usize,
 }
@@ -412,7 +412,7 @@ fn outline_structures(
     x0: i32,
     z0: i32,
 ) {
-    use stratagen_core::structure::PieceKind;
+    use stratagen_core::world::structure::PieceKind;
     let mut plot = |x: i32, z: i32, c: [u8; 3]| {
         let (px, pz) = (x - x0 * 16, z - z0 * 16);
         if px >= 0 && pz >= 0 && (px as usize) < width && (pz as usize) < height {
@@ -587,7 +587,7 @@ fn shade(stops: &[[u8; 3]], t: f64) -> [u8; 3] {
 #[derive(Clone, Debug)]
 pub struct NoiseImage {
     /// Base noise and fractal settings (frequency = 1 / scale, offset in pixels).
-    pub def: stratagen_core::fractal::NoiseDef,
+    pub def: stratagen_core::noise::NoiseDef,
     /// Contrast multiplier around mid-grey, 0..=10 (1: unchanged).
     pub contrast: f64,
     /// Brightness shift, -1..=1 (0: unchanged).
@@ -605,7 +605,7 @@ pub struct NoiseImage {
 /// Render a noise image. Each sample `v` in `[-1, 1]` maps to `t = (v + 1) / 2`, then
 /// `t' = clamp((t − 0.5) · contrast + 0.5 + brightness, 0, 1)`, then the palette.
 pub fn noise_image(n: &NoiseImage) -> Result<Image, String> {
-    use stratagen_core::fractal::{FractalType, Grid2, NoiseType};
+    use stratagen_core::noise::{FractalType, Grid2, NoiseType};
     if !(1..=8192).contains(&n.width) || !(1..=8192).contains(&n.height) {
         return Err(format!(
             "size {}x{}: each side must be 1..=8192",
@@ -648,8 +648,9 @@ pub fn noise_image(n: &NoiseImage) -> Result<Image, String> {
                 let mut acc = 0.0;
                 let mut scale = 1.0;
                 for (o, w) in weights.iter().enumerate() {
-                    let seed =
-                        stratagen_core::random::mix_stafford13(n.def.seed as u64 ^ (o as u64 + 1));
+                    let seed = stratagen_core::util::random::mix_stafford13(
+                        n.def.seed as u64 ^ (o as u64 + 1),
+                    );
                     let p = [
                         rx * th.cos() * scale,
                         rx * th.sin() * scale,

@@ -3,8 +3,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use stratagen_cli::{encode_png, generate, render, square, write_atomic, Layer};
-use stratagen_core::ladder::{ChunkPos, ChunkStatus};
-use stratagen_core::world::WorldDef;
+use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
+use stratagen_core::world::gen::WorldDef;
 
 #[derive(Parser)]
 #[command(
@@ -302,7 +302,7 @@ fn run(cli: Cli) -> Result<(), String> {
             tileable,
             out,
         } => {
-            use stratagen_core::fractal::{FillStrategy, FractalType, NoiseDef, NoiseType};
+            use stratagen_core::noise::{FillStrategy, FractalType, NoiseDef, NoiseType};
             let scale = finite("scale", scale)?;
             if scale <= 0.0 {
                 return Err(format!("--scale {scale}: must be > 0"));
@@ -352,7 +352,7 @@ fn run(cli: Cli) -> Result<(), String> {
             res,
             out,
         } => {
-            use stratagen_core::fractal::{FillStrategy, NoiseDef};
+            use stratagen_core::noise::{FillStrategy, NoiseDef};
             if !(1..=4096).contains(&res) {
                 return Err(format!("--res {res}: must be 1..=4096"));
             }

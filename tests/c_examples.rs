@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 use stratagen_cli::{generate, square};
-use stratagen_core::ladder::{ChunkPos, ChunkStatus};
-use stratagen_core::world::WorldDef;
+use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
+use stratagen_core::world::gen::WorldDef;
 
 /// Build `libstratagen.a` (release, own target dir so it never waits on this test's build)
 /// and the examples, once per test process.
@@ -134,7 +134,7 @@ fn c_heightmap_writes_a_pgm() {
     let pixels = &data[15..];
     assert_eq!(pixels.len(), 256 * 256);
     // The first pixel is the library's heightmap sample at block (0, 0), mapped to 0..255.
-    let def = stratagen_core::fractal::NoiseDef {
+    let def = stratagen_core::noise::NoiseDef {
         seed: 3,
         octaves: 6,
         frequency: 1.0 / 24.0,

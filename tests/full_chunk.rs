@@ -7,12 +7,12 @@ use common::shuffled;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use stratagen_cli::{generate, square};
-use stratagen_core::block;
-use stratagen_core::feature::poisson_points;
-use stratagen_core::ladder::{ChunkPos, ChunkStatus};
-use stratagen_core::light;
-use stratagen_core::terrain::Dims;
-use stratagen_core::world::{ChunkData, WorldDef};
+use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
+use stratagen_core::world::block;
+use stratagen_core::world::feature::poisson_points;
+use stratagen_core::world::gen::{ChunkData, WorldDef};
+use stratagen_core::world::light;
+use stratagen_core::world::terrain::Dims;
 
 fn full_region(
     seed: i64,
@@ -40,7 +40,7 @@ fn full_digests_are_independent_of_order_and_threads() {
         .collect();
     let digest = |m: &BTreeMap<ChunkPos, Arc<ChunkData>>| -> Vec<u64> {
         m.values()
-            .map(|d| stratagen_core::world::chunk_digest(d))
+            .map(|d| stratagen_core::world::gen::chunk_digest(d))
             .collect()
     };
     let want = digest(&full_region(3, &base, 2));
@@ -328,7 +328,7 @@ fn golden_full_chunk_digests() {
             "({}, {}) {:016x}\n",
             p.x,
             p.z,
-            stratagen_core::world::chunk_digest(d)
+            stratagen_core::world::gen::chunk_digest(d)
         ));
     }
     insta::assert_snapshot!("full_digests", lines);

@@ -1,15 +1,15 @@
 //! Evidence for the noise layer: fills equal point samples bit for bit, documented ranges over
 //! 10^6 samples, seamless heightmap chunks, no lattice period, precision far from the origin,
 //! validation errors, and golden digests (regression guards) paired with those properties.
-use stratagen_core::digest::Digest;
-use stratagen_core::fractal::{
-    FillStrategy, FractalType, Grid2, Grid3, Noise, NoiseDef, NoiseError, NoiseType,
-};
 use stratagen_core::noise::{
     cellular2, cellular3, perlin2, perlin3, simplex2, simplex3, value2, value3, CellularDistance,
     CellularParams, CellularReturn,
 };
-use stratagen_core::random::Xoroshiro128PlusPlus;
+use stratagen_core::noise::{
+    FillStrategy, FractalType, Grid2, Grid3, Noise, NoiseDef, NoiseError, NoiseType,
+};
+use stratagen_core::util::digest::Digest;
+use stratagen_core::util::random::Xoroshiro128PlusPlus;
 
 const TYPES: [NoiseType; 4] = [
     NoiseType::Value,

@@ -3,7 +3,7 @@
 mod common;
 
 use std::process::Command;
-use stratagen_core::random::{mix_stafford13, Xoroshiro128PlusPlus};
+use stratagen_core::util::random::{mix_stafford13, Xoroshiro128PlusPlus};
 
 fn reference_exe() -> std::path::PathBuf {
     let dir = common::scratch("random_reference");

@@ -7,13 +7,13 @@ use common::shuffled;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
-use stratagen_core::digest::Digest;
-use stratagen_core::ladder::{ChunkPos, ChunkStatus};
-use stratagen_core::random::Xoroshiro128PlusPlus;
-use stratagen_core::scheduler::{
+use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
+use stratagen_core::engine::step_table::StepTable;
+use stratagen_core::engine::{
     BodyError, Finished, Pipeline, Priority, Scheduler, SchedulerError, Task, View,
 };
-use stratagen_core::step_table::StepTable;
+use stratagen_core::util::digest::Digest;
+use stratagen_core::util::random::Xoroshiro128PlusPlus;
 
 /// Each body: XXH64 of (status, position, every declared input in window order).
 struct Hashing {

@@ -3,13 +3,15 @@
 //! precedence of structure blocks over patches, and golden digests.
 use std::collections::BTreeMap;
 use stratagen_cli::generate;
-use stratagen_core::biome::ClimateSampler;
-use stratagen_core::block;
-use stratagen_core::feature::{merge, FeatureChunk};
-use stratagen_core::ladder::{ChunkPos, ChunkStatus};
-use stratagen_core::structure::{self, PieceKind, StructureKind, StructureStart, PLACEMENTS};
-use stratagen_core::terrain::Dims;
-use stratagen_core::world::{chunk_digest, WorldDef};
+use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
+use stratagen_core::world::biome::ClimateSampler;
+use stratagen_core::world::block;
+use stratagen_core::world::feature::{merge, FeatureChunk};
+use stratagen_core::world::gen::{chunk_digest, WorldDef};
+use stratagen_core::world::structure::{
+    self, PieceKind, StructureKind, StructureStart, PLACEMENTS,
+};
+use stratagen_core::world::terrain::Dims;
 
 const DIMS: Dims = Dims {
     min_y: -64,

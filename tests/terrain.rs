@@ -2,11 +2,11 @@
 //! invariants, a rendered map, and golden digests (regression guards paired with these).
 use std::collections::BTreeMap;
 use stratagen_cli::{generate, render, square, Layer};
-use stratagen_core::biome::{self, ClimateSampler, BIOME_COUNT};
-use stratagen_core::block;
-use stratagen_core::digest::Digest;
-use stratagen_core::ladder::{ChunkPos, ChunkStatus};
-use stratagen_core::world::{WorldDef, WorldGen};
+use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
+use stratagen_core::util::digest::Digest;
+use stratagen_core::world::biome::{self, ClimateSampler, BIOME_COUNT};
+use stratagen_core::world::block;
+use stratagen_core::world::gen::{WorldDef, WorldGen};
 
 fn region_terrain(
     seed: i64,
@@ -15,7 +15,7 @@ fn region_terrain(
     n: i32,
 ) -> (
     WorldGen,
-    BTreeMap<ChunkPos, std::sync::Arc<stratagen_core::world::ChunkData>>,
+    BTreeMap<ChunkPos, std::sync::Arc<stratagen_core::world::gen::ChunkData>>,
 ) {
     let mut pos = Vec::new();
     for z in 0..n {
@@ -40,7 +40,7 @@ fn region_terrain(
 /// Per global column: (surface height, cave volume = non-solid blocks below the top solid).
 fn columns(
     gen: &WorldGen,
-    chunks: &BTreeMap<ChunkPos, std::sync::Arc<stratagen_core::world::ChunkData>>,
+    chunks: &BTreeMap<ChunkPos, std::sync::Arc<stratagen_core::world::gen::ChunkData>>,
 ) -> BTreeMap<(i32, i32), (i32, i32)> {
     let d = gen.dims();
     let mut out = BTreeMap::new();
@@ -190,7 +190,7 @@ fn terrain_through_the_scheduler_equals_the_body_called_directly() {
         let mut starts = Vec::new();
         for dz in -8..=8 {
             for dx in -8..=8 {
-                starts.extend(stratagen_core::structure::starts(
+                starts.extend(stratagen_core::world::structure::starts(
                     5,
                     &dims,
                     gen.climate(),
@@ -198,10 +198,10 @@ fn terrain_through_the_scheduler_equals_the_body_called_directly() {
                 ));
             }
         }
-        let refs = stratagen_core::structure::references(*p, starts.iter());
+        let refs = stratagen_core::world::structure::references(*p, starts.iter());
         assert!(
             refs.iter()
-                .all(|r| r.kind != stratagen_core::structure::StructureKind::Watchtower),
+                .all(|r| r.kind != stratagen_core::world::structure::StructureKind::Watchtower),
             "pick chunks away from watchtowers"
         );
         let direct = gen.terrain(*p, &gen.biomes(*p));

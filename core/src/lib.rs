@@ -21,28 +21,11 @@ compile_error!(
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
-pub mod biome;
-pub mod block;
-pub mod digest;
-#[cfg(feature = "alloc")]
-pub mod feature;
-pub mod fractal;
-#[cfg(feature = "alloc")]
-pub mod holder;
-pub mod ladder;
-#[cfg(feature = "alloc")]
-pub mod light;
-pub mod math;
+pub mod util;
+
 pub mod noise;
-pub mod random;
-#[cfg(feature = "alloc")]
-pub mod scheduler;
-#[cfg(feature = "alloc")]
-pub mod spawn;
-pub mod step_table;
-#[cfg(feature = "alloc")]
-pub mod structure;
-#[cfg(feature = "alloc")]
-pub mod terrain;
+
+pub mod engine;
+
 #[cfg(feature = "alloc")]
 pub mod world;

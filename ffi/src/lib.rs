@@ -25,13 +25,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::ThreadId;
 
-use stratagen_core::fractal::{
+use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
+use stratagen_core::engine::{BodyError, Finished, Priority, Scheduler, SchedulerError, Task};
+use stratagen_core::noise::{CellularDistance, CellularReturn};
+use stratagen_core::noise::{
     FillStrategy, FractalType, Grid2, Grid3, NoiseDef, NoiseError, NoiseType,
 };
-use stratagen_core::ladder::{ChunkPos, ChunkStatus};
-use stratagen_core::noise::{CellularDistance, CellularReturn};
-use stratagen_core::scheduler::{BodyError, Finished, Priority, Scheduler, SchedulerError, Task};
-use stratagen_core::world::{chunk_digest, ChunkData, FullChunk, World, WorldDef, WorldGen};
+use stratagen_core::world::gen::{chunk_digest, ChunkData, FullChunk, World, WorldDef, WorldGen};
 
 /// Major version.
 pub const SG_VERSION_MAJOR: u32 = 0;
@@ -1056,7 +1056,7 @@ pub extern "C" fn sg_noise_def_default() -> sg_noise_def {
     }
 }
 
-unsafe fn noise_of(def: *const sg_noise_def) -> Result<stratagen_core::fractal::Noise, sg_result> {
+unsafe fn noise_of(def: *const sg_noise_def) -> Result<stratagen_core::noise::Noise, sg_result> {
     if def.is_null() {
         return Err(sg_result::NullArgument);
     }

@@ -44,7 +44,7 @@ pub fn compile_c(sources: &[&Path], out: &Path, extra: &[&str]) -> PathBuf {
 /// `v` in a seeded Fisher–Yates order (xoroshiro128++), the same for a seed on every run.
 pub fn shuffled<T: Clone>(v: &[T], seed: i64) -> Vec<T> {
     let mut v = v.to_vec();
-    let mut r = stratagen_core::random::Xoroshiro128PlusPlus::from_seed(seed);
+    let mut r = stratagen_core::util::random::Xoroshiro128PlusPlus::from_seed(seed);
     for i in (1..v.len()).rev() {
         let j = r.next_int_bounded(i as i32 + 1) as usize;
         v.swap(i, j);

@@ -24,12 +24,12 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::biome::{self, BiomeId, ClimateSampler};
-use crate::block::{self, BlockId};
-use crate::fractal::{Grid3, Noise, NoiseDef, NoiseError};
-use crate::ladder::ChunkPos;
-use crate::math::{clamp, cos, lerp, sin, sqrt};
-use crate::random::{large_feature_seed, position_hash, JavaRandom};
+use crate::engine::ladder::ChunkPos;
+use crate::noise::{Grid3, Noise, NoiseDef, NoiseError};
+use crate::util::math::{clamp, cos, lerp, sin, sqrt};
+use crate::util::random::{large_feature_seed, position_hash, JavaRandom};
+use crate::world::biome::{self, BiomeId, ClimateSampler};
+use crate::world::block::{self, BlockId};
 
 /// World dimensions and sea level, validated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -403,7 +403,7 @@ pub fn shape(inp: &TerrainInput<'_>, pos: ChunkPos) -> Shape {
             }
         }
     }
-    let mut w = crate::digest::Digest::new();
+    let mut w = crate::util::digest::Digest::new();
     w.write_f64_slice(&col_h);
     w.write_f64_slice(&col_j);
     w.write_f64_slice(&base);
@@ -523,7 +523,7 @@ pub fn carve(
     aquifer: &[i32; 256],
     blocks: &mut [BlockId],
 ) -> u64 {
-    let mut w = crate::digest::Digest::new();
+    let mut w = crate::util::digest::Digest::new();
     w.write_u64(sh.witness);
     for a in aquifer {
         w.write_i32(*a);
@@ -681,7 +681,7 @@ fn carve_worms(
     blocks: &mut [BlockId],
     floor: &[i32; 256],
     aquifer: &[i32; 256],
-    witness: &mut crate::digest::Digest,
+    witness: &mut crate::util::digest::Digest,
 ) {
     let (bx, bz) = (f64::from(pos.block_x()), f64::from(pos.block_z()));
     let ylo = f64::from(dims.min_y + 6);
@@ -727,12 +727,12 @@ fn carve_worms(
                         continue;
                     }
                     let vr = rad * 0.7;
-                    let x0 = core::cmp::max(0, crate::math::floor_i64(x - rad - bx) as i32);
-                    let x1 = core::cmp::min(15, crate::math::floor_i64(x + rad - bx) as i32);
-                    let z0 = core::cmp::max(0, crate::math::floor_i64(z - rad - bz) as i32);
-                    let z1 = core::cmp::min(15, crate::math::floor_i64(z + rad - bz) as i32);
-                    let y0 = crate::math::floor_i64(clamp(y - vr, ylo, yhi)) as i32;
-                    let y1 = crate::math::floor_i64(clamp(y + vr, ylo, yhi)) as i32;
+                    let x0 = core::cmp::max(0, crate::util::math::floor_i64(x - rad - bx) as i32);
+                    let x1 = core::cmp::min(15, crate::util::math::floor_i64(x + rad - bx) as i32);
+                    let z0 = core::cmp::max(0, crate::util::math::floor_i64(z - rad - bz) as i32);
+                    let z1 = core::cmp::min(15, crate::util::math::floor_i64(z + rad - bz) as i32);
+                    let y0 = crate::util::math::floor_i64(clamp(y - vr, ylo, yhi)) as i32;
+                    let y1 = crate::util::math::floor_i64(clamp(y + vr, ylo, yhi)) as i32;
                     for lz in z0..=z1 {
                         for lx in x0..=x1 {
                             let col = (lz * 16 + lx) as usize;

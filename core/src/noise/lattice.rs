@@ -8,11 +8,11 @@
 //! the in-cell fraction, so nothing degrades at 2^24 blocks.
 //!
 //! Value and Perlin noise are evaluated through a *row/cell* factoring that the batch fills in
-//! [`crate::fractal`] reuse: a row fixes the y (and z) lattice values, a cell fixes the x cell,
+//! [`crate::noise::fractal`] reuse: a row fixes the y (and z) lattice values, a cell fixes the x cell,
 //! and the sample then costs a few multiplications. The point functions here call the same
 //! row/cell/eval code, so a fill and a point sample give identical bits.
 
-use crate::math::{abs, floor_i64, lerp, sqrt};
+use crate::util::math::{floor_i64, lerp};
 
 /// Multiplier for x lattice coordinates.
 pub(crate) const PX: u64 = 0x9E37_79B1_85EB_CA87;
@@ -46,7 +46,7 @@ pub(crate) fn hash(seed: u64, a: u64) -> u64 {
 
 /// A value in `[-1, 1)` from the hash's high 32 bits.
 #[inline(always)]
-fn value_of(h: u64) -> f64 {
+pub(crate) fn value_of(h: u64) -> f64 {
     f64::from((h >> 32) as u32 as i32) * (1.0 / 2_147_483_648.0)
 }
 
@@ -66,12 +66,12 @@ const GZ3: [f64; 16] = [
 ];
 
 #[inline(always)]
-fn g2(h: u64) -> (f64, f64) {
+pub(crate) fn g2(h: u64) -> (f64, f64) {
     let k = (h >> 61) as usize;
     (GX2[k], GY2[k])
 }
 #[inline(always)]
-fn g3(h: u64) -> (f64, f64, f64) {
+pub(crate) fn g3(h: u64) -> (f64, f64, f64) {
     let k = (h >> 60) as usize;
     (GX3[k], GY3[k], GZ3[k])
 }
@@ -305,287 +305,6 @@ pub fn value2(seed: u64, x: f64, y: f64) -> f64 {
 /// 3D value noise; range `[-1, 1)`.
 pub fn value3(seed: u64, x: f64, y: f64, z: f64) -> f64 {
     lattice3::<Value>(seed, x, y, z)
-}
-
-/// `m as f64` for `m` in {0, 1}, from a mask: the plain conversion compiles to a
-/// data-dependent branch, which mispredicts about half the time at fine octaves.
-#[inline(always)]
-fn one(m: i64) -> f64 {
-    f64::from_bits(1.0f64.to_bits() & (m as u64).wrapping_neg())
-}
-
-/// `max(t, 0)` without a branch: whether a kernel reaches the sample is random at fine
-/// octaves, and a branch there mispredicts about half the time. (A negative zero from `max`
-/// is squared before use, so the result has the bits of the branching form.)
-#[inline(always)]
-fn pos(t: f64) -> f64 {
-    t.max(0.0)
-}
-
-/// Output scale of [`simplex2`]: brings the measured extremes just inside `[-1, 1]`.
-const SIMPLEX2_SCALE: f64 = 70.0;
-/// Output scale of [`simplex3`].
-const SIMPLEX3_SCALE: f64 = 75.0;
-
-/// The lattice stage of [`simplex2`] for one sample: the first corner's offsets, whether
-/// the middle corner steps along x, and the three corners' coordinate products for [`hash`].
-#[derive(Clone, Copy, Default)]
-struct Simplex2Cell {
-    x0: f64,
-    y0: f64,
-    /// 1 when the middle corner is `(1, 0)`, 0 when it is `(0, 1)`.
-    step_x: u64,
-    corners: [u64; 3],
-}
-
-#[inline(always)]
-fn simplex2_cell(x: f64, y: f64) -> Simplex2Cell {
-    const F2: f64 = 0.366_025_403_784_438_6; // (√3 − 1) / 2
-    const G2: f64 = 0.211_324_865_405_187_1; // (3 − √3) / 6
-    let s = (x + y) * F2;
-    let i = floor_i64(x + s);
-    let j = floor_i64(y + s);
-    let t = (i.wrapping_add(j)) as f64 * G2;
-    let x0 = (x - i as f64) + t;
-    let y0 = (y - j as f64) + t;
-    let i1 = (x0 > y0) as i64;
-    let j1 = 1 - i1;
-    Simplex2Cell {
-        x0,
-        y0,
-        step_x: i1 as u64,
-        corners: [
-            hx(i) ^ hy(j),
-            hx(i.wrapping_add(i1)) ^ hy(j.wrapping_add(j1)),
-            hx(i.wrapping_add(1)) ^ hy(j.wrapping_add(1)),
-        ],
-    }
-}
-
-/// The kernel stage of [`simplex2`]: the sum of the three corners' contributions, given the
-/// corners' hashes.
-#[inline(always)]
-fn simplex2_kernels(c: &Simplex2Cell, h: [u64; 3]) -> f64 {
-    const G2: f64 = 0.211_324_865_405_187_1;
-    let (x0, y0) = (c.x0, c.y0);
-    let x1 = x0 - one(c.step_x as i64) + G2;
-    let y1 = y0 - one(1 - c.step_x as i64) + G2;
-    let x2 = x0 - 1.0 + 2.0 * G2;
-    let y2 = y0 - 1.0 + 2.0 * G2;
-    let (a, b) = g2(h[0]);
-    let (cx, d) = g2(h[1]);
-    let (e, f) = g2(h[2]);
-    let t0 = pos(0.5 - x0 * x0 - y0 * y0);
-    let t1 = pos(0.5 - x1 * x1 - y1 * y1);
-    let t2 = pos(0.5 - x2 * x2 - y2 * y2);
-    let (t0, t1, t2) = (t0 * t0, t1 * t1, t2 * t2);
-    let n =
-        t0 * t0 * (a * x0 + b * y0) + t1 * t1 * (cx * x1 + d * y1) + t2 * t2 * (e * x2 + f * y2);
-    n * SIMPLEX2_SCALE
-}
-
-/// 2D simplex noise (skewed triangular lattice, radius² 0.5 kernels so it is continuous);
-/// range about `[-1, 1]`.
-#[inline(always)]
-pub fn simplex2(seed: u64, x: f64, y: f64) -> f64 {
-    let c = simplex2_cell(x, y);
-    let h = c.corners.map(|a| hash(seed, a));
-    simplex2_kernels(&c, h)
-}
-
-/// Most samples [`simplex2_batch`] takes at once.
-pub(crate) const SIMPLEX_BATCH: usize = 32;
-
-/// [`simplex2`] at `(xs[t], y)` into `out[t]` for up to [`SIMPLEX_BATCH`] samples, stage by
-/// stage (lattice, hashes, kernels) so the samples' long dependency chains overlap. Each
-/// sample goes through the same functions as [`simplex2`]: the bits are the same.
-#[inline(always)]
-pub(crate) fn simplex2_batch(seed: u64, xs: &[f64], y: f64, out: &mut [f64]) {
-    let n = core::cmp::min(xs.len(), SIMPLEX_BATCH);
-    let mut cells = [Simplex2Cell::default(); SIMPLEX_BATCH];
-    for (c, &x) in cells[..n].iter_mut().zip(xs) {
-        *c = simplex2_cell(x, y);
-    }
-    let mut hs = [[0u64; 3]; SIMPLEX_BATCH];
-    for (h, c) in hs[..n].iter_mut().zip(&cells[..n]) {
-        *h = c.corners.map(|a| hash(seed, a));
-    }
-    for ((o, c), h) in out.iter_mut().zip(&cells[..n]).zip(&hs[..n]) {
-        *o = simplex2_kernels(c, *h);
-    }
-}
-
-/// 3D simplex noise (tetrahedral lattice, radius² 0.5 kernels); range about `[-1, 1]`.
-#[inline(always)]
-pub fn simplex3(seed: u64, x: f64, y: f64, z: f64) -> f64 {
-    const F3: f64 = 1.0 / 3.0;
-    const G3: f64 = 1.0 / 6.0;
-    let s = (x + y + z) * F3;
-    let i = floor_i64(x + s);
-    let j = floor_i64(y + s);
-    let k = floor_i64(z + s);
-    let t = (i.wrapping_add(j).wrapping_add(k)) as f64 * G3;
-    let x0 = (x - i as f64) + t;
-    let y0 = (y - j as f64) + t;
-    let z0 = (z - k as f64) + t;
-    // Rank the offsets without branches: the first step goes along the largest axis, the
-    // second along the two largest.
-    let xy = (x0 >= y0) as i64;
-    let xz = (x0 >= z0) as i64;
-    let yz = (y0 >= z0) as i64;
-    let i1 = xy & xz;
-    let j1 = (1 - xy) & yz;
-    let k1 = (1 - xz) & (1 - yz);
-    let i2 = xy | xz;
-    let j2 = (1 - xy) | yz;
-    let k2 = (1 - xz) | (1 - yz);
-    let (x1, y1, z1) = (x0 - one(i1) + G3, y0 - one(j1) + G3, z0 - one(k1) + G3);
-    let (x2, y2, z2) = (
-        x0 - one(i2) + 2.0 * G3,
-        y0 - one(j2) + 2.0 * G3,
-        z0 - one(k2) + 2.0 * G3,
-    );
-    let (x3, y3, z3) = (
-        x0 - 1.0 + 3.0 * G3,
-        y0 - 1.0 + 3.0 * G3,
-        z0 - 1.0 + 3.0 * G3,
-    );
-    let h = |a: i64, b: i64, c: i64| {
-        g3(hash(
-            seed,
-            hx(i.wrapping_add(a)) ^ hy(j.wrapping_add(b)) ^ hz(k.wrapping_add(c)),
-        ))
-    };
-    let corner = |g: (f64, f64, f64), x: f64, y: f64, z: f64| {
-        let t = pos(0.5 - x * x - y * y - z * z);
-        let t = t * t;
-        t * t * (g.0 * x + g.1 * y + g.2 * z)
-    };
-    let n = corner(h(0, 0, 0), x0, y0, z0)
-        + corner(h(i1, j1, k1), x1, y1, z1)
-        + corner(h(i2, j2, k2), x2, y2, z2)
-        + corner(h(1, 1, 1), x3, y3, z3);
-    n * SIMPLEX3_SCALE
-}
-
-/// Distance function of cellular noise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u32)]
-pub enum CellularDistance {
-    /// Straight-line distance.
-    Euclidean = 0,
-    /// Sum of absolute coordinate differences.
-    Manhattan = 1,
-}
-
-/// What cellular noise returns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u32)]
-pub enum CellularReturn {
-    /// Distance to the nearest feature point, minus 1.
-    F1 = 0,
-    /// Distance to the second nearest feature point, minus 1.
-    F2 = 1,
-    /// `F2 − F1` distance, minus 1.
-    F2MinusF1 = 2,
-    /// A random value in `[-1, 1)` per cell: the value of the nearest point's cell.
-    CellValue = 3,
-}
-
-/// Cellular settings already validated (jitter in `[0, 1]`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CellularParams {
-    /// Distance function.
-    pub distance: CellularDistance,
-    /// Returned quantity.
-    pub ret: CellularReturn,
-    /// Feature point jitter in `[0, 1]`: 0 puts every point at its cell centre.
-    pub jitter: f64,
-}
-
-#[inline(always)]
-fn unit24(h: u64, shift: u32) -> f64 {
-    ((h >> shift) & 0xFF_FFFF) as f64 * (1.0 / 16_777_216.0)
-}
-
-#[inline(always)]
-fn cellular_finish(p: &CellularParams, f1: f64, f2: f64, best: u64) -> f64 {
-    let (d1, d2) = match p.distance {
-        CellularDistance::Euclidean => (sqrt(f1), sqrt(f2)),
-        CellularDistance::Manhattan => (f1, f2),
-    };
-    match p.ret {
-        CellularReturn::F1 => d1 - 1.0,
-        CellularReturn::F2 => d2 - 1.0,
-        CellularReturn::F2MinusF1 => d2 - d1 - 1.0,
-        CellularReturn::CellValue => value_of(best.wrapping_mul(HM)),
-    }
-}
-
-#[inline(always)]
-fn dist(p: &CellularParams, a: f64, b: f64, c: f64) -> f64 {
-    match p.distance {
-        CellularDistance::Euclidean => a * a + b * b + c * c,
-        CellularDistance::Manhattan => abs(a) + abs(b) + abs(c),
-    }
-}
-
-/// 2D cellular (Worley) noise over the 3 × 3 neighbourhood of the sample's cell.
-pub fn cellular2(seed: u64, p: &CellularParams, x: f64, y: f64) -> f64 {
-    let ix = floor_i64(x);
-    let iy = floor_i64(y);
-    let fx = x - ix as f64;
-    let fy = y - iy as f64;
-    let half = 0.5 - 0.5 * p.jitter;
-    let (mut f1, mut f2, mut best) = (f64::INFINITY, f64::INFINITY, 0u64);
-    for dy in -1i64..=1 {
-        let ry = hy(iy.wrapping_add(dy));
-        for dx in -1i64..=1 {
-            let h = hash(seed, hx(ix.wrapping_add(dx)) ^ ry);
-            let px = dx as f64 + half + unit24(h, 40) * p.jitter - fx;
-            let py = dy as f64 + half + unit24(h, 16) * p.jitter - fy;
-            let d = dist(p, px, py, 0.0);
-            f2 = if d < f2 { d } else { f2 };
-            if d < f1 {
-                f2 = f1;
-                f1 = d;
-                best = h;
-            }
-        }
-    }
-    cellular_finish(p, f1, f2, best)
-}
-
-/// 3D cellular (Worley) noise over the 3 × 3 × 3 neighbourhood of the sample's cell.
-pub fn cellular3(seed: u64, p: &CellularParams, x: f64, y: f64, z: f64) -> f64 {
-    let ix = floor_i64(x);
-    let iy = floor_i64(y);
-    let iz = floor_i64(z);
-    let fx = x - ix as f64;
-    let fy = y - iy as f64;
-    let fz = z - iz as f64;
-    let half = 0.5 - 0.5 * p.jitter;
-    let (mut f1, mut f2, mut best) = (f64::INFINITY, f64::INFINITY, 0u64);
-    for dz in -1i64..=1 {
-        let rz = hz(iz.wrapping_add(dz));
-        for dy in -1i64..=1 {
-            let ry = hy(iy.wrapping_add(dy)) ^ rz;
-            for dx in -1i64..=1 {
-                let h = hash(seed, hx(ix.wrapping_add(dx)) ^ ry);
-                let px = dx as f64 + half + unit24(h, 40) * p.jitter - fx;
-                let py = dy as f64 + half + unit24(h, 16) * p.jitter - fy;
-                let pz = dz as f64 + half + unit24(h, 0) * p.jitter - fz;
-                let d = dist(p, px, py, pz);
-                f2 = if d < f2 { d } else { f2 };
-                if d < f1 {
-                    f2 = f1;
-                    f1 = d;
-                    best = h;
-                }
-            }
-        }
-    }
-    cellular_finish(p, f1, f2, best)
 }
 
 /// Multiplier for w lattice coordinates (4D noise).

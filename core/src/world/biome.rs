@@ -3,8 +3,8 @@
 //! column cell, and the biome is the entry of [`TABLE`] whose parameter box is nearest.
 //! Everything is a pure function of (seed, x, z), so any status may look a biome up.
 
-use crate::fractal::{Noise, NoiseDef, NoiseError};
-use crate::math::{abs, clamp};
+use crate::noise::{Noise, NoiseDef, NoiseError};
+use crate::util::math::{abs, clamp};
 
 /// A biome id (index into [`TABLE`]).
 pub type BiomeId = u8;

@@ -4,11 +4,11 @@
 
 use alloc::vec::Vec;
 
-use crate::biome::{self, BiomeId};
-use crate::block::{self, BlockId};
-use crate::ladder::ChunkPos;
-use crate::random::{decoration_seed, JavaRandom};
-use crate::terrain::Dims;
+use crate::engine::ladder::ChunkPos;
+use crate::util::random::{decoration_seed, JavaRandom};
+use crate::world::biome::{self, BiomeId};
+use crate::world::block::{self, BlockId};
+use crate::world::terrain::Dims;
 
 /// A creature kind id.
 pub type CreatureId = u16;

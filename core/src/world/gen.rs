@@ -6,16 +6,16 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::biome::{BiomeId, ClimateSampler};
-use crate::block::BlockId;
-use crate::feature::{self, BlockEntity, FeatureChunk, FeatureInput, Writer};
-use crate::fractal::NoiseError;
-use crate::ladder::{ChunkPos, ChunkStatus};
-use crate::light::{self, LightData};
-use crate::scheduler::{BodyError, Pipeline, View};
-use crate::spawn::{self, SpawnRequest};
-use crate::structure::{self, StructureKind, StructureRef, StructureStart};
-use crate::terrain::{self, Dims, TerrainChunk, TerrainInput, TerrainNoises};
+use crate::engine::ladder::{ChunkPos, ChunkStatus};
+use crate::engine::{BodyError, Pipeline, View};
+use crate::noise::NoiseError;
+use crate::world::biome::{BiomeId, ClimateSampler};
+use crate::world::block::BlockId;
+use crate::world::feature::{self, BlockEntity, FeatureChunk, FeatureInput, Writer};
+use crate::world::light::{self, LightData};
+use crate::world::spawn::{self, SpawnRequest};
+use crate::world::structure::{self, StructureKind, StructureRef, StructureStart};
+use crate::world::terrain::{self, Dims, TerrainChunk, TerrainInput, TerrainNoises};
 
 /// World settings, plain data with documented defaults ([`WorldDef::default`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,7 +145,7 @@ impl WorldGen {
     /// The witness of the `biomes` body: XXH64 of the five climate values (f64 bits) at each
     /// cell centre.
     pub fn climate_witness(&self, pos: ChunkPos) -> u64 {
-        let mut h = crate::digest::Digest::new();
+        let mut h = crate::util::digest::Digest::new();
         for cz in 0..4 {
             for cx in 0..4 {
                 let x = f64::from(pos.block_x() + 4 * cx) + 2.0;
@@ -516,7 +516,7 @@ impl Pipeline for World {
 /// per reference start chunk x, z `i32`, kind `u8`). All little-endian. Non-full outputs digest
 /// as the empty input.
 pub fn chunk_digest(d: &ChunkData) -> u64 {
-    let mut h = crate::digest::Digest::new();
+    let mut h = crate::util::digest::Digest::new();
     if let Some(f) = d.full() {
         h.write_u16_slice(f.blocks());
         h.write_bytes(&f.biomes);
@@ -565,7 +565,7 @@ pub fn chunk_digest(d: &ChunkData) -> u64 {
 /// heightmaps; `light` sky then block
 /// nibbles; `spawn` as in [`chunk_digest`]. Every list is preceded by its length (`u32`).
 pub fn status_digest(d: &ChunkData) -> u64 {
-    use crate::digest::Digest;
+    use crate::util::digest::Digest;
     let mut h = Digest::new();
     match d {
         ChunkData::Full(_) => return chunk_digest(d),

@@ -14,13 +14,13 @@
 
 use alloc::vec::Vec;
 
-use crate::biome::{self, BiomeId, ClimateSampler};
-use crate::block::{self, BlockId};
-use crate::feature::{BlockEntity, Writer};
-use crate::ladder::ChunkPos;
-use crate::math::{cos, floor_i64, sin};
-use crate::random::{large_feature_seed, position_hash, region_seed, JavaRandom};
-use crate::terrain::{column_shape, BeardBox, Dims, BEARD_FALLOFF};
+use crate::engine::ladder::ChunkPos;
+use crate::util::math::{cos, floor_i64, sin};
+use crate::util::random::{large_feature_seed, position_hash, region_seed, JavaRandom};
+use crate::world::biome::{self, BiomeId, ClimateSampler};
+use crate::world::block::{self, BlockId};
+use crate::world::feature::{BlockEntity, Writer};
+use crate::world::terrain::{column_shape, BeardBox, Dims, BEARD_FALLOFF};
 
 /// Structure kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -376,7 +376,7 @@ fn surface_estimate(
     dims: &Dims,
     x: i32,
     z: i32,
-    w: &mut crate::digest::Digest,
+    w: &mut crate::util::digest::Digest,
 ) -> i32 {
     let c = climate.sample(f64::from(x), f64::from(z));
     let (h, _) = column_shape(&c, f64::from(dims.sea_level));
@@ -391,7 +391,7 @@ fn watchtower(
     cx: i32,
     cz: i32,
 ) -> Assembled {
-    let mut wit = crate::digest::Digest::new();
+    let mut wit = crate::util::digest::Digest::new();
     let fy = surface_estimate(climate, dims, cx, cz, &mut wit);
     let top = core::cmp::min(fy + 14, dims.max_y() - 1);
     let mut pieces = alloc::vec![piece(

@@ -282,7 +282,7 @@ impl PositionalRandomFactory {
     /// The random for a named purpose: the state xored with the XXH64 of the name's bytes
     /// (a stable substitute for Minecraft's MD5 of the name).
     pub fn from_name(&self, name: &str) -> Xoroshiro128PlusPlus {
-        let h = crate::digest::xxh64(name.as_bytes());
+        let h = crate::util::digest::xxh64(name.as_bytes());
         Xoroshiro128PlusPlus::from_state(self.lo ^ h, self.hi ^ mix_stafford13(h))
     }
 }

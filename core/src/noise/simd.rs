@@ -22,8 +22,10 @@
 
 use core::arch::x86_64::*;
 
-use super::{sample_x, FillStrategy, Grid2, Noise, Sample, Shape, ShapeKind};
-use crate::noise::{hx, hy, Axis, Lattice, HM, PX};
+use crate::noise::def::{FillStrategy, Noise};
+use crate::noise::fill::{sample_x, Grid2, Sample};
+use crate::noise::fractal::{Shape, ShapeKind};
+use crate::noise::lattice::{hx, hy, Axis, Lattice, HM, PX};
 
 /// Samples per tile row.
 const TILE: usize = 64;
@@ -85,7 +87,8 @@ impl Columns {
         };
         for o in 0..n.octaves {
             let fr = n.freq[o];
-            c.shared[o] = n.fill == FillStrategy::Adaptive && crate::math::abs(dx) * fr <= 0.25;
+            c.shared[o] =
+                n.fill == FillStrategy::Adaptive && crate::util::math::abs(dx) * fr <= 0.25;
             for t in 0..lanes {
                 let u = core::cmp::min(t, len - 1);
                 let a = Axis::new(sample_x(n, x0, dx, first + u) * fr);

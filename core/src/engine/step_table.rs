@@ -7,7 +7,7 @@
 //! neighbourhood must have reached, transitively, before a status can run at the centre) is
 //! derived from it in [`StepTable::new`].
 
-use crate::ladder::ChunkStatus;
+use crate::engine::ladder::ChunkStatus;
 
 /// Neighbours at Chebyshev distance `<= radius` must have reached `status`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

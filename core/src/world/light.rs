@@ -13,8 +13,8 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::block::{self, BlockId};
-use crate::terrain::Dims;
+use crate::world::block::{self, BlockId};
+use crate::world::terrain::Dims;
 
 /// Sky and block light of one chunk, nibble-packed: block index `i` is byte `i / 2`, low
 /// nibble for even `i`.

@@ -13,12 +13,12 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::biome::{self, BiomeId};
-use crate::block::{self, BlockId};
-use crate::ladder::ChunkPos;
-use crate::math::floor_i64;
-use crate::random::{decoration_seed, feature_seed, position_hash, JavaRandom};
-use crate::terrain::{Dims, TerrainChunk};
+use crate::engine::ladder::ChunkPos;
+use crate::util::math::floor_i64;
+use crate::util::random::{decoration_seed, feature_seed, position_hash, JavaRandom};
+use crate::world::biome::{self, BiomeId};
+use crate::world::block::{self, BlockId};
+use crate::world::terrain::{Dims, TerrainChunk};
 
 /// A block entity: a chest or spawner placed by a structure piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -79,7 +79,7 @@ pub struct Writer<'a> {
     outbound: [Vec<(u32, BlockId)>; 9],
     protected: Vec<u32>,
     protect: bool,
-    witness: crate::digest::Digest,
+    witness: crate::util::digest::Digest,
 }
 
 impl<'a> Writer<'a> {
@@ -99,7 +99,7 @@ impl<'a> Writer<'a> {
             outbound: Default::default(),
             protected: Vec::new(),
             protect: false,
-            witness: crate::digest::Digest::new(),
+            witness: crate::util::digest::Digest::new(),
         }
     }
 
@@ -405,7 +405,7 @@ pub fn poisson_points(
     let cell = radius / core::f64::consts::SQRT_2;
     let reach = (radius / cell).ceil_int() + 1;
     let cand = |cx: i64, cz: i64| -> (f64, f64, u64) {
-        let h = crate::random::mix_stafford13(
+        let h = crate::util::random::mix_stafford13(
             (seed ^ salt.wrapping_mul(0x9E37_79B9)) as u64
                 ^ (cx as u64).wrapping_mul(0x9E37_79B1_85EB_CA87)
                 ^ (cz as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F),
@@ -415,7 +415,7 @@ pub fn poisson_points(
         (
             (cx as f64 + fx) * cell,
             (cz as f64 + fz) * cell,
-            crate::random::mix_stafford13(h),
+            crate::util::random::mix_stafford13(h),
         )
     };
     let c0x = floor_i64(f64::from(x0) / cell);
@@ -634,7 +634,7 @@ pub fn merge(own: &FeatureChunk, inbound: [Option<&[(u32, BlockId)]>; 9]) -> Vec
 /// Heightmaps of merged blocks: world surface, ocean floor, motion blocking, motion blocking
 /// without leaves (each `y + 1` of the top block of that kind, `min_y` if none).
 pub fn heightmaps4(dims: &Dims, blocks: &[BlockId]) -> [[i32; 256]; 4] {
-    crate::terrain::heightmaps_by(dims, blocks, |b| {
+    crate::world::terrain::heightmaps_by(dims, blocks, |b| {
         let p = block::props(b);
         [
             b != block::AIR,

@@ -1,0 +1,237 @@
+//! Chunk holders: one per chunk position, one output slot per status, plus the bookkeeping
+//! the scheduler keeps per chunk. The fields are private: every change goes through a method
+//! that keeps the holder's invariants (statuses complete in ladder order, at most one task in
+//! flight, a failed holder runs nothing more, an in-place slot update only while no task
+//! holds the snapshot).
+
+use alloc::sync::Arc;
+
+use crate::engine::ladder::{ChunkPos, ChunkStatus};
+use crate::engine::step_table::MAX_RADIUS;
+
+/// The completed outputs of one chunk, shared read-only by every task that reads them.
+#[derive(Debug)]
+pub struct Slots<O> {
+    out: [Option<Arc<O>>; ChunkStatus::COUNT],
+}
+
+impl<O> Slots<O> {
+    fn empty() -> Self {
+        Slots {
+            out: Default::default(),
+        }
+    }
+
+    /// The output of `status`, if complete.
+    pub fn get(&self, status: ChunkStatus) -> Option<&Arc<O>> {
+        self.out[status.index()].as_ref()
+    }
+}
+
+/// Number of request priorities.
+pub(crate) const PRIORITIES: usize = 3;
+
+/// Order of a ready task: priority first, then distance to the nearest request of that
+/// priority (field order is the sort order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct ReadyKey {
+    /// Priority index, 0 = immediate.
+    pub priority: u8,
+    /// Chebyshev distance to the nearest request of that priority.
+    pub distance: u32,
+}
+
+/// An entry of the ready set: ordered by key, then position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct ReadyEntry {
+    pub key: ReadyKey,
+    pub pos: ChunkPos,
+}
+
+/// The per-chunk state.
+pub(crate) struct Holder<O> {
+    /// Distinguishes this holder from an earlier one at the same position, so a task taken
+    /// before a release cannot land in a holder created after it.
+    gen: u64,
+    /// Statuses completed: 0 = none, 10 = full.
+    done: u8,
+    /// Snapshot of the completed outputs: filled in place while no task holds it, replaced
+    /// (never changed under a reader) while one does.
+    slots: Arc<Slots<O>>,
+    /// Tickets needing this chunk at each level.
+    need: [u32; ChunkStatus::COUNT],
+    /// Tickets covering this chunk, per priority and distance.
+    cover: [[u32; MAX_RADIUS + 1]; PRIORITIES],
+    /// Unmet direct requirements of the next status (valid while `active`).
+    missing: u32,
+    /// Whether the next status is wanted and waiting (not in flight, not failed).
+    active: bool,
+    in_flight: bool,
+    failed: bool,
+    ready_key: Option<ReadyKey>,
+}
+
+impl<O> Holder<O> {
+    pub fn new(gen: u64) -> Self {
+        Holder {
+            gen,
+            done: 0,
+            slots: Arc::new(Slots::empty()),
+            need: [0; ChunkStatus::COUNT],
+            cover: [[0; MAX_RADIUS + 1]; PRIORITIES],
+            missing: 0,
+            active: false,
+            in_flight: false,
+            failed: false,
+            ready_key: None,
+        }
+    }
+
+    pub fn gen(&self) -> u64 {
+        self.gen
+    }
+
+    /// The completed outputs (shared).
+    pub fn slots(&self) -> &Arc<Slots<O>> {
+        &self.slots
+    }
+
+    /// The highest status some ticket needs here.
+    pub fn need_level(&self) -> Option<ChunkStatus> {
+        self.need
+            .iter()
+            .rposition(|&n| n > 0)
+            .and_then(ChunkStatus::from_index)
+    }
+
+    /// The next status to run, if any remains.
+    pub fn next(&self) -> Option<ChunkStatus> {
+        ChunkStatus::from_index(self.done as usize)
+    }
+
+    /// The highest completed status.
+    pub fn status(&self) -> Option<ChunkStatus> {
+        (self.done as usize)
+            .checked_sub(1)
+            .and_then(ChunkStatus::from_index)
+    }
+
+    pub fn has_reached(&self, s: ChunkStatus) -> bool {
+        self.done as usize > s.index()
+    }
+
+    /// Whether the next status should run.
+    pub fn wants_next(&self) -> bool {
+        match self.next() {
+            Some(n) => !self.in_flight && !self.failed && self.need_level() >= Some(n),
+            None => false,
+        }
+    }
+
+    /// The order this holder's task would take in the ready set.
+    pub fn key(&self) -> ReadyKey {
+        for (p, dists) in self.cover.iter().enumerate() {
+            if let Some(d) = dists.iter().position(|&c| c > 0) {
+                return ReadyKey {
+                    priority: p as u8,
+                    distance: d as u32,
+                };
+            }
+        }
+        ReadyKey {
+            priority: PRIORITIES as u8,
+            distance: 0,
+        }
+    }
+
+    pub fn unneeded(&self) -> bool {
+        self.need.iter().all(|&n| n == 0)
+    }
+
+    /// A ticket of `priority` at distance `d` needs this chunk at `level`.
+    pub fn add_ticket(&mut self, level: ChunkStatus, priority: usize, d: u32) {
+        self.need[level.index()] += 1;
+        self.cover[priority][d as usize] += 1;
+    }
+
+    /// Undo [`Holder::add_ticket`] (the same arguments).
+    pub fn remove_ticket(&mut self, level: ChunkStatus, priority: usize, d: u32) {
+        self.need[level.index()] -= 1;
+        self.cover[priority][d as usize] -= 1;
+    }
+
+    /// Whether the next status waits with its own requirements counted.
+    pub fn is_active(&self) -> bool {
+        self.active
+    }
+
+    /// Start waiting for the next status with `missing` unmet requirements.
+    pub fn activate(&mut self, missing: u32) {
+        self.active = true;
+        self.missing = missing;
+    }
+
+    /// Stop waiting (nothing wants the next status any more).
+    pub fn deactivate(&mut self) {
+        self.active = false;
+    }
+
+    /// Waiting, with every counted requirement met.
+    pub fn counted_requirements_met(&self) -> bool {
+        self.active && self.missing == 0
+    }
+
+    /// One counted requirement was met; true if that was the last.
+    pub fn requirement_met(&mut self) -> bool {
+        self.missing = self.missing.saturating_sub(1);
+        self.missing == 0
+    }
+
+    /// The key under which this holder sits in the ready set.
+    pub fn ready_key(&self) -> Option<ReadyKey> {
+        self.ready_key
+    }
+
+    /// Record the ready-set key; returns the previous one.
+    pub fn set_ready_key(&mut self, key: Option<ReadyKey>) -> Option<ReadyKey> {
+        core::mem::replace(&mut self.ready_key, key)
+    }
+
+    /// Hand out the next status as a task: it leaves the ready set and is in flight. Returns
+    /// the status, or `None` if the ladder is complete.
+    pub fn start_task(&mut self) -> Option<ChunkStatus> {
+        let s = self.next()?;
+        self.ready_key = None;
+        self.active = false;
+        self.in_flight = true;
+        Some(s)
+    }
+
+    /// The task in flight failed: this holder runs nothing more.
+    pub fn fail(&mut self) {
+        self.in_flight = false;
+        self.failed = true;
+    }
+
+    /// The task in flight produced `output` for `status` (which must be the next status).
+    /// Tasks still running may hold the current snapshot: replace it then, never change it.
+    /// When no task does, fill the slot in place (no copy of the other outputs).
+    pub fn complete(&mut self, status: ChunkStatus, output: Arc<O>) {
+        debug_assert_eq!(
+            self.next(),
+            Some(status),
+            "statuses complete in ladder order"
+        );
+        self.in_flight = false;
+        match Arc::get_mut(&mut self.slots) {
+            Some(slots) => slots.out[status.index()] = Some(output),
+            None => {
+                let mut slots = Slots::empty();
+                slots.out.clone_from(&self.slots.out);
+                slots.out[status.index()] = Some(output);
+                self.slots = Arc::new(slots);
+            }
+        }
+        self.done = status.index() as u8 + 1;
+    }
+}

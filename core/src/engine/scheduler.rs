@@ -1,0 +1,536 @@
+//! The host-driven scheduler (DESIGN §7): requests become ready (chunk, status) tasks; any
+//! thread runs a task; the owner thread finishes it.
+//!
+//! Thread rules: [`Scheduler`] is owned by one thread (the owner) and every `&mut self` call
+//! (`request`, `release`, `take_tasks`, `finish`, `run_inline`) happens there. A [`Task`] is
+//! `Send + Sync`: it owns shared references to its frozen inputs and never touches the
+//! scheduler, so [`Task::run`] may be called from any thread, many tasks at once.
+//!
+//! Readiness is tracked with counters, not rescans: each waiting chunk counts the neighbours
+//! that have not yet reached what its next status requires; a completion decrements the
+//! counters of the chunks around it, and a chunk whose counter reaches zero enters the ready
+//! set, ordered by (priority, distance to the nearest request of that priority, position).
+
+use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::engine::chunk_map::ChunkMap;
+use crate::engine::holder::{Holder, ReadyEntry};
+use crate::engine::ladder::{ChunkPos, ChunkStatus};
+use crate::engine::layers::{LayerWindow, Layers};
+use crate::engine::pipeline::{BodyError, Pipeline};
+use crate::engine::plan::{self, Plan};
+use crate::engine::step_table::StepTable;
+use crate::engine::task::{Finished, Task, Ticket};
+
+/// Request priority. Ready tasks are handed out `Immediate` first, then `Soon`, then `Idle`;
+/// within a priority, nearest to the request first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u32)]
+pub enum Priority {
+    /// Needed now (the player's own chunk).
+    Immediate = 0,
+    /// Needed soon (the view distance).
+    Soon = 1,
+    /// Pre-generation.
+    Idle = 2,
+}
+
+/// Misuse of the scheduler, reported as a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SchedulerError {
+    /// A position outside `|x|, |z| < 2^21` chunks ([`ChunkPos::LIMIT`]).
+    OutOfRange(ChunkPos),
+    /// The ticket is not (or no longer) held by this scheduler.
+    UnknownTicket,
+    /// The ticket belongs to another scheduler.
+    ForeignTicket,
+    /// The task was already finished (or never taken here).
+    UnknownTask,
+    /// The task belongs to another scheduler.
+    ForeignTask,
+}
+
+impl fmt::Display for SchedulerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SchedulerError::OutOfRange(p) => write!(
+                f,
+                "chunk ({}, {}) is outside the supported range |x|, |z| < 2^21",
+                p.x, p.z
+            ),
+            SchedulerError::UnknownTicket => write!(f, "unknown or already released ticket"),
+            SchedulerError::ForeignTicket => write!(f, "ticket belongs to another world"),
+            SchedulerError::UnknownTask => write!(f, "task already finished or unknown"),
+            SchedulerError::ForeignTask => write!(f, "task belongs to another world"),
+        }
+    }
+}
+
+/// Counters for tests and reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SchedulerStats {
+    /// Tasks finished with a stored result, per status.
+    pub done: [u64; ChunkStatus::COUNT],
+    /// Results dropped because their chunk was released.
+    pub dropped: u64,
+    /// Tasks whose body failed.
+    pub failed: u64,
+    /// Most holders resident at once.
+    pub peak_holders: usize,
+}
+
+/// What a ticket asks for.
+#[derive(Clone, Copy, Debug)]
+struct TicketInfo {
+    pos: ChunkPos,
+    target: ChunkStatus,
+    priority: Priority,
+}
+
+/// A task handed out and not yet finished.
+#[derive(Clone, Copy, Debug)]
+struct InFlight {
+    pos: ChunkPos,
+    status: ChunkStatus,
+    /// The holder generation the task was taken from.
+    gen: u64,
+}
+
+/// The scheduler: holders, tickets and the ready set. See the module docs for thread rules.
+pub struct Scheduler<P: Pipeline> {
+    id: u64,
+    pipeline: Arc<P>,
+    table: StepTable,
+    /// Derived from `table`: wide statuses, near radii, the ring, notify radii.
+    plan: Plan,
+    holders: ChunkMap<Holder<P::Output>>,
+    /// Outputs of the wide statuses per region, shared by tasks with wide windows.
+    layers: Layers<P::Output>,
+    tickets: BTreeMap<u64, TicketInfo>,
+    next_ticket: u64,
+    in_flight: BTreeMap<u64, InFlight>,
+    next_task: u64,
+    next_gen: u64,
+    ready: BTreeSet<ReadyEntry>,
+    failures: BTreeMap<ChunkPos, (ChunkStatus, BodyError)>,
+    stats: SchedulerStats,
+}
+
+impl<P: Pipeline> Scheduler<P> {
+    /// A scheduler with a caller-chosen id. Tickets and tasks carry the id, so handing one to
+    /// a scheduler with another id is detected; give every live scheduler a distinct id.
+    pub fn with_id(pipeline: Arc<P>, id: u64) -> Self {
+        let table = StepTable::new();
+        let plan = Plan::new(&table);
+        Scheduler {
+            id,
+            pipeline,
+            layers: Layers::new(plan.wide_count(), plan.ring()),
+            table,
+            plan,
+            holders: ChunkMap::new(),
+            tickets: BTreeMap::new(),
+            next_ticket: 1,
+            in_flight: BTreeMap::new(),
+            next_task: 1,
+            next_gen: 1,
+            ready: BTreeSet::new(),
+            failures: BTreeMap::new(),
+            stats: SchedulerStats::default(),
+        }
+    }
+
+    /// A scheduler whose id is the address of its pipeline (distinct among live schedulers
+    /// with distinct pipelines).
+    pub fn new(pipeline: Arc<P>) -> Self {
+        let id = Arc::as_ptr(&pipeline) as *const u8 as usize as u64;
+        Self::with_id(pipeline, id)
+    }
+
+    /// The scheduler's id.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// The pipeline.
+    pub fn pipeline(&self) -> &Arc<P> {
+        &self.pipeline
+    }
+
+    /// The step table in use.
+    pub fn table(&self) -> &StepTable {
+        &self.table
+    }
+
+    /// The plan derived from the step table.
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// Ask for `pos` to reach `target`. Owner thread.
+    pub fn request(
+        &mut self,
+        pos: ChunkPos,
+        target: ChunkStatus,
+        priority: Priority,
+    ) -> Result<Ticket, SchedulerError> {
+        if !pos.is_valid() {
+            return Err(SchedulerError::OutOfRange(pos));
+        }
+        let id = self.next_ticket;
+        self.next_ticket += 1;
+        let info = TicketInfo {
+            pos,
+            target,
+            priority,
+        };
+        self.tickets.insert(id, info);
+        self.apply_ticket(info, true);
+        Ok(Ticket { world: self.id, id })
+    }
+
+    /// Drop a request. Chunks nothing else needs are released (their untaken tasks
+    /// cancelled, their taken tasks' results dropped on finish). Owner thread.
+    pub fn release(&mut self, ticket: Ticket) -> Result<(), SchedulerError> {
+        if ticket.world != self.id {
+            return Err(SchedulerError::ForeignTicket);
+        }
+        let info = self
+            .tickets
+            .remove(&ticket.id)
+            .ok_or(SchedulerError::UnknownTicket)?;
+        self.apply_ticket(info, false);
+        Ok(())
+    }
+
+    /// [`Scheduler::release`] by ticket number (for handle tables that store the number).
+    pub fn release_id(&mut self, id: u64) -> Result<(), SchedulerError> {
+        self.release(Ticket { world: self.id, id })
+    }
+
+    /// Add (or remove) a ticket's need at every chunk in its accumulated radius, then drop
+    /// the holders nothing needs and refresh the ones whose wanting or order changed.
+    fn apply_ticket(&mut self, t: TicketInfo, add: bool) {
+        let r = self.table.accumulated_radius(t.target) as i32;
+        let (table, prio) = (&self.table, t.priority as usize);
+        let mut touched = Vec::new();
+        let mut emptied = Vec::new();
+        for z in t.pos.z - r..=t.pos.z + r {
+            let mut update = |x: i32, h: &mut Holder<P::Output>| {
+                let q = ChunkPos::new(x, z);
+                let d = q.distance(t.pos);
+                let level = match table.ticket_level(t.target, d) {
+                    Some(l) => l,
+                    None => return,
+                };
+                // The order key only matters for chunks already in the ready set.
+                let wanted = h.wants_next();
+                let key = h.ready_key().map(|_| h.key());
+                if add {
+                    h.add_ticket(level, prio, d);
+                } else {
+                    h.remove_ticket(level, prio, d);
+                    if h.unneeded() {
+                        emptied.push(q);
+                        return;
+                    }
+                }
+                // Only a change of wanting, or of the order of a ready chunk, needs a refresh.
+                if h.wants_next() != wanted || key.map_or(false, |k| h.key() != k) {
+                    touched.push(q);
+                }
+            };
+            if add {
+                let gen = &mut self.next_gen;
+                let make = |_| {
+                    *gen += 1;
+                    Holder::new(*gen)
+                };
+                self.holders
+                    .row_insert(z, t.pos.x - r, t.pos.x + r, make, &mut update);
+            } else {
+                self.holders
+                    .row_mut(z, t.pos.x - r, t.pos.x + r, &mut update);
+            }
+        }
+        for q in emptied {
+            if let Some(h) = self.holders.remove(q) {
+                if let Some(key) = h.ready_key() {
+                    self.ready.remove(&ReadyEntry { key, pos: q });
+                }
+                self.layers.clear(q);
+                self.failures.remove(&q);
+            }
+        }
+        for q in touched {
+            self.refresh(q);
+        }
+        self.stats.peak_holders = core::cmp::max(self.stats.peak_holders, self.holders.len());
+    }
+
+    /// Unmet direct requirements of `status` at `q` that its holder counts itself.
+    fn count_missing(&self, q: ChunkPos, status: ChunkStatus) -> u32 {
+        let r = self.plan.counted_radius(&self.table, status);
+        let mut missing = 0;
+        for z in q.z - r..=q.z + r {
+            self.holders.row(z, q.x - r, q.x + r, |x, h| {
+                let d = ChunkPos::new(x, z).distance(q);
+                if let Some(need) = self.table.direct_at(status, d) {
+                    missing += (!h.map_or(false, |h| h.has_reached(need))) as u32;
+                }
+            });
+        }
+        missing
+    }
+
+    /// Bring `q`'s active flag, counter and ready-set entry up to date.
+    fn refresh(&mut self, q: ChunkPos) {
+        let (wants, active, next) = match self.holders.get(q) {
+            Some(h) => (h.wants_next(), h.is_active(), h.next()),
+            None => return,
+        };
+        let missing = match (wants, active, next) {
+            (true, false, Some(n)) => Some(self.count_missing(q, n)),
+            _ => None,
+        };
+        let ring_done = match (next, self.plan.ring()) {
+            (Some(n), Some(ring)) if self.plan.waits_for_ring(n) => {
+                self.layers.ring_count(q) == ring.full_count()
+            }
+            _ => true,
+        };
+        let h = match self.holders.get_mut(q) {
+            Some(h) => h,
+            None => return,
+        };
+        if let Some(m) = missing {
+            h.activate(m);
+        }
+        if !wants {
+            h.deactivate();
+        }
+        let key = if h.counted_requirements_met() && ring_done {
+            Some(h.key())
+        } else {
+            None
+        };
+        if key != h.ready_key() {
+            if let Some(old) = h.set_ready_key(key) {
+                self.ready.remove(&ReadyEntry { key: old, pos: q });
+            }
+            if let Some(key) = key {
+                self.ready.insert(ReadyEntry { key, pos: q });
+            }
+        }
+    }
+
+    /// Hand out up to `max` ready tasks, best first. Owner thread. Every task returned must
+    /// come back through [`Scheduler::finish`].
+    pub fn take_tasks(&mut self, max: usize) -> Vec<Task<P>> {
+        let mut out = Vec::new();
+        while out.len() < max {
+            let entry = match self.ready.iter().next() {
+                Some(e) => *e,
+                None => break,
+            };
+            self.ready.remove(&entry);
+            let q = entry.pos;
+            let (status, gen) = match self.holders.get_mut(q) {
+                Some(h) => match h.start_task() {
+                    Some(s) => (s, h.gen()),
+                    None => continue,
+                },
+                None => continue,
+            };
+            let id = self.next_task;
+            self.next_task += 1;
+            self.in_flight.insert(
+                id,
+                InFlight {
+                    pos: q,
+                    status,
+                    gen,
+                },
+            );
+            out.push(self.make_task(id, q, status));
+        }
+        out
+    }
+
+    /// The task running `status` at `q`: shared references to every neighbour's outputs
+    /// within the near radius, and the region layers beyond it.
+    fn make_task(&self, id: u64, q: ChunkPos, status: ChunkStatus) -> Task<P> {
+        let r = self.table.direct_radius(status) as i32;
+        let near = self.plan.near(status);
+        let mut cells = Vec::with_capacity(((2 * near + 1) * (2 * near + 1)) as usize);
+        for z in q.z - near..=q.z + near {
+            self.holders.row(z, q.x - near, q.x + near, |_, h| {
+                cells.push(h.map(|h| h.slots().clone()))
+            });
+        }
+        let layers = if r > near {
+            self.layers.window(q, r)
+        } else {
+            LayerWindow::empty()
+        };
+        Task {
+            world: self.id,
+            id,
+            pos: q,
+            status,
+            pipeline: self.pipeline.clone(),
+            declared: plan::declared(&self.table, status),
+            radius: r,
+            near,
+            cells,
+            layers,
+        }
+    }
+
+    /// Hand back a task with the result of its [`Task::run`]. Owner thread.
+    pub fn finish(
+        &mut self,
+        task: Task<P>,
+        result: Result<P::Output, BodyError>,
+    ) -> Result<Finished, SchedulerError> {
+        if task.world != self.id {
+            return Err(SchedulerError::ForeignTask);
+        }
+        let InFlight {
+            pos: q,
+            status,
+            gen,
+        } = self
+            .in_flight
+            .remove(&task.id)
+            .ok_or(SchedulerError::UnknownTask)?;
+        drop(task);
+        let h = match self.holders.get_mut(q) {
+            Some(h) if h.gen() == gen => h,
+            _ => {
+                self.stats.dropped += 1;
+                return Ok(Finished::Dropped);
+            }
+        };
+        let output = match result {
+            Ok(o) => Arc::new(o),
+            Err(e) => {
+                h.fail();
+                self.stats.failed += 1;
+                self.failures.insert(q, (status, e));
+                self.refresh(q);
+                return Ok(Finished::Failed(e));
+            }
+        };
+        h.complete(status, output.clone());
+        self.stats.done[status.index()] += 1;
+        let mut woken = Vec::new();
+        if self.plan.is_wide(status) {
+            self.layers.set(q, status, output, &mut woken);
+        }
+        self.notify_neighbours(q, status, &mut woken);
+        for p in woken {
+            self.refresh(p);
+        }
+        self.refresh(q);
+        Ok(Finished::Done)
+    }
+
+    /// Neighbours whose next status counts exactly `status` at their distance from `q` are
+    /// one requirement closer; those that reach zero are pushed to `woken`.
+    fn notify_neighbours(&mut self, q: ChunkPos, status: ChunkStatus, woken: &mut Vec<ChunkPos>) {
+        let r = self.plan.notify_radius(status);
+        let (table, plan) = (&self.table, &self.plan);
+        for z in q.z - r..=q.z + r {
+            self.holders.row_mut(z, q.x - r, q.x + r, |x, n| {
+                let d = ChunkPos::new(x, z).distance(q);
+                let counts =
+                    |s: ChunkStatus| table.direct_at(s, d) == Some(status) && plan.counted_at(s, d);
+                if n.is_active() && d > 0 && n.next().map_or(false, counts) && n.requirement_met() {
+                    woken.push(ChunkPos::new(x, z));
+                }
+            });
+        }
+    }
+
+    /// Run up to `max_tasks` tasks on the calling thread (take, run, finish), for hosts without
+    /// threads. Returns how many ran. Owner thread.
+    pub fn run_inline(&mut self, max_tasks: usize) -> usize {
+        let mut ran = 0;
+        while ran < max_tasks {
+            let tasks = self.take_tasks(1);
+            if tasks.is_empty() {
+                break;
+            }
+            for t in tasks {
+                let r = t.run();
+                // The task came from this scheduler and is finished once: cannot fail.
+                let _ = self.finish(t, r);
+                ran += 1;
+            }
+        }
+        ran
+    }
+
+    /// The highest completed status of `pos` (`None` if it has no holder or nothing is done).
+    pub fn status(&self, pos: ChunkPos) -> Option<ChunkStatus> {
+        self.holders.get(pos).and_then(|h| h.status())
+    }
+
+    /// The frozen output of `status` at `pos`, shared.
+    pub fn output(&self, pos: ChunkPos, status: ChunkStatus) -> Option<Arc<P::Output>> {
+        self.holders
+            .get(pos)
+            .and_then(|h| h.slots().get(status).cloned())
+    }
+
+    /// Whether the ticket's chunk has reached its target.
+    pub fn is_ready(&self, ticket: Ticket) -> Result<bool, SchedulerError> {
+        if ticket.world != self.id {
+            return Err(SchedulerError::ForeignTicket);
+        }
+        let t = self
+            .tickets
+            .get(&ticket.id)
+            .ok_or(SchedulerError::UnknownTicket)?;
+        Ok(self.status(t.pos) >= Some(t.target))
+    }
+
+    /// The failure recorded at `pos`, if its last task failed.
+    pub fn failure(&self, pos: ChunkPos) -> Option<(ChunkStatus, BodyError)> {
+        self.failures.get(&pos).copied()
+    }
+
+    /// Holders resident now.
+    pub fn holder_count(&self) -> usize {
+        self.holders.len()
+    }
+
+    /// Tasks ready to be taken.
+    pub fn ready_count(&self) -> usize {
+        self.ready.len()
+    }
+
+    /// Tasks taken and not yet finished.
+    pub fn in_flight_count(&self) -> usize {
+        self.in_flight.len()
+    }
+
+    /// Live tickets.
+    pub fn ticket_count(&self) -> usize {
+        self.tickets.len()
+    }
+
+    /// No task is ready or in flight: every request is satisfied (or blocked by a failure).
+    pub fn is_idle(&self) -> bool {
+        self.ready.is_empty() && self.in_flight.is_empty()
+    }
+
+    /// Counters.
+    pub fn stats(&self) -> SchedulerStats {
+        self.stats
+    }
+}

@@ -1,0 +1,349 @@
+//! The noise configuration: [`NoiseDef`] (plain data with documented defaults), its
+//! validation into the immutable [`Noise`], and the settings enums.
+
+use crate::noise::cellular::{CellularDistance, CellularParams, CellularReturn};
+use crate::util::random::mix_stafford13;
+
+/// Whether this machine runs the AVX2 fills.
+pub(crate) fn simd_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        super::simd::available()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// The maximum number of octaves.
+pub const MAX_OCTAVES: u32 = 16;
+
+/// Base noise type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u32)]
+pub enum NoiseType {
+    /// Value noise: random values on the lattice, quintic interpolation.
+    Value = 0,
+    /// Improved Perlin gradient noise.
+    Perlin = 1,
+    /// Simplex gradient noise.
+    Simplex = 2,
+    /// Cellular (Worley) noise; see the `cellular_*` fields of [`NoiseDef`].
+    Cellular = 3,
+}
+
+/// How octaves are combined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u32)]
+pub enum FractalType {
+    /// One octave of the base noise (the octave settings are ignored).
+    None = 0,
+    /// Fractional Brownian motion: the sum of octaves.
+    Fbm = 1,
+    /// Ridged: each octave contributes `1 − 2|n|` (sharp ridges where the noise crosses zero).
+    Ridged = 2,
+    /// Billow (turbulence): each octave contributes `2|n| − 1`.
+    Billow = 3,
+}
+
+/// How 2D value and Perlin fills spend their time (warp off). Both give the same bits as
+/// [`Noise::sample_2d`]; 3D fills, simplex, cellular and warped noise are not affected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u32)]
+pub enum FillStrategy {
+    /// Every sample hashes its own four lattice corners at every octave, four samples per
+    /// AVX2 instruction: a fill costs the same per sample and octave at any frequency
+    /// (8 octaves cost 8 × one). Needs AVX2 (x86-64, checked when the noise is built);
+    /// elsewhere it runs as [`FillStrategy::Adaptive`] (see [`Noise::simd`]).
+    Vectorized = 0,
+    /// Per octave: where at least 4 samples fall in a lattice cell along x, they share the
+    /// cell's hashing (scalar); finer octaves run as [`FillStrategy::Vectorized`]. Fastest for
+    /// coarse noise (64² samples of a 16-block heightmap chunk at a 128-block base
+    /// wavelength: 2–4× faster than `Vectorized`), but the cost grows with the frequency.
+    Adaptive = 1,
+}
+
+/// Noise settings, plain data with documented defaults ([`NoiseDef::default`]).
+///
+/// Validate into a [`Noise`] with [`NoiseDef::build`]. Coordinates are in world units (blocks);
+/// the sample position of octave `o` is `(p + offset) * frequency * lacunarity^o`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NoiseDef {
+    /// Seed. Default 0. Every octave and the warp derive their own seeds from it.
+    pub seed: i64,
+    /// Base noise. Default [`NoiseType::Perlin`].
+    pub noise_type: NoiseType,
+    /// Fractal. Default [`FractalType::Fbm`].
+    pub fractal: FractalType,
+    /// Octaves, `1..=16`. Default 4.
+    pub octaves: u32,
+    /// Base frequency in cycles per world unit, finite and `> 0`. Default 0.01.
+    pub frequency: f64,
+    /// Frequency multiplier between octaves, finite and `> 0`. Default 2.0.
+    pub lacunarity: f64,
+    /// Amplitude multiplier between octaves (persistence), finite and `>= 0`. Default 0.5.
+    pub gain: f64,
+    /// Added to every input coordinate before scaling (world units), finite. Default 0.
+    pub offset: [f64; 3],
+    /// Cellular distance function. Default Euclidean.
+    pub cellular_distance: CellularDistance,
+    /// Cellular output. Default F1.
+    pub cellular_return: CellularReturn,
+    /// Cellular feature-point jitter in `[0, 1]`. Default 0.65 (F1 is exact up to about 0.65
+    /// with the 3 × 3 search; larger values can show small creases).
+    pub cellular_jitter: f64,
+    /// Domain warp displacement in world units, finite and `>= 0`; 0 disables the warp.
+    /// Default 0. The input position is moved by `amplitude` times a simplex noise per axis.
+    pub warp_amplitude: f64,
+    /// Domain warp frequency in cycles per world unit, finite and `> 0`. Default 0.01.
+    pub warp_frequency: f64,
+    /// How 2D value/Perlin fills are computed (same bits either way). Default
+    /// [`FillStrategy::Vectorized`].
+    pub fill: FillStrategy,
+}
+
+impl Default for NoiseDef {
+    fn default() -> Self {
+        NoiseDef {
+            seed: 0,
+            noise_type: NoiseType::Perlin,
+            fractal: FractalType::Fbm,
+            octaves: 4,
+            frequency: 0.01,
+            lacunarity: 2.0,
+            gain: 0.5,
+            offset: [0.0; 3],
+            cellular_distance: CellularDistance::Euclidean,
+            cellular_return: CellularReturn::F1,
+            cellular_jitter: 0.65,
+            warp_amplitude: 0.0,
+            warp_frequency: 0.01,
+            fill: FillStrategy::Vectorized,
+        }
+    }
+}
+
+/// Why a definition, grid or buffer was refused.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum NoiseError {
+    /// A float setting is NaN or infinite (names the field).
+    NotFinite(&'static str),
+    /// `octaves` outside `1..=16`.
+    OctavesOutOfRange(u32),
+    /// A setting that must be positive is not (names the field).
+    NotPositive(&'static str),
+    /// A setting outside its documented range (names the field).
+    OutOfRange(&'static str),
+    /// A grid with a zero dimension, or one whose sample count overflows.
+    EmptyGrid,
+    /// The output buffer holds fewer samples than the grid.
+    BufferTooSmall {
+        /// Samples the grid needs.
+        needed: usize,
+        /// Samples the buffer holds.
+        got: usize,
+    },
+    /// A grid coordinate, scaled by the highest octave frequency, exceeds 2^50 lattice cells
+    /// (beyond which cell indices would lose exactness).
+    CoordinateOutOfRange,
+}
+
+impl core::fmt::Display for NoiseError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            NoiseError::NotFinite(n) => write!(f, "{} is NaN or infinite", n),
+            NoiseError::OctavesOutOfRange(o) => write!(f, "octaves is {}, must be 1..=16", o),
+            NoiseError::NotPositive(n) => write!(f, "{} must be > 0", n),
+            NoiseError::OutOfRange(n) => write!(f, "{} is out of its documented range", n),
+            NoiseError::EmptyGrid => write!(f, "grid has a zero or overflowing size"),
+            NoiseError::BufferTooSmall { needed, got } => {
+                write!(f, "buffer holds {} samples, grid needs {}", got, needed)
+            }
+            NoiseError::CoordinateOutOfRange => {
+                write!(f, "grid coordinates times frequency exceed 2^50 cells")
+            }
+        }
+    }
+}
+
+/// The largest lattice coordinate a grid may reach.
+pub(crate) const MAX_LATTICE: f64 = 1_125_899_906_842_624.0; // 2^50
+
+/// A validated, immutable noise configuration. Cheap to copy; sample from any thread.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Noise {
+    pub(crate) noise_type: NoiseType,
+    pub(crate) fractal: FractalType,
+    pub(crate) octaves: usize,
+    pub(crate) freq: [f64; MAX_OCTAVES as usize],
+    pub(crate) amp: [f64; MAX_OCTAVES as usize],
+    pub(crate) seeds: [u64; MAX_OCTAVES as usize],
+    pub(crate) norm: f64,
+    pub(crate) offset: [f64; 3],
+    pub(crate) cellular: CellularParams,
+    pub(crate) warp_amplitude: f64,
+    pub(crate) warp_frequency: f64,
+    pub(crate) warp_seeds: [u64; 3],
+    /// 2D value/Perlin fills take the AVX2 path (only ever true where AVX2 runs).
+    pub(crate) simd: bool,
+    /// With `simd`: whether the AVX2 path shares cells at coarse octaves.
+    pub(crate) fill: FillStrategy,
+}
+
+pub(crate) fn finite(x: f64, name: &'static str) -> Result<f64, NoiseError> {
+    if x.is_finite() {
+        Ok(x)
+    } else {
+        Err(NoiseError::NotFinite(name))
+    }
+}
+
+pub(crate) fn positive(x: f64, name: &'static str) -> Result<f64, NoiseError> {
+    if finite(x, name)? > 0.0 {
+        Ok(x)
+    } else {
+        Err(NoiseError::NotPositive(name))
+    }
+}
+
+/// Seed of octave (or stream) `k` derived from the definition seed.
+pub(crate) fn derive_seed(seed: i64, stream: u64) -> u64 {
+    mix_stafford13((seed as u64) ^ mix_stafford13(stream.wrapping_add(0x5EED)))
+}
+
+impl NoiseDef {
+    /// The world generator's building block: Perlin fBm (lacunarity 2, gain 0.5) with seed
+    /// `seed ^ salt`, validated.
+    pub fn perlin_fbm(
+        seed: i64,
+        salt: i64,
+        frequency: f64,
+        octaves: u32,
+    ) -> Result<Noise, NoiseError> {
+        NoiseDef {
+            seed: seed ^ salt,
+            noise_type: NoiseType::Perlin,
+            fractal: FractalType::Fbm,
+            octaves,
+            frequency,
+            ..NoiseDef::default()
+        }
+        .build()
+    }
+
+    /// Validate into an immutable [`Noise`].
+    pub fn build(&self) -> Result<Noise, NoiseError> {
+        let octaves = match self.fractal {
+            FractalType::None => 1,
+            _ => self.octaves,
+        };
+        if !(1..=MAX_OCTAVES).contains(&self.octaves) {
+            return Err(NoiseError::OctavesOutOfRange(self.octaves));
+        }
+        let f0 = positive(self.frequency, "frequency")?;
+        let lac = positive(self.lacunarity, "lacunarity")?;
+        let gain = finite(self.gain, "gain")?;
+        if gain < 0.0 {
+            return Err(NoiseError::OutOfRange("gain"));
+        }
+        for o in self.offset {
+            finite(o, "offset")?;
+        }
+        let jitter = finite(self.cellular_jitter, "cellular_jitter")?;
+        if !(0.0..=1.0).contains(&jitter) {
+            return Err(NoiseError::OutOfRange("cellular_jitter"));
+        }
+        let warp_amplitude = finite(self.warp_amplitude, "warp_amplitude")?;
+        if warp_amplitude < 0.0 {
+            return Err(NoiseError::OutOfRange("warp_amplitude"));
+        }
+        let warp_frequency = positive(self.warp_frequency, "warp_frequency")?;
+
+        let mut freq = [0.0; MAX_OCTAVES as usize];
+        let mut amp = [0.0; MAX_OCTAVES as usize];
+        let mut seeds = [0u64; MAX_OCTAVES as usize];
+        let (mut f, mut a, mut total) = (f0, 1.0f64, 0.0f64);
+        for o in 0..octaves as usize {
+            if !(f.is_finite() && f > 0.0) {
+                return Err(NoiseError::OutOfRange("frequency * lacunarity^(octaves-1)"));
+            }
+            freq[o] = f;
+            amp[o] = a;
+            seeds[o] = derive_seed(self.seed, o as u64);
+            total += a;
+            f *= lac;
+            a *= gain;
+        }
+        Ok(Noise {
+            noise_type: self.noise_type,
+            fractal: self.fractal,
+            octaves: octaves as usize,
+            freq,
+            amp,
+            seeds,
+            norm: 1.0 / total,
+            offset: self.offset,
+            cellular: CellularParams {
+                distance: self.cellular_distance,
+                ret: self.cellular_return,
+                jitter,
+            },
+            warp_amplitude,
+            warp_frequency,
+            warp_seeds: [
+                derive_seed(self.seed, 1001),
+                derive_seed(self.seed, 1002),
+                derive_seed(self.seed, 1003),
+            ],
+            simd: simd_available(),
+            fill: self.fill,
+        })
+    }
+}
+
+impl Noise {
+    /// The base noise type.
+    pub fn noise_type(&self) -> NoiseType {
+        self.noise_type
+    }
+
+    /// The fractal type.
+    pub fn fractal(&self) -> FractalType {
+        self.fractal
+    }
+
+    /// Octaves in use (1 for [`FractalType::None`]).
+    pub fn octaves(&self) -> usize {
+        self.octaves
+    }
+
+    /// Whether 2D value and Perlin fills use the AVX2 path (as [`FillStrategy`] says): true
+    /// after [`NoiseDef::build`] on an x86-64 CPU with AVX2. Either path gives the same bits.
+    pub fn simd(&self) -> bool {
+        self.simd
+    }
+
+    /// The fill strategy this noise was built with.
+    pub fn fill_strategy(&self) -> FillStrategy {
+        self.fill
+    }
+
+    /// This noise with the AVX2 fill path on (`true`, where the CPU has AVX2; elsewhere it
+    /// stays off) or off (`false`: the portable path, which shares cells like
+    /// [`FillStrategy::Adaptive`] and is scalar throughout). The output bits are the same
+    /// either way; this exists to test that and to compare speeds.
+    pub fn with_simd(mut self, on: bool) -> Noise {
+        self.simd = on && simd_available();
+        self
+    }
+
+    /// The highest octave frequency (cycles per world unit).
+    pub fn max_frequency(&self) -> f64 {
+        let mut m = 0.0f64;
+        for &f in &self.freq[..self.octaves] {
+            m = if f > m { f } else { m };
+        }
+        m
+    }
+}

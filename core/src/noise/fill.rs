@@ -1,0 +1,413 @@
+//! Allocation-free batch fills: 2D grids, heightmap chunks and 3D grids. Each (noise type,
+//! fractal type) pair has its own monomorphic loop (the type is matched once per call, never
+//! per sample or per octave). Value and Perlin fills share all y/z lattice work across a row
+//! and all x work across rows, and run the same arithmetic as the point sampler, so `fill_2d`
+//! output equals `sample_2d` at every grid position, bit for bit.
+
+use crate::noise::def::{finite, Noise, NoiseError, MAX_LATTICE, MAX_OCTAVES};
+use crate::noise::fractal::{point2, point3, Base, Cellular, Shape, Simplex};
+use crate::noise::lattice::{Axis, Cell, Lattice};
+use crate::noise::simplex::{self, SIMPLEX_BATCH};
+use crate::util::math::abs;
+
+/// A 2D grid of sample positions: sample `(i, j)` is at `(x0 + i*dx, y0 + j*dy)` and is stored
+/// at index `j * width + i`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Grid2 {
+    /// First sample's x (world units).
+    pub x0: f64,
+    /// First sample's y (world units).
+    pub y0: f64,
+    /// Spacing along x.
+    pub dx: f64,
+    /// Spacing along y.
+    pub dy: f64,
+    /// Samples per row.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+}
+
+/// A 3D grid: sample `(i, j, k)` is at `(x0 + i*dx, y0 + j*dy, z0 + k*dz)` and is stored at
+/// index `(j * depth + k) * width + i` (y outermost, then z, then x: the block order of a chunk).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Grid3 {
+    /// First sample's position (world units).
+    pub origin: [f64; 3],
+    /// Spacing along x, y, z.
+    pub step: [f64; 3],
+    /// Samples along x.
+    pub width: usize,
+    /// Samples along y.
+    pub height: usize,
+    /// Samples along z.
+    pub depth: usize,
+}
+
+/// A sample type a fill can write.
+pub trait Sample: Copy {
+    /// Convert from the internal `f64` (rounding to nearest).
+    fn from_f64(x: f64) -> Self;
+}
+impl Sample for f32 {
+    #[inline(always)]
+    fn from_f64(x: f64) -> Self {
+        x as f32
+    }
+}
+impl Sample for f64 {
+    #[inline(always)]
+    fn from_f64(x: f64) -> Self {
+        x
+    }
+}
+
+/// The offset x of sample `i` of a row starting at `x0` with spacing `dx`, before the octave
+/// frequency: every 2D fill computes it here so that all give the bits of [`point2`].
+#[inline(always)]
+pub(crate) fn sample_x(n: &Noise, x0: f64, dx: f64, i: usize) -> f64 {
+    (x0 + i as f64 * dx) + n.offset[0]
+}
+
+/// Samples per tile of a lattice fill: bounds the stack scratch (about 20 KiB).
+pub(crate) const TILE: usize = 32;
+
+/// Fill with the point sampler (simplex, cellular, or any warped noise).
+pub(crate) fn fill2_point<B: Base, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+    for j in 0..g.height {
+        let y = g.y0 + j as f64 * g.dy;
+        let row = &mut out[j * g.width..(j + 1) * g.width];
+        for (i, o) in row.iter_mut().enumerate() {
+            *o = T::from_f64(point2::<B, S>(n, g.x0 + i as f64 * g.dx, y));
+        }
+    }
+}
+
+pub(crate) fn fill3_point<B: Base, S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+    let [x0, y0, z0] = g.origin;
+    let [dx, dy, dz] = g.step;
+    let mut idx = 0;
+    for j in 0..g.height {
+        let y = y0 + j as f64 * dy;
+        for k in 0..g.depth {
+            let z = z0 + k as f64 * dz;
+            for i in 0..g.width {
+                out[idx] = T::from_f64(point3::<B, S>(n, x0 + i as f64 * dx, y, z));
+                idx += 1;
+            }
+        }
+    }
+}
+
+/// The x-axis work of one tile, all octaves: per-sample axis values and runs of equal cells.
+pub(crate) struct Columns {
+    axis: [[Axis; TILE]; MAX_OCTAVES as usize],
+    /// Per octave: (cell index, first sample, end sample) of each run.
+    runs: [[(i64, u8, u8); TILE]; MAX_OCTAVES as usize],
+    nruns: [usize; MAX_OCTAVES as usize],
+    len: usize,
+}
+
+impl Columns {
+    fn new(n: &Noise, x0: f64, dx: f64, first: usize, len: usize) -> Self {
+        let mut c = Columns {
+            axis: [[Axis::default(); TILE]; MAX_OCTAVES as usize],
+            runs: [[(0, 0, 0); TILE]; MAX_OCTAVES as usize],
+            nruns: [0; MAX_OCTAVES as usize],
+            len,
+        };
+        for o in 0..n.octaves {
+            let f = n.freq[o];
+            let mut nr = 0usize;
+            for t in 0..len {
+                let a = Axis::new(sample_x(n, x0, dx, first + t) * f);
+                c.axis[o][t] = a;
+                if nr > 0 && c.runs[o][nr - 1].0 == a.i {
+                    c.runs[o][nr - 1].2 = (t + 1) as u8;
+                } else {
+                    c.runs[o][nr] = (a.i, t as u8, (t + 1) as u8);
+                    nr += 1;
+                }
+            }
+            c.nruns[o] = nr;
+        }
+        c
+    }
+
+    /// Add one octave's shaped, weighted values for a row into `acc`.
+    #[inline(always)]
+    fn accumulate<L: Lattice, S: Shape>(
+        &self,
+        o: usize,
+        amp: f64,
+        cell: impl Fn(i64) -> Cell,
+        acc: &mut [f64; TILE],
+    ) {
+        let runs = &self.runs[o][..self.nruns[o]];
+        if runs.len() == self.len {
+            // Every sample in its own cell (high octaves): no run loop to mispredict.
+            for ((t, ax), &(ix, _, _)) in self.axis[o][..self.len].iter().enumerate().zip(runs) {
+                acc[t] += S::apply(L::eval(&cell(ix), ax)) * amp;
+            }
+            return;
+        }
+        for &(ix, a, b) in runs {
+            let c = cell(ix);
+            let (a, b) = (a as usize, b as usize);
+            for (t, ax) in self.axis[o][a..b].iter().enumerate() {
+                acc[a + t] += S::apply(L::eval(&c, ax)) * amp;
+            }
+        }
+    }
+}
+
+pub(crate) fn fill2_lattice<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+    #[cfg(target_arch = "x86_64")]
+    if n.simd {
+        return crate::noise::simd::fill2::<L, S, T>(n, g, out);
+    }
+    let mut first = 0;
+    while first < g.width {
+        let len = core::cmp::min(TILE, g.width - first);
+        let cols = Columns::new(n, g.x0, g.dx, first, len);
+        for j in 0..g.height {
+            let y = (g.y0 + j as f64 * g.dy) + n.offset[1];
+            let mut acc = [0.0f64; TILE];
+            for o in 0..n.octaves {
+                let row = L::row2(n.seeds[o], &Axis::new(y * n.freq[o]));
+                cols.accumulate::<L, S>(o, n.amp[o], |ix| L::cell2(&row, ix), &mut acc);
+            }
+            let dst = &mut out[j * g.width + first..j * g.width + first + len];
+            for (d, a) in dst.iter_mut().zip(acc.iter()) {
+                *d = T::from_f64(*a * n.norm);
+            }
+        }
+        first += len;
+    }
+}
+
+pub(crate) fn fill3_lattice<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+    let [x0, y0, z0] = g.origin;
+    let [dx, dy, dz] = g.step;
+    let mut first = 0;
+    while first < g.width {
+        let len = core::cmp::min(TILE, g.width - first);
+        let cols = Columns::new(n, x0, dx, first, len);
+        for j in 0..g.height {
+            let y = (y0 + j as f64 * dy) + n.offset[1];
+            let mut ay = [Axis::default(); MAX_OCTAVES as usize];
+            for o in 0..n.octaves {
+                ay[o] = Axis::new(y * n.freq[o]);
+            }
+            for k in 0..g.depth {
+                let z = (z0 + k as f64 * dz) + n.offset[2];
+                let mut acc = [0.0f64; TILE];
+                for o in 0..n.octaves {
+                    let row = L::row3(n.seeds[o], &ay[o], &Axis::new(z * n.freq[o]));
+                    cols.accumulate::<L, S>(o, n.amp[o], |ix| L::cell3(&row, ix), &mut acc);
+                }
+                let base = (j * g.depth + k) * g.width + first;
+                for (d, a) in out[base..base + len].iter_mut().zip(acc.iter()) {
+                    *d = T::from_f64(*a * n.norm);
+                }
+            }
+        }
+        first += len;
+    }
+}
+
+/// Simplex fill without warp, a tile row per batch: per sample the same sums as [`point2`]
+/// in the same order, so the same bits.
+pub(crate) fn fill2_simplex<S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+    const _: () = assert!(TILE <= SIMPLEX_BATCH);
+    let mut first = 0;
+    while first < g.width {
+        let len = core::cmp::min(TILE, g.width - first);
+        let mut xs = [[0.0f64; TILE]; MAX_OCTAVES as usize];
+        for o in 0..n.octaves {
+            for (t, x) in xs[o][..len].iter_mut().enumerate() {
+                *x = sample_x(n, g.x0, g.dx, first + t) * n.freq[o];
+            }
+        }
+        for j in 0..g.height {
+            let y = (g.y0 + j as f64 * g.dy) + n.offset[1];
+            let mut acc = [0.0f64; TILE];
+            let mut v = [0.0f64; TILE];
+            for o in 0..n.octaves {
+                simplex::simplex2_batch(n.seeds[o], &xs[o][..len], y * n.freq[o], &mut v);
+                for (a, v) in acc[..len].iter_mut().zip(&v) {
+                    *a += S::apply(*v) * n.amp[o];
+                }
+            }
+            let dst = &mut out[j * g.width + first..j * g.width + first + len];
+            for (d, a) in dst.iter_mut().zip(acc.iter()) {
+                *d = T::from_f64(*a * n.norm);
+            }
+        }
+        first += len;
+    }
+}
+
+/// Lattice fill for value/Perlin without warp, the point fill otherwise. The warp check is
+/// the one branch per call.
+pub(crate) trait Fill {
+    fn fill2<S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]);
+    fn fill3<S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]);
+}
+impl<L: Lattice + Base> Fill for L {
+    fn fill2<S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+        if n.warp_amplitude > 0.0 {
+            fill2_point::<L, S, T>(n, g, out)
+        } else {
+            fill2_lattice::<L, S, T>(n, g, out)
+        }
+    }
+    fn fill3<S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+        if n.warp_amplitude > 0.0 {
+            fill3_point::<L, S, T>(n, g, out)
+        } else {
+            fill3_lattice::<L, S, T>(n, g, out)
+        }
+    }
+}
+impl Fill for Simplex {
+    fn fill2<S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+        if n.warp_amplitude > 0.0 {
+            fill2_point::<Simplex, S, T>(n, g, out)
+        } else {
+            fill2_simplex::<S, T>(n, g, out)
+        }
+    }
+    fn fill3<S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+        fill3_point::<Simplex, S, T>(n, g, out)
+    }
+}
+impl Fill for Cellular {
+    fn fill2<S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+        fill2_point::<Cellular, S, T>(n, g, out)
+    }
+    fn fill3<S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+        fill3_point::<Cellular, S, T>(n, g, out)
+    }
+}
+
+pub(crate) fn do_fill2<F: Fill, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+    F::fill2::<S, T>(n, g, out)
+}
+pub(crate) fn do_fill3<F: Fill, S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+    F::fill3::<S, T>(n, g, out)
+}
+
+impl Noise {
+    fn check_coord(&self, lo: f64, hi: f64, off: f64) -> Result<(), NoiseError> {
+        let scale = self.max_frequency();
+        let w = self.warp_amplitude;
+        for c in [lo, hi] {
+            if !c.is_finite() {
+                return Err(NoiseError::NotFinite("grid coordinate"));
+            }
+            let m = (abs(c + off) + w) * scale;
+            if m >= MAX_LATTICE {
+                return Err(NoiseError::CoordinateOutOfRange);
+            }
+        }
+        Ok(())
+    }
+
+    fn check2(&self, g: &Grid2, got: usize) -> Result<(), NoiseError> {
+        let needed = g
+            .width
+            .checked_mul(g.height)
+            .filter(|&n| n > 0)
+            .ok_or(NoiseError::EmptyGrid)?;
+        if got < needed {
+            return Err(NoiseError::BufferTooSmall { needed, got });
+        }
+        let x1 = g.x0 + (g.width - 1) as f64 * g.dx;
+        let y1 = g.y0 + (g.height - 1) as f64 * g.dy;
+        finite(g.dx, "dx")?;
+        finite(g.dy, "dy")?;
+        self.check_coord(g.x0, x1, self.offset[0])?;
+        self.check_coord(g.y0, y1, self.offset[1])
+    }
+
+    fn check3(&self, g: &Grid3, got: usize) -> Result<(), NoiseError> {
+        let needed = g
+            .width
+            .checked_mul(g.height)
+            .and_then(|n| n.checked_mul(g.depth))
+            .filter(|&n| n > 0)
+            .ok_or(NoiseError::EmptyGrid)?;
+        if got < needed {
+            return Err(NoiseError::BufferTooSmall { needed, got });
+        }
+        let counts = [g.width, g.height, g.depth];
+        for a in 0..3 {
+            finite(g.step[a], "step")?;
+            let end = g.origin[a] + (counts[a] - 1) as f64 * g.step[a];
+            self.check_coord(g.origin[a], end, self.offset[a])?;
+        }
+        Ok(())
+    }
+
+    /// Fill a 2D grid with `f64` samples, equal bit for bit to [`Noise::sample_2d`] at each
+    /// sample's position. Writes `out[..width*height]` only on success.
+    pub fn fill_2d(&self, g: &Grid2, out: &mut [f64]) -> Result<(), NoiseError> {
+        self.check2(g, out.len())?;
+        dispatch!(self, do_fill2::<f64>(self, g, out));
+        Ok(())
+    }
+
+    /// [`Noise::fill_2d`] rounded to `f32`.
+    pub fn fill_2d_f32(&self, g: &Grid2, out: &mut [f32]) -> Result<(), NoiseError> {
+        self.check2(g, out.len())?;
+        dispatch!(self, do_fill2::<f32>(self, g, out));
+        Ok(())
+    }
+
+    /// Fill a 3D grid with `f64` samples (layout in [`Grid3`]), equal bit for bit to
+    /// [`Noise::sample_3d`].
+    pub fn fill_3d(&self, g: &Grid3, out: &mut [f64]) -> Result<(), NoiseError> {
+        self.check3(g, out.len())?;
+        dispatch!(self, do_fill3::<f64>(self, g, out));
+        Ok(())
+    }
+
+    /// [`Noise::fill_3d`] rounded to `f32`.
+    pub fn fill_3d_f32(&self, g: &Grid3, out: &mut [f32]) -> Result<(), NoiseError> {
+        self.check3(g, out.len())?;
+        dispatch!(self, do_fill3::<f32>(self, g, out));
+        Ok(())
+    }
+
+    /// The grid of a heightmap chunk: `res × res` samples of chunk `(cx, cz)` (16 × 16 blocks),
+    /// sample `(i, j)` at block position `(16*cx + i*16/res, 16*cz + j*16/res)`. Neighbouring
+    /// chunks continue the same lattice of positions, so their heightmaps tile with no seam.
+    pub fn heightmap_grid(cx: i32, cz: i32, res: usize) -> Grid2 {
+        let step = 16.0 / res as f64;
+        Grid2 {
+            x0: f64::from(cx) * 16.0,
+            y0: f64::from(cz) * 16.0,
+            dx: step,
+            dy: step,
+            width: res,
+            height: res,
+        }
+    }
+
+    /// Fill a heightmap chunk (see [`Noise::heightmap_grid`]); `res` in `1..=4096`. At long
+    /// wavelengths (many samples per lattice cell) build the noise with
+    /// [`FillStrategy::Adaptive`](crate::noise::FillStrategy::Adaptive): 2–4× faster, same output.
+    pub fn heightmap_chunk(
+        &self,
+        cx: i32,
+        cz: i32,
+        res: usize,
+        out: &mut [f32],
+    ) -> Result<(), NoiseError> {
+        if !(1..=4096).contains(&res) {
+            return Err(NoiseError::OutOfRange("res"));
+        }
+        self.fill_2d_f32(&Self::heightmap_grid(cx, cz, res), out)
+    }
+}
