@@ -9,10 +9,10 @@ use std::sync::Arc;
 use stratagen_cli::{generate, square};
 use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
 use stratagen_core::world::block;
+use stratagen_core::world::dims::Dims;
 use stratagen_core::world::feature::poisson_points;
 use stratagen_core::world::gen::{ChunkData, WorldDef};
 use stratagen_core::world::light;
-use stratagen_core::world::terrain::Dims;
 
 fn full_region(
     seed: i64,

@@ -6,12 +6,12 @@ use stratagen_cli::generate;
 use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
 use stratagen_core::world::biome::ClimateSampler;
 use stratagen_core::world::block;
+use stratagen_core::world::dims::Dims;
 use stratagen_core::world::feature::{merge, FeatureChunk};
 use stratagen_core::world::gen::{chunk_digest, WorldDef};
 use stratagen_core::world::structure::{
     self, PieceKind, StructureKind, StructureStart, PLACEMENTS,
 };
-use stratagen_core::world::terrain::Dims;
 
 const DIMS: Dims = Dims {
     min_y: -64,

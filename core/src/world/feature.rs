@@ -18,7 +18,8 @@ use crate::util::math::floor_i64;
 use crate::util::random::{decoration_seed, feature_seed, position_hash, JavaRandom};
 use crate::world::biome::{self, BiomeId};
 use crate::world::block::{self, BlockId};
-use crate::world::terrain::{Dims, TerrainChunk};
+use crate::world::dims::Dims;
+use crate::world::terrain::TerrainChunk;
 
 /// A block entity: a chest or spawner placed by a structure piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -11,11 +11,12 @@ use crate::engine::{BodyError, Pipeline, View};
 use crate::noise::NoiseError;
 use crate::world::biome::{BiomeId, ClimateSampler};
 use crate::world::block::BlockId;
+use crate::world::dims::Dims;
 use crate::world::feature::{self, BlockEntity, FeatureChunk, FeatureInput, Writer};
 use crate::world::light::{self, LightData};
 use crate::world::spawn::{self, SpawnRequest};
 use crate::world::structure::{self, StructureKind, StructureRef, StructureStart};
-use crate::world::terrain::{self, Dims, TerrainChunk, TerrainInput, TerrainNoises};
+use crate::world::terrain::{self, TerrainChunk, TerrainInput, TerrainNoises};
 
 /// World settings, plain data with documented defaults ([`WorldDef::default`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

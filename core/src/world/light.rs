@@ -14,7 +14,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::world::block::{self, BlockId};
-use crate::world::terrain::Dims;
+use crate::world::dims::Dims;
 
 /// Sky and block light of one chunk, nibble-packed: block index `i` is byte `i / 2`, low
 /// nibble for even `i`.

@@ -3,6 +3,7 @@
 
 pub mod biome;
 pub mod block;
+pub mod dims;
 pub mod feature;
 pub mod gen;
 pub mod light;

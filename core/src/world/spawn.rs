@@ -8,7 +8,7 @@ use crate::engine::ladder::ChunkPos;
 use crate::util::random::{decoration_seed, JavaRandom};
 use crate::world::biome::{self, BiomeId};
 use crate::world::block::{self, BlockId};
-use crate::world::terrain::Dims;
+use crate::world::dims::Dims;
 
 /// A creature kind id.
 pub type CreatureId = u16;

@@ -19,8 +19,9 @@ use crate::util::math::{cos, floor_i64, sin};
 use crate::util::random::{large_feature_seed, position_hash, region_seed, JavaRandom};
 use crate::world::biome::{self, BiomeId, ClimateSampler};
 use crate::world::block::{self, BlockId};
+use crate::world::dims::Dims;
 use crate::world::feature::{BlockEntity, Writer};
-use crate::world::terrain::{column_shape, BeardBox, Dims, BEARD_FALLOFF};
+use crate::world::terrain::{column_shape, BeardBox, BEARD_FALLOFF};
 
 /// Structure kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -1,0 +1,261 @@
+//! Phase 1 of terrain: density and noise caves at cell corners (4 × 8 × 4 blocks),
+//! interpolated trilinearly and classified as solid, cave or open.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::engine::ladder::ChunkPos;
+use crate::noise::Grid3;
+use crate::util::digest::Digest;
+use crate::util::math::{clamp, lerp, sqrt};
+use crate::world::terrain::beard::beard_adjust;
+use crate::world::terrain::column::column_shape;
+use crate::world::terrain::TerrainInput;
+
+/// Block kinds of the classified shape.
+pub(crate) const SOLID: u8 = 0;
+pub(crate) const CAVE: u8 = 1;
+pub(crate) const OPEN: u8 = 2;
+
+/// Cell size in blocks along x and z.
+const CELL_XZ: i32 = 4;
+/// Cell size in blocks along y.
+const CELL_Y: i32 = 8;
+/// Cell corners per chunk side (16 / 4 + 1).
+const CORNERS_SIDE: usize = 5;
+/// Cell corners per layer.
+const CORNERS: usize = CORNERS_SIDE * CORNERS_SIDE;
+
+/// Vertical stretch of the cheese-cave noise grid (wider than tall chambers).
+const CHEESE_Y_STRETCH: f64 = 1.6;
+/// Vertical stretch of the two spaghetti-tunnel noise grids.
+const SPAGHETTI_Y_STRETCH: f64 = 1.5;
+/// Cheese noise above this opens a chamber.
+const CHEESE_THRESHOLD: f64 = 0.42;
+/// How fast the cheese density falls past the threshold.
+const CHEESE_SHARPNESS: f64 = 5.0;
+/// Tunnels run where both spaghetti noises are within this radius of zero.
+const SPAGHETTI_RADIUS: f64 = 0.06;
+/// How fast the spaghetti density falls outside the radius.
+const SPAGHETTI_SHARPNESS: f64 = 10.0;
+/// Caves fade out this many blocks below the target surface height...
+const CAVE_SURFACE_MARGIN: f64 = 14.0;
+/// ...over this many blocks.
+const CAVE_SURFACE_FADE: f64 = 16.0;
+/// Caves fade out this many blocks above the world floor...
+const CAVE_FLOOR_MARGIN: f64 = 6.0;
+/// ...over this many blocks.
+const CAVE_FLOOR_FADE: f64 = 8.0;
+/// Density added to the cave term where caves are fully faded out (keeps them closed).
+const CAVE_FADE_CLOSE: f64 = 4.0;
+
+/// The shape of a chunk before blocks are chosen: what each block is (solid, cave, open),
+/// each column's floor (top solid of the cave-free density) and the corner heights.
+pub struct Shape {
+    pub(crate) kind: Vec<u8>,
+    pub(crate) floor: [i32; 256],
+    pub(crate) col_h: [f64; CORNERS],
+    pub(crate) witness: u64,
+}
+
+/// The densities at every cell corner (layer-major: `j * 25 + cz * 5 + cx`).
+struct Corners {
+    /// Terrain density without caves (> 0 solid).
+    base: Vec<f64>,
+    /// With noise caves: `min(base, caves)`.
+    fin: Vec<f64>,
+    /// Corner layers along y.
+    ny: usize,
+}
+
+/// Phase 1: density and noise caves at cell corners, interpolated and classified.
+pub fn shape(inp: &TerrainInput<'_>, pos: ChunkPos) -> Shape {
+    let (col_h, col_j) = corner_columns(inp, pos);
+    let corners = corner_densities(inp, pos, &col_h, &col_j);
+    let (kind, floor) = classify(inp, &corners);
+    let mut w = Digest::new();
+    w.write_f64_slice(&col_h);
+    w.write_f64_slice(&col_j);
+    w.write_f64_slice(&corners.base);
+    w.write_f64_slice(&corners.fin);
+    Shape {
+        kind,
+        floor,
+        col_h,
+        witness: w.finish(),
+    }
+}
+
+/// Target height and jag of each column corner.
+fn corner_columns(inp: &TerrainInput<'_>, pos: ChunkPos) -> ([f64; CORNERS], [f64; CORNERS]) {
+    let (bx, bz) = (pos.block_x(), pos.block_z());
+    let sea = f64::from(inp.dims.sea_level);
+    let mut col_h = [0.0f64; CORNERS];
+    let mut col_j = [0.0f64; CORNERS];
+    for k in 0..CORNERS_SIDE {
+        for i in 0..CORNERS_SIDE {
+            let c = inp.climate.sample(
+                f64::from(bx + CELL_XZ * i as i32),
+                f64::from(bz + CELL_XZ * k as i32),
+            );
+            let (h, j) = column_shape(&c, sea);
+            col_h[k * CORNERS_SIDE + i] = h;
+            col_j[k * CORNERS_SIDE + i] = j;
+        }
+    }
+    (col_h, col_j)
+}
+
+/// The cave density at a corner: the lower of cheese chambers and spaghetti tunnels, closed
+/// near the surface and the floor.
+#[inline]
+fn cave_density(cheese: f64, spag_a: f64, spag_b: f64, h: f64, y: f64, min_y: f64) -> f64 {
+    let carve_c = (CHEESE_THRESHOLD - cheese) * CHEESE_SHARPNESS;
+    let carve_s =
+        (sqrt(spag_a * spag_a + spag_b * spag_b) - SPAGHETTI_RADIUS) * SPAGHETTI_SHARPNESS;
+    let fade = clamp((h - CAVE_SURFACE_MARGIN - y) / CAVE_SURFACE_FADE, 0.0, 1.0)
+        * clamp((y - min_y - CAVE_FLOOR_MARGIN) / CAVE_FLOOR_FADE, 0.0, 1.0);
+    let cave = if carve_c < carve_s { carve_c } else { carve_s };
+    cave + (1.0 - fade) * CAVE_FADE_CLOSE
+}
+
+/// Terrain and cave densities at every cell corner, from one 3D fill per noise (y
+/// outermost, then z, then x).
+fn corner_densities(
+    inp: &TerrainInput<'_>,
+    pos: ChunkPos,
+    col_h: &[f64; CORNERS],
+    col_j: &[f64; CORNERS],
+) -> Corners {
+    let dims = inp.dims;
+    let (bx, bz) = (pos.block_x(), pos.block_z());
+    let ny = dims.height as usize / CELL_Y as usize + 1;
+    let n = CORNERS * ny;
+    let grid = Grid3 {
+        origin: [f64::from(bx), f64::from(dims.min_y), f64::from(bz)],
+        step: [f64::from(CELL_XZ), f64::from(CELL_Y), f64::from(CELL_XZ)],
+        width: CORNERS_SIDE,
+        height: ny,
+        depth: CORNERS_SIDE,
+    };
+    let stretched = |s: f64| Grid3 {
+        origin: [grid.origin[0], grid.origin[1] * s, grid.origin[2]],
+        step: [grid.step[0], grid.step[1] * s, grid.step[2]],
+        ..grid
+    };
+    let mut n3 = vec![0.0f64; n];
+    let mut cheese = vec![0.0f64; n];
+    let mut sa = vec![0.0f64; n];
+    let mut sb = vec![0.0f64; n];
+    // The grids are in range for every valid chunk position: errors cannot occur, and if
+    // they did the samples would stay 0 (flat terrain), never a panic.
+    let _ = inp.noises.density.fill_3d(&grid, &mut n3);
+    let _ = inp
+        .noises
+        .cheese
+        .fill_3d(&stretched(CHEESE_Y_STRETCH), &mut cheese);
+    let _ = inp
+        .noises
+        .spag_a
+        .fill_3d(&stretched(SPAGHETTI_Y_STRETCH), &mut sa);
+    let _ = inp
+        .noises
+        .spag_b
+        .fill_3d(&stretched(SPAGHETTI_Y_STRETCH), &mut sb);
+
+    let mut base = vec![0.0f64; n];
+    let mut fin = vec![0.0f64; n];
+    let min_y = f64::from(dims.min_y);
+    for j in 0..ny {
+        let y = min_y + f64::from(CELL_Y) * j as f64;
+        for c in 0..CORNERS {
+            let idx = j * CORNERS + c;
+            let h = col_h[c];
+            let mut d = (h - y) / col_j[c] + n3[idx];
+            if !inp.beard.is_empty() {
+                let (x, z) = (
+                    f64::from(bx + CELL_XZ * (c % CORNERS_SIDE) as i32),
+                    f64::from(bz + CELL_XZ * (c / CORNERS_SIDE) as i32),
+                );
+                d = beard_adjust(inp.beard, x, y, z, d);
+            }
+            let cave = cave_density(cheese[idx], sa[idx], sb[idx], h, y, min_y);
+            base[idx] = d;
+            fin[idx] = if cave < d { cave } else { d };
+        }
+    }
+    Corners { base, fin, ny }
+}
+
+/// The eight corners of a cell in (dy, dz, dx) order.
+const CELL_CORNERS: [(usize, usize, usize); 8] = [
+    (0, 0, 0),
+    (0, 0, 1),
+    (0, 1, 0),
+    (0, 1, 1),
+    (1, 0, 0),
+    (1, 0, 1),
+    (1, 1, 0),
+    (1, 1, 1),
+];
+/// Interpolation weights inside a cell along x and z (4 blocks).
+const TX: [f64; 4] = [0.0, 0.25, 0.5, 0.75];
+/// Interpolation weights inside a cell along y (8 blocks).
+const TY: [f64; 8] = [0.0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875];
+
+/// Interpolate the corner densities to every block and classify it; also each column's
+/// floor (top block of positive base density). One hot loop per cell: the edges along y are
+/// interpolated once per layer, then z, then x.
+fn classify(inp: &TerrainInput<'_>, corners: &Corners) -> (Vec<u8>, [i32; 256]) {
+    let dims = inp.dims;
+    let mut kind = vec![SOLID; dims.volume()];
+    let mut floor = [dims.min_y - 1; 256];
+    for cy in 0..corners.ny - 1 {
+        for cz in 0..4 {
+            for cx in 0..4 {
+                let at = |v: &[f64], (dy, dz, dx): (usize, usize, usize)| {
+                    v[(cy + dy) * CORNERS + (cz + dz) * CORNERS_SIDE + cx + dx]
+                };
+                let b8 = CELL_CORNERS.map(|c| at(&corners.base, c));
+                let f8 = CELL_CORNERS.map(|c| at(&corners.fin, c));
+                for (ly, &ty) in TY.iter().enumerate() {
+                    let y = dims.min_y + (cy * 8 + ly) as i32;
+                    // Edges along y: (z0,x0) (z0,x1) (z1,x0) (z1,x1).
+                    let edge = |v: &[f64; 8]| {
+                        [
+                            lerp(ty, v[0], v[4]),
+                            lerp(ty, v[1], v[5]),
+                            lerp(ty, v[2], v[6]),
+                            lerp(ty, v[3], v[7]),
+                        ]
+                    };
+                    let (be, fe) = (edge(&b8), edge(&f8));
+                    for (lz, &tz) in TX.iter().enumerate() {
+                        let (b0, b1) = (lerp(tz, be[0], be[2]), lerp(tz, be[1], be[3]));
+                        let (f0, f1) = (lerp(tz, fe[0], fe[2]), lerp(tz, fe[1], fe[3]));
+                        let z = cz * 4 + lz;
+                        for (lx, &tx) in TX.iter().enumerate() {
+                            let x = cx * 4 + lx;
+                            let bv = lerp(tx, b0, b1);
+                            let fv = lerp(tx, f0, f1);
+                            kind[dims.index(x, y, z)] = if fv > 0.0 {
+                                SOLID
+                            } else if bv > 0.0 {
+                                CAVE
+                            } else {
+                                OPEN
+                            };
+                            if bv > 0.0 {
+                                let f = &mut floor[z * 16 + x];
+                                if y > *f {
+                                    *f = y;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    (kind, floor)
+}

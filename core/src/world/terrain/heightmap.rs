@@ -1,0 +1,61 @@
+//! Heightmaps from blocks: one scan from the top non-air layer down.
+
+use alloc::vec::Vec;
+
+use crate::world::block::{self, BlockId};
+use crate::world::dims::Dims;
+use crate::world::terrain::TerrainChunk;
+
+/// Phase 4: the world-surface and ocean-floor heightmaps.
+pub fn heightmaps(dims: &Dims, blocks: Vec<BlockId>) -> TerrainChunk {
+    let [world_surface, ocean_floor] =
+        heightmaps_by(dims, &blocks, |b| [b != block::AIR, block::props(b).solid]);
+    TerrainChunk {
+        blocks,
+        world_surface,
+        ocean_floor,
+        witness: 0,
+    }
+}
+
+/// Per predicate `k` and column: one above the highest block for which `test(block)[k]`
+/// holds (`min_y` if none). Scans whole layers from the top non-air one down until every
+/// column has every height; one loop for every heightmap kind.
+#[inline]
+pub fn heightmaps_by<const K: usize>(
+    dims: &Dims,
+    blocks: &[BlockId],
+    test: impl Fn(BlockId) -> [bool; K],
+) -> [[i32; 256]; K] {
+    let mut hm = [[dims.min_y; 256]; K];
+    let mut missing = K * 256;
+    let mut y = top_non_air_layer(dims, blocks);
+    while y >= dims.min_y && missing > 0 {
+        let layer = (y - dims.min_y) as usize * 256;
+        for col in 0..256 {
+            for (k, t) in test(blocks[layer + col]).iter().enumerate() {
+                // A height is at least min_y + 1, so min_y marks "not found yet".
+                if *t && hm[k][col] == dims.min_y {
+                    hm[k][col] = y + 1;
+                    missing -= 1;
+                }
+            }
+        }
+        y -= 1;
+    }
+    hm
+}
+
+/// The highest y whose layer holds a non-air block (`min_y - 1` if none). Whole air layers
+/// are skipped with one comparison per block, without per-column work.
+pub fn top_non_air_layer(dims: &Dims, blocks: &[BlockId]) -> i32 {
+    let mut y = dims.max_y();
+    while y >= dims.min_y {
+        let layer = (y - dims.min_y) as usize * 256;
+        if blocks[layer..layer + 256].iter().any(|&b| b != block::AIR) {
+            return y;
+        }
+        y -= 1;
+    }
+    y
+}

@@ -1,0 +1,121 @@
+//! The `terrain` status body (Minecraft's noise + surface + carvers in one pure function).
+//!
+//! 1. **Shape.** Per column corner of the 4 × 4 cells: the climate gives a target surface
+//!    height and a vertical "jag" scale (splines of continentalness, erosion and
+//!    peaks-and-valleys; rivers where valleys cut inland). Per cell corner (4 × 8 × 4 blocks):
+//!    `base = (height − y) / jag + n3`, where `n3` is 3D fBm; and `final = min(base, caves)`
+//!    with noise caves (wide "cheese" chambers and "spaghetti" tunnels) faded out near the
+//!    surface. Both are interpolated trilinearly inside the cell.
+//! 2. **Classify.** `final > 0` is stone (deepslate below y 0, dithered); `base <= 0` above
+//!    the column's floor is open air or sea; the rest is cave.
+//! 3. **Fluids.** Cave blocks become lava below `min_y + 10`, water where the column is
+//!    submerged (floor below sea level) and at or below sea level, water at or below the
+//!    column's aquifer level (a smooth 2D noise), air otherwise. So no air ever lies below
+//!    water in a column.
+//! 4. **Surface rules** by biome, on the topmost solid block of each column; ice and snow in
+//!    cold biomes; bedrock floor with a noisy top.
+//! 5. **Carvers:** worm tunnels started by chunks up to 5 away, each a seeded random walk
+//!    (at most 70 steps, so it never reaches farther than it is simulated), carving with the
+//!    cave fluid rules. Every chunk replays the same walks, so tunnels cross borders whole.
+//! 6. **Heightmaps:** world surface (top non-air) and ocean floor (top solid), as `y + 1`.
+//!
+//! The structure "beard" (terrain adaptation) enters as density boxes in step 1.
+
+use alloc::vec::Vec;
+
+use crate::engine::ladder::ChunkPos;
+use crate::noise::{Noise, NoiseDef, NoiseError};
+use crate::world::biome::{BiomeId, ClimateSampler};
+use crate::world::block::{self, BlockId};
+use crate::world::dims::Dims;
+
+mod beard;
+mod carvers;
+mod column;
+mod density;
+mod heightmap;
+mod resolve;
+mod surface;
+
+pub use beard::{BeardBox, BEARD_FALLOFF};
+pub use column::column_shape;
+pub use density::{shape, Shape};
+pub use heightmap::{heightmaps, heightmaps_by, top_non_air_layer};
+pub use resolve::{carve, resolve};
+
+/// The terrain output of one chunk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TerrainChunk {
+    /// Block ids, index `((y - min_y) * 16 + z) * 16 + x`.
+    pub blocks: Vec<BlockId>,
+    /// Per column (index `z * 16 + x`): y + 1 of the top non-air block (`min_y` if none).
+    pub world_surface: [i32; 256],
+    /// Per column: y + 1 of the top solid block.
+    pub ocean_floor: [i32; 256],
+    /// XXH64 of every intermediate float of the body (corner heights, jag, densities, carver
+    /// positions and radii) and the aquifer levels: a one-ulp change anywhere in the arithmetic
+    /// changes it even where the blocks do not, so the parity corpus catches it.
+    pub witness: u64,
+}
+
+/// The noises of terrain, built once per world.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TerrainNoises {
+    pub(crate) density: Noise,
+    pub(crate) cheese: Noise,
+    pub(crate) spag_a: Noise,
+    pub(crate) spag_b: Noise,
+    pub(crate) aquifer: Noise,
+}
+
+impl TerrainNoises {
+    /// The terrain noises of a world seed.
+    pub fn new(seed: i64) -> Result<Self, NoiseError> {
+        Ok(TerrainNoises {
+            density: NoiseDef::perlin_fbm(seed, 0x0D35_1770, 1.0 / 110.0, 3)?,
+            cheese: NoiseDef::perlin_fbm(seed, 0x0C4E_E5E0, 1.0 / 72.0, 2)?,
+            spag_a: NoiseDef::perlin_fbm(seed, 0x05BA_6E71, 1.0 / 56.0, 1)?,
+            spag_b: NoiseDef::perlin_fbm(seed, 0x05BA_6E72, 1.0 / 56.0, 1)?,
+            aquifer: NoiseDef::perlin_fbm(seed, 0x0A9F_1E70, 1.0 / 160.0, 2)?,
+        })
+    }
+}
+
+/// The fluid (or air) that fills a cave block.
+#[inline]
+pub(crate) fn cave_fill(y: i32, dims: &Dims, submerged: bool, aquifer: i32) -> BlockId {
+    if y < dims.min_y + 10 {
+        block::LAVA
+    } else if (submerged && y <= dims.sea_level) || y <= aquifer {
+        block::WATER
+    } else {
+        block::AIR
+    }
+}
+
+/// Inputs of the terrain body besides the position: the world's noises and the biomes of
+/// the chunk's 4 × 4 cells (index `cz * 4 + cx`).
+pub struct TerrainInput<'a> {
+    /// World seed.
+    pub seed: i64,
+    /// Dimensions.
+    pub dims: Dims,
+    /// Climate noises.
+    pub climate: &'a ClimateSampler,
+    /// Terrain noises.
+    pub noises: &'a TerrainNoises,
+    /// Biomes of the chunk's cells.
+    pub biomes: &'a [BiomeId; 16],
+    /// Structure boxes the terrain adapts to (may be empty).
+    pub beard: &'a [BeardBox],
+}
+
+/// Generate the terrain of chunk `pos`: [`shape`], [`resolve`], [`carve`], [`heightmaps`].
+pub fn generate(inp: &TerrainInput<'_>, pos: ChunkPos) -> TerrainChunk {
+    let sh = shape(inp, pos);
+    let (mut blocks, aquifer) = resolve(inp, pos, &sh);
+    let witness = carve(inp, pos, &sh, &aquifer, &mut blocks);
+    let mut t = heightmaps(&inp.dims, blocks);
+    t.witness = witness;
+    t
+}

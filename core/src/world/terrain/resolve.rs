@@ -1,0 +1,144 @@
+//! Phases 2 and 3 of terrain: fluids, surface rules and bedrock on the classified shape,
+//! then the worm carvers.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::engine::ladder::ChunkPos;
+use crate::util::digest::Digest;
+use crate::util::random::position_hash;
+use crate::world::block::{self, BlockId};
+use crate::world::terrain::carvers::carve_worms;
+use crate::world::terrain::density::{Shape, OPEN, SOLID};
+use crate::world::terrain::surface::surface_column;
+use crate::world::terrain::{cave_fill, TerrainInput};
+
+/// Whether block `(x, y, z)` of a bedrock layer is bedrock: always at `min_y`, then with
+/// probability 4/5, 3/5, 2/5, 1/5 for the next four layers.
+fn is_bedrock(seed: i64, x: i32, y: i32, z: i32, min_y: i32) -> bool {
+    let k = y - min_y;
+    if k == 0 {
+        return true;
+    }
+    if k > 4 {
+        return false;
+    }
+    let h = position_hash(x, y, z) ^ seed;
+    ((h >> 20) & 0xFF) as i32 % 5 < 5 - k
+}
+
+/// Phase 2: fluids, surface rules, bedrock. Returns the blocks and the aquifer levels.
+pub fn resolve(inp: &TerrainInput<'_>, pos: ChunkPos, sh: &Shape) -> (Vec<BlockId>, [i32; 256]) {
+    let dims = inp.dims;
+    let (bx, bz) = (pos.block_x(), pos.block_z());
+    let (kind, floor, col_h) = (&sh.kind, &sh.floor, &sh.col_h);
+    let vol = dims.volume();
+
+    // Aquifer levels per column.
+    let mut aquifer = [0i32; 256];
+    for z in 0..16 {
+        for x in 0..16 {
+            let a = inp
+                .noises
+                .aquifer
+                .sample_2d(f64::from(bx + x as i32), f64::from(bz + z as i32));
+            aquifer[z * 16 + x] = dims.sea_level - 44 + (a * 30.0) as i32;
+        }
+    }
+
+    // Resolve blocks in block order (cache friendly), with per-column facts precomputed.
+    let mut submerged = [false; 256];
+    let mut dither = [0i32; 256];
+    for z in 0..16 {
+        for x in 0..16 {
+            let col = z * 16 + x;
+            submerged[col] = floor[col] < dims.sea_level;
+            dither[col] = -((position_hash(bx + x as i32, 0, bz + z as i32) >> 24) & 7) as i32;
+        }
+    }
+    let mut blocks = vec![block::AIR; vol];
+    let mut top_solid = [dims.min_y - 1; 256];
+    for y in dims.min_y..=dims.max_y() {
+        let layer = (y - dims.min_y) as usize * 256;
+        for col in 0..256 {
+            let i = layer + col;
+            blocks[i] = match kind[i] {
+                SOLID => {
+                    top_solid[col] = y;
+                    if y < dither[col] {
+                        block::DEEPSLATE
+                    } else {
+                        block::STONE
+                    }
+                }
+                OPEN if y > floor[col] => {
+                    if y <= dims.sea_level {
+                        block::WATER
+                    } else {
+                        block::AIR
+                    }
+                }
+                _ => cave_fill(y, &dims, submerged[col], aquifer[col]),
+            };
+        }
+    }
+    for y in dims.min_y..=core::cmp::min(dims.min_y + 4, dims.max_y()) {
+        for z in 0..16 {
+            for x in 0..16 {
+                if is_bedrock(inp.seed, bx + x as i32, y, bz + z as i32, dims.min_y) {
+                    blocks[dims.index(x, y, z)] = block::BEDROCK;
+                }
+            }
+        }
+    }
+    for z in 0..16 {
+        for x in 0..16 {
+            let (cx, cz) = (x >> 2, z >> 2);
+            let hs = [
+                col_h[cz * 5 + cx],
+                col_h[cz * 5 + cx + 1],
+                col_h[(cz + 1) * 5 + cx],
+                col_h[(cz + 1) * 5 + cx + 1],
+            ];
+            let (mut lo, mut hi) = (hs[0], hs[0]);
+            for h in hs {
+                lo = if h < lo { h } else { lo };
+                hi = if h > hi { h } else { hi };
+            }
+            let slope = (hi - lo) / 4.0;
+            let (wx, wz) = (bx + x as i32, bz + z as i32);
+            let biome = inp.biomes[cz * 4 + cx];
+            surface_column(
+                &mut blocks,
+                &dims,
+                x,
+                z,
+                top_solid[z * 16 + x],
+                biome,
+                slope,
+                wx,
+                wz,
+            );
+        }
+    }
+
+    (blocks, aquifer)
+}
+
+/// Phase 3: worm carvers. Returns the body's float witness (the shape's, the aquifer levels,
+/// and every carver step's position and radius).
+pub fn carve(
+    inp: &TerrainInput<'_>,
+    pos: ChunkPos,
+    sh: &Shape,
+    aquifer: &[i32; 256],
+    blocks: &mut [BlockId],
+) -> u64 {
+    let mut w = Digest::new();
+    w.write_u64(sh.witness);
+    for a in aquifer {
+        w.write_i32(*a);
+    }
+    carve_worms(inp.seed, &inp.dims, pos, blocks, &sh.floor, aquifer, &mut w);
+    w.finish()
+}
