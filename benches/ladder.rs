@@ -5,7 +5,7 @@ use criterion::Criterion;
 use std::time::Duration;
 use stratagen_cli::{generate, square};
 use stratagen_core::engine::ladder::ChunkStatus;
-use stratagen_core::world::gen::WorldDef;
+use stratagen_core::world::WorldDef;
 
 fn fill(threads: usize) -> stratagen_cli::Region {
     // 32 × 32 chunks: the square of radius 16 minus its last row and column.

@@ -6,9 +6,9 @@ use criterion::{black_box, Criterion};
 use std::time::{Duration, Instant};
 use stratagen_core::engine::ladder::ChunkPos;
 use stratagen_core::world::biome::ClimateSampler;
-use stratagen_core::world::gen::{WorldDef, WorldGen};
 use stratagen_core::world::structure::{self, StructureKind, StructureStart};
 use stratagen_core::world::terrain::{self, BeardBox};
+use stratagen_core::world::{WorldDef, WorldGen};
 
 fn starts_and_refs(seed: i64, gen: &WorldGen, n: i32) -> usize {
     let climate: &ClimateSampler = gen.climate();

@@ -4,8 +4,8 @@
 use criterion::{black_box, Criterion};
 use std::time::{Duration, Instant};
 use stratagen_core::engine::ladder::ChunkPos;
-use stratagen_core::world::gen::{WorldDef, WorldGen};
 use stratagen_core::world::terrain;
+use stratagen_core::world::{WorldDef, WorldGen};
 
 fn main() {
     let gen = WorldGen::new(WorldDef::default()).unwrap();

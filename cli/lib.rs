@@ -12,7 +12,7 @@ use stratagen_core::engine::{BodyError, Finished, Pipeline, Priority, Scheduler,
 use stratagen_core::util::digest::Digest;
 use stratagen_core::world::biome;
 use stratagen_core::world::block;
-use stratagen_core::world::gen::{status_digest, ChunkData, World, WorldDef, WorldGen};
+use stratagen_core::world::{status_digest, ChunkData, World, WorldDef, WorldGen};
 
 /// Run every task of `s` to completion on `threads` worker threads (0: inline on this
 /// thread). The owner (this thread) takes tasks, workers run them, the owner finishes them.
@@ -389,7 +389,8 @@ fn light_overlay(region: &Region, rgb: &mut [u8], width: usize, x0: i32, z0: i32
         for z in 0..16 {
             for x in 0..16 {
                 // Light of the block above the ground (where a player stands).
-                let y = f.heightmaps()[2][z * 16 + x];
+                let y =
+                    f.heightmaps()[stratagen_core::world::Heightmap::MotionBlocking][z * 16 + x];
                 if y > dims.max_y() {
                     continue;
                 }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use stratagen_cli::{encode_png, generate, render, square, write_atomic, Layer};
 use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
-use stratagen_core::world::gen::WorldDef;
+use stratagen_core::world::WorldDef;
 
 #[derive(Parser)]
 #[command(

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 use stratagen_cli::{generate, square};
 use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
-use stratagen_core::world::gen::WorldDef;
+use stratagen_core::world::WorldDef;
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_stratagen"))

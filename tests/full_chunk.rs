@@ -11,8 +11,8 @@ use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
 use stratagen_core::world::block;
 use stratagen_core::world::dims::Dims;
 use stratagen_core::world::feature::poisson_points;
-use stratagen_core::world::gen::{ChunkData, WorldDef};
 use stratagen_core::world::light;
+use stratagen_core::world::{ChunkData, Heightmap, Neighbourhood, WorldDef};
 
 fn full_region(
     seed: i64,
@@ -40,7 +40,7 @@ fn full_digests_are_independent_of_order_and_threads() {
         .collect();
     let digest = |m: &BTreeMap<ChunkPos, Arc<ChunkData>>| -> Vec<u64> {
         m.values()
-            .map(|d| stratagen_core::world::gen::chunk_digest(d))
+            .map(|d| stratagen_core::world::chunk_digest(d))
             .collect()
     };
     let want = digest(&full_region(3, &base, 2));
@@ -96,16 +96,16 @@ fn features_crossing_borders_are_whole_in_any_order() {
         outbound > 0,
         "no feature crossed a border here; pick another region"
     );
-    assert!(f.outbound[4].is_empty());
+    assert!(f.outbound.centre().is_empty());
     // Every leaf or ore block written across a border shows up in the neighbour's final blocks
     // unless the neighbour's own later writes or structures replaced it; count the survivors.
     let full = full_region(0, &region, 2);
     let mut survived = 0;
-    for (k, patch) in f.outbound.iter().enumerate() {
-        if k == 4 {
+    for (&(dx, dz), patch) in Neighbourhood::<()>::OFFSETS.iter().zip(&f.outbound) {
+        if (dx, dz) == (0, 0) {
             continue;
         }
-        let n = ChunkPos::new(-10 + (k % 3) as i32 - 1, -10 + (k / 3) as i32 - 1);
+        let n = ChunkPos::new(-10 + dx, -10 + dz);
         let blocks = full[&n].full().unwrap().blocks();
         for &(i, b) in patch {
             survived += (blocks[i as usize] == b) as usize;
@@ -219,7 +219,7 @@ fn light_satisfies_its_flood_fill_equation() {
             for y in dims.min_y..=dims.max_y() {
                 let (b, sky, bl) = get(wx, y, wz).unwrap();
                 let p = block::props(b);
-                if y >= c.heightmaps()[0][(z * 16 + x) as usize] {
+                if y >= c.heightmaps()[Heightmap::WorldSurface][(z * 16 + x) as usize] {
                     assert_eq!(sky, 15, "sky above the surface at ({wx},{y},{wz})");
                 }
                 if p.opacity >= 15 {
@@ -270,7 +270,7 @@ fn a_torch_lights_the_neighbour_through_a_cave() {
         chunks[5][dims.index(x, 10, 8)] = block::AIR;
     }
     chunks[5][dims.index(3, 10, 8)] = block::TORCH; // 3 blocks east of the border (x = 19)
-    let refs: [Option<&[u16]>; 9] = std::array::from_fn(|k| Some(&chunks[k][..]));
+    let refs = Neighbourhood::from_array(std::array::from_fn(|k| Some(&chunks[k][..])));
     let l = light::compute(&dims, refs, 31);
     for x in 0..16 {
         let dist = 19 - x as i32;
@@ -328,7 +328,7 @@ fn golden_full_chunk_digests() {
             "({}, {}) {:016x}\n",
             p.x,
             p.z,
-            stratagen_core::world::gen::chunk_digest(d)
+            stratagen_core::world::chunk_digest(d)
         ));
     }
     insta::assert_snapshot!("full_digests", lines);

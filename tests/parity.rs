@@ -8,7 +8,7 @@ mod corpus;
 
 use stratagen_cli::generate;
 use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
-use stratagen_core::world::gen::{status_digest, WorldDef};
+use stratagen_core::world::{status_digest, WorldDef};
 
 #[test]
 fn parity_corpus_snapshot() {
@@ -47,7 +47,7 @@ fn corpus_is_independent_of_order_and_threads() {
     use std::sync::Arc;
     use stratagen_cli::drive;
     use stratagen_core::engine::{Priority, Scheduler};
-    use stratagen_core::world::gen::{World, WorldGen};
+    use stratagen_core::world::{World, WorldGen};
     let lines = corpus::lines();
     let seeds: std::collections::BTreeSet<i64> = corpus::CHUNKS.iter().map(|c| c.1).collect();
     for seed in seeds {

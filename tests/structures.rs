@@ -8,10 +8,10 @@ use stratagen_core::world::biome::ClimateSampler;
 use stratagen_core::world::block;
 use stratagen_core::world::dims::Dims;
 use stratagen_core::world::feature::{merge, FeatureChunk};
-use stratagen_core::world::gen::{chunk_digest, WorldDef};
 use stratagen_core::world::structure::{
     self, PieceKind, StructureKind, StructureStart, PLACEMENTS,
 };
+use stratagen_core::world::{chunk_digest, Neighbourhood, WorldDef};
 
 const DIMS: Dims = Dims {
     min_y: -64,
@@ -214,11 +214,13 @@ fn structure_blocks_win_over_inbound_patches() {
         block_entities: Vec::new(),
         witness: 0,
     };
-    let west = vec![(2u32, block::OAK_LEAVES), (3, block::OAK_LEAVES)];
-    let north = vec![(5u32, block::COAL_ORE), (3, block::COAL_ORE)];
-    let mut inbound: [Option<&[(u32, u16)]>; 9] = [None; 9];
-    inbound[3] = Some(&west);
-    inbound[1] = Some(&north);
+    let west = [(2u32, block::OAK_LEAVES), (3, block::OAK_LEAVES)];
+    let north = [(5u32, block::COAL_ORE), (3, block::COAL_ORE)];
+    let inbound = Neighbourhood::from_fn(|dx, dz| match (dx, dz) {
+        (-1, 0) => Some(&west[..]),
+        (0, -1) => Some(&north[..]),
+        _ => None,
+    });
     let m = merge(&own, inbound);
     assert_eq!(m[2], block::STONE, "protected against the west patch");
     assert_eq!(m[5], block::STONE, "protected against the north patch");

@@ -6,7 +6,7 @@ use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
 use stratagen_core::util::digest::Digest;
 use stratagen_core::world::biome::{self, ClimateSampler, BIOME_COUNT};
 use stratagen_core::world::block;
-use stratagen_core::world::gen::{WorldDef, WorldGen};
+use stratagen_core::world::{WorldDef, WorldGen};
 
 fn region_terrain(
     seed: i64,
@@ -15,7 +15,7 @@ fn region_terrain(
     n: i32,
 ) -> (
     WorldGen,
-    BTreeMap<ChunkPos, std::sync::Arc<stratagen_core::world::gen::ChunkData>>,
+    BTreeMap<ChunkPos, std::sync::Arc<stratagen_core::world::ChunkData>>,
 ) {
     let mut pos = Vec::new();
     for z in 0..n {
@@ -40,7 +40,7 @@ fn region_terrain(
 /// Per global column: (surface height, cave volume = non-solid blocks below the top solid).
 fn columns(
     gen: &WorldGen,
-    chunks: &BTreeMap<ChunkPos, std::sync::Arc<stratagen_core::world::gen::ChunkData>>,
+    chunks: &BTreeMap<ChunkPos, std::sync::Arc<stratagen_core::world::ChunkData>>,
 ) -> BTreeMap<(i32, i32), (i32, i32)> {
     let d = gen.dims();
     let mut out = BTreeMap::new();

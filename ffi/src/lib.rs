@@ -31,7 +31,8 @@ use stratagen_core::noise::{CellularDistance, CellularReturn};
 use stratagen_core::noise::{
     FillStrategy, FractalType, Grid2, Grid3, NoiseDef, NoiseError, NoiseType,
 };
-use stratagen_core::world::gen::{chunk_digest, ChunkData, FullChunk, World, WorldDef, WorldGen};
+use stratagen_core::world::Heightmap;
+use stratagen_core::world::{chunk_digest, ChunkData, FullChunk, World, WorldDef, WorldGen};
 
 /// Major version.
 pub const SG_VERSION_MAJOR: u32 = 0;
@@ -882,7 +883,12 @@ pub unsafe extern "C" fn sg_chunk_copy_heightmap(
             return sg_result::BadEnum;
         }
         with_full(world, cx, cz, |f| {
-            copy_out(&f.heightmaps()[kind as usize], buf, cap, needed)
+            copy_out(
+                &f.heightmaps()[Heightmap::ALL[kind as usize]],
+                buf,
+                cap,
+                needed,
+            )
         })
     })
 }
@@ -1011,10 +1017,10 @@ pub unsafe extern "C" fn sg_world_chunk_view(
                 blocks: f.blocks().as_ptr(),
                 block_count: f.blocks().len(),
                 biomes: f.biomes.as_ptr(),
-                world_surface: hm[0].as_ptr(),
-                ocean_floor: hm[1].as_ptr(),
-                motion_blocking: hm[2].as_ptr(),
-                motion_blocking_no_leaves: hm[3].as_ptr(),
+                world_surface: hm[Heightmap::WorldSurface].as_ptr(),
+                ocean_floor: hm[Heightmap::OceanFloor].as_ptr(),
+                motion_blocking: hm[Heightmap::MotionBlocking].as_ptr(),
+                motion_blocking_no_leaves: hm[Heightmap::MotionBlockingNoLeaves].as_ptr(),
                 sky_light: f.light().sky.as_ptr(),
                 block_light: f.light().block.as_ptr(),
                 light_bytes: f.light().sky.len(),

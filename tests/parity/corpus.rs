@@ -9,7 +9,7 @@ use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
 use stratagen_core::engine::{Priority, Scheduler};
 use stratagen_core::noise::{FractalType, Grid2, Grid3, NoiseDef, NoiseType};
 use stratagen_core::util::digest::Digest;
-use stratagen_core::world::gen::{status_digest, World, WorldDef, WorldGen};
+use stratagen_core::world::{status_digest, World, WorldDef, WorldGen};
 
 /// (label, seed, chunk x, chunk z): what each entry guards.
 pub const CHUNKS: [(&str, i64, i32, i32); 9] = [

@@ -19,6 +19,7 @@ use crate::util::random::{decoration_seed, feature_seed, position_hash, JavaRand
 use crate::world::biome::{self, BiomeId};
 use crate::world::block::{self, BlockId};
 use crate::world::dims::Dims;
+use crate::world::neighbourhood::Neighbourhood;
 use crate::world::terrain::TerrainChunk;
 
 /// A block entity: a chest or spawner placed by a structure piece.
@@ -37,9 +38,9 @@ pub struct BlockEntity {
 pub struct FeatureChunk {
     /// The chunk's blocks after its own feature writes.
     pub blocks: Vec<BlockId>,
-    /// Writes for each neighbour, index `(dz + 1) * 3 + (dx + 1)` (entry 4, the chunk itself,
-    /// stays empty): `(block index in the target chunk, block)`, applied in list order.
-    pub outbound: [Vec<(u32, BlockId)>; 9],
+    /// Writes for each neighbour (the centre, the chunk itself, stays empty):
+    /// `(block index in the target chunk, block)`, applied in list order.
+    pub outbound: Neighbourhood<Vec<(u32, BlockId)>>,
     /// Sorted block indices of this chunk written by structure pieces: inbound patches never
     /// overwrite them.
     pub protected: Vec<u32>,
@@ -76,8 +77,8 @@ pub struct Writer<'a> {
     dims: Dims,
     pos: ChunkPos,
     own: Vec<BlockId>,
-    neighbours: [Option<&'a TerrainChunk>; 9],
-    outbound: [Vec<(u32, BlockId)>; 9],
+    neighbours: Neighbourhood<Option<&'a TerrainChunk>>,
+    outbound: Neighbourhood<Vec<(u32, BlockId)>>,
     protected: Vec<u32>,
     protect: bool,
     witness: crate::util::digest::Digest,
@@ -85,12 +86,12 @@ pub struct Writer<'a> {
 
 impl<'a> Writer<'a> {
     /// A writer over `own` (a copy of the chunk's terrain blocks) and the 3 × 3 terrain
-    /// snapshots (index `(dz + 1) * 3 + (dx + 1)`).
+    /// snapshots.
     pub fn new(
         dims: Dims,
         pos: ChunkPos,
         own: Vec<BlockId>,
-        neighbours: [Option<&'a TerrainChunk>; 9],
+        neighbours: Neighbourhood<Option<&'a TerrainChunk>>,
     ) -> Self {
         Writer {
             dims,
@@ -118,7 +119,7 @@ impl<'a> Writer<'a> {
         if !(-1..=1).contains(&dx) || !(-1..=1).contains(&dz) {
             return None;
         }
-        let slot = ((dz + 1) * 3 + (dx + 1)) as usize;
+        let slot = Neighbourhood::<()>::slot(dx, dz);
         Some((
             slot,
             self.dims.index((x & 15) as usize, y, (z & 15) as usize),
@@ -129,10 +130,12 @@ impl<'a> Writer<'a> {
     /// neighbour's terrain block; `None` outside the 3 × 3 chunks or the world's height.
     pub fn get(&self, x: i32, y: i32, z: i32) -> Option<BlockId> {
         let (slot, i) = self.locate(x, y, z)?;
-        if slot == 4 {
+        if slot == Neighbourhood::<()>::CENTRE {
             self.own.get(i).copied()
         } else {
-            self.neighbours[slot].and_then(|t| t.blocks.get(i).copied())
+            self.neighbours
+                .at(slot)
+                .and_then(|t| t.blocks.get(i).copied())
         }
     }
 
@@ -140,13 +143,13 @@ impl<'a> Writer<'a> {
     /// chunks or the height range the write is dropped (features are sized never to reach).
     pub fn set(&mut self, x: i32, y: i32, z: i32, b: BlockId) {
         if let Some((slot, i)) = self.locate(x, y, z) {
-            if slot == 4 {
+            if slot == Neighbourhood::<()>::CENTRE {
                 self.own[i] = b;
                 if self.protect {
                     self.protected.push(i as u32);
                 }
             } else {
-                self.outbound[slot].push((i as u32, b));
+                self.outbound.at_mut(slot).push((i as u32, b));
             }
         }
     }
@@ -461,8 +464,8 @@ pub struct FeatureInput<'a> {
     pub dims: Dims,
     /// Biomes of the chunk's cells.
     pub biomes: &'a [BiomeId; 16],
-    /// Terrain of the 3 × 3 chunks around (index `(dz + 1) * 3 + (dx + 1)`).
-    pub terrain: [Option<&'a TerrainChunk>; 9],
+    /// Terrain of the 3 × 3 chunks around.
+    pub terrain: Neighbourhood<Option<&'a TerrainChunk>>,
 }
 
 /// Run the decoration steps after structure pieces (which the caller placed through `w`).
@@ -475,7 +478,7 @@ pub fn decorate(inp: &FeatureInput<'_>, pos: ChunkPos, w: &mut Writer<'_>) {
     };
     let biome_at = |x: i32, z: i32| inp.biomes[(((z - bz) >> 2) * 4 + ((x - bx) >> 2)) as usize];
     // Scan columns from just above the terrain surface (trees add at most 16 blocks).
-    let own = inp.terrain[4];
+    let own = *inp.terrain.centre();
     let from = |x: i32, z: i32| match own {
         Some(t) => t.world_surface[(((z - bz) & 15) * 16 + ((x - bx) & 15)) as usize] + 16,
         None => inp.dims.max_y(),
@@ -616,9 +619,12 @@ pub fn decorate(inp: &FeatureInput<'_>, pos: ChunkPos, w: &mut Writer<'_>) {
 }
 
 /// The merge of `initialize_light`: the chunk's own feature blocks, then the eight inbound
-/// patches in (dz, dx) order, skipping positions structure pieces wrote. `inbound[k]` is the
-/// patch list from the neighbour at index `k = (dz + 1) * 3 + (dx + 1)`.
-pub fn merge(own: &FeatureChunk, inbound: [Option<&[(u32, BlockId)]>; 9]) -> Vec<BlockId> {
+/// patches in (dz, dx) order, skipping positions structure pieces wrote. `inbound` holds the
+/// patch list each neighbour wrote for this chunk.
+pub fn merge(
+    own: &FeatureChunk,
+    inbound: Neighbourhood<Option<&[(u32, BlockId)]>>,
+) -> Vec<BlockId> {
     let mut blocks = own.blocks.clone();
     for patch in inbound.iter().flatten() {
         for &(i, b) in patch.iter() {
@@ -630,20 +636,6 @@ pub fn merge(own: &FeatureChunk, inbound: [Option<&[(u32, BlockId)]>; 9]) -> Vec
         }
     }
     blocks
-}
-
-/// Heightmaps of merged blocks: world surface, ocean floor, motion blocking, motion blocking
-/// without leaves (each `y + 1` of the top block of that kind, `min_y` if none).
-pub fn heightmaps4(dims: &Dims, blocks: &[BlockId]) -> [[i32; 256]; 4] {
-    crate::world::terrain::heightmaps_by(dims, blocks, |b| {
-        let p = block::props(b);
-        [
-            b != block::AIR,
-            p.solid,
-            p.solid || p.liquid,
-            (p.solid && !p.leaves) || p.liquid,
-        ]
-    })
 }
 
 /// A fresh vector of `n` air blocks (used by tests and tools).

@@ -15,6 +15,7 @@ use alloc::vec::Vec;
 
 use crate::world::block::{self, BlockId};
 use crate::world::dims::Dims;
+use crate::world::neighbourhood::Neighbourhood;
 
 /// Sky and block light of one chunk, nibble-packed: block index `i` is byte `i / 2`, low
 /// nibble for even `i`.
@@ -47,7 +48,7 @@ const W: usize = 48;
 struct Region<'a> {
     dims: Dims,
     top: i32,
-    chunks: [Option<&'a [BlockId]>; 9],
+    chunks: Neighbourhood<Option<&'a [BlockId]>>,
 }
 
 impl<'a> Region<'a> {
@@ -104,11 +105,11 @@ fn flood(r: &Region<'_>, light: &mut [u8], opacity: &[u8], queue: &mut Vec<u32>)
     }
 }
 
-/// Light the centre chunk of a 3 × 3 neighbourhood of merged blocks (index
-/// `(dz + 1) * 3 + (dx + 1)`; a missing chunk counts as solid stone). `highest` is the
+/// Light the centre chunk of a 3 × 3 neighbourhood of merged blocks (a missing chunk counts
+/// as solid stone). `highest` is the
 /// highest non-air block y in the neighbourhood (from the world-surface heightmaps): nothing
 /// above it needs work.
-pub fn compute(dims: &Dims, chunks: [Option<&[BlockId]>; 9], highest: i32) -> LightData {
+pub fn compute(dims: &Dims, chunks: Neighbourhood<Option<&[BlockId]>>, highest: i32) -> LightData {
     let top = core::cmp::min(dims.max_y(), highest + 15);
     let r = Region {
         dims: *dims,
@@ -131,7 +132,7 @@ pub fn compute(dims: &Dims, chunks: [Option<&[BlockId]>; 9], highest: i32) -> Li
         for z in 0..W {
             for sx in 0..3 {
                 let dst = r.idx(sx * 16, y, z);
-                let src = match r.chunks[(z / 16) * 3 + sx] {
+                let src = match r.chunks.get(sx as i32 - 1, (z / 16) as i32 - 1) {
                     Some(b) => &b[(y * 16 + z % 16) * 16..(y * 16 + z % 16) * 16 + 16],
                     None => continue,
                 };

@@ -1,12 +1,28 @@
 //! The world's content: blocks, biomes, terrain, structures, features, light and spawns, and
-//! the pipeline that runs them as status bodies on the [`crate::engine`].
+//! the [`World`] pipeline that runs them as status bodies on the [`crate::engine`]. Depends
+//! on [`crate::util`], [`crate::noise`] and the engine's interfaces.
 
 pub mod biome;
 pub mod block;
+pub mod chunk;
+pub mod def;
+pub mod digest;
 pub mod dims;
 pub mod feature;
 pub mod gen;
+pub mod heightmap;
 pub mod light;
+pub mod neighbourhood;
+pub mod pipeline;
 pub mod spawn;
 pub mod structure;
 pub mod terrain;
+
+pub use chunk::{ChunkData, FullChunk, Merged};
+pub use def::{WorldDef, WorldError};
+pub use digest::{chunk_digest, status_digest};
+pub use dims::Dims;
+pub use gen::WorldGen;
+pub use heightmap::{Heightmap, Heightmaps};
+pub use neighbourhood::Neighbourhood;
+pub use pipeline::World;

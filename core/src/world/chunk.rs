@@ -1,0 +1,163 @@
+//! What a chunk holds at each status ([`ChunkData`]), the merged blocks of
+//! `initialize_light` ([`Merged`]) and the finished chunk ([`FullChunk`]).
+
+use alloc::boxed::Box;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+
+use crate::engine::ChunkPos;
+use crate::world::biome::BiomeId;
+use crate::world::block::BlockId;
+use crate::world::feature::{BlockEntity, FeatureChunk};
+use crate::world::heightmap::{Heightmap, Heightmaps};
+use crate::world::light::LightData;
+use crate::world::spawn::SpawnRequest;
+use crate::world::structure::{StructureRef, StructureStart};
+use crate::world::terrain::TerrainChunk;
+
+/// The merged blocks of `initialize_light`: own feature writes plus inbound patches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Merged {
+    /// Block ids, index `((y - min_y) * 16 + z) * 16 + x`.
+    pub blocks: Vec<BlockId>,
+    /// The four heightmaps.
+    pub heightmaps: Heightmaps,
+    /// Block entities inside the chunk.
+    pub block_entities: Vec<BlockEntity>,
+}
+
+/// A finished chunk: shares the outputs of the statuses it was built from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FullChunk {
+    /// Position.
+    pub pos: ChunkPos,
+    /// Biomes per 4 × 4 cell (index `cz * 4 + cx`).
+    pub biomes: [BiomeId; 16],
+    merged: Arc<ChunkData>,
+    light: Arc<ChunkData>,
+    /// Spawn requests.
+    pub spawns: Vec<SpawnRequest>,
+    /// Structure references.
+    pub structures: Vec<StructureRef>,
+}
+
+static EMPTY_LIGHT: LightData = LightData {
+    sky: Vec::new(),
+    block: Vec::new(),
+};
+static EMPTY_HEIGHTMAPS: Heightmaps = Heightmaps::filled(0);
+
+impl FullChunk {
+    /// A finished chunk sharing the `initialize_light` and `light` outputs it was built from.
+    pub(crate) fn new(
+        pos: ChunkPos,
+        biomes: [BiomeId; 16],
+        merged: Arc<ChunkData>,
+        light: Arc<ChunkData>,
+        spawns: Vec<SpawnRequest>,
+        structures: Vec<StructureRef>,
+    ) -> FullChunk {
+        FullChunk {
+            pos,
+            biomes,
+            merged,
+            light,
+            spawns,
+            structures,
+        }
+    }
+
+    fn merged(&self) -> Option<&Merged> {
+        match &*self.merged {
+            ChunkData::InitializeLight(m) => Some(m),
+            _ => None,
+        }
+    }
+    /// Block ids (index `((y - min_y) * 16 + z) * 16 + x`).
+    pub fn blocks(&self) -> &[BlockId] {
+        self.merged().map_or(&[], |m| &m.blocks)
+    }
+    /// The four heightmaps.
+    pub fn heightmaps(&self) -> &Heightmaps {
+        self.merged().map_or(&EMPTY_HEIGHTMAPS, |m| &m.heightmaps)
+    }
+    /// Block entities.
+    pub fn block_entities(&self) -> &[BlockEntity] {
+        self.merged().map_or(&[], |m| &m.block_entities)
+    }
+    /// Sky and block light.
+    pub fn light(&self) -> &LightData {
+        match &*self.light {
+            ChunkData::Light(l) => l,
+            _ => &EMPTY_LIGHT,
+        }
+    }
+}
+
+/// The output of one status of one chunk.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ChunkData {
+    /// `empty`.
+    Empty,
+    /// `structure_starts`: the starts whose candidate chunk this is (assembled or rejected).
+    StructureStarts(Vec<StructureStart>),
+    /// `structure_references`: the assembled starts within 8 chunks whose box touches this one.
+    StructureReferences(Vec<StructureRef>),
+    /// `biomes`: per 4 × 4 cell, index `cz * 4 + cx`, and the witness of the climate values
+    /// (XXH64 of the five climate parameters per cell, so a one-ulp change shows).
+    Biomes([BiomeId; 16], u64),
+    /// `terrain`.
+    Terrain(Box<TerrainChunk>),
+    /// `features`: own blocks after decoration, outbound patches.
+    Features(Box<FeatureChunk>),
+    /// `initialize_light`: the merged blocks and the four heightmaps.
+    InitializeLight(Box<Merged>),
+    /// `light`.
+    Light(Box<LightData>),
+    /// `spawn`.
+    Spawn(Vec<SpawnRequest>),
+    /// `full`.
+    Full(Box<FullChunk>),
+}
+
+impl ChunkData {
+    /// The terrain output, if this is one.
+    pub fn terrain(&self) -> Option<&TerrainChunk> {
+        match self {
+            ChunkData::Terrain(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The biome grid, if this is a `biomes` output.
+    pub fn biomes(&self) -> Option<&[BiomeId; 16]> {
+        match self {
+            ChunkData::Biomes(b, _) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// Blocks, world-surface and ocean-floor heightmaps of a `terrain` or `full` output.
+    pub fn surface(&self) -> Option<(&[BlockId], &[i32; 256], &[i32; 256])> {
+        match self {
+            ChunkData::Terrain(t) => Some((&t.blocks, &t.world_surface, &t.ocean_floor)),
+            ChunkData::Full(f) => {
+                let h = f.heightmaps();
+                Some((
+                    f.blocks(),
+                    &h[Heightmap::WorldSurface],
+                    &h[Heightmap::OceanFloor],
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    /// The finished chunk, if this is a `full` output.
+    pub fn full(&self) -> Option<&FullChunk> {
+        match self {
+            ChunkData::Full(f) => Some(f),
+            _ => None,
+        }
+    }
+}

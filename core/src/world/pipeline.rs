@@ -1,0 +1,252 @@
+//! The world's [`Pipeline`]: one plain function per status, from the inputs it declared (read
+//! through the [`View`]) to its output.
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+use crate::engine::{BodyError, ChunkPos, ChunkStatus, Pipeline, StepTable, View};
+use crate::world::biome::BiomeId;
+use crate::world::chunk::{ChunkData, FullChunk, Merged};
+use crate::world::feature::{self, FeatureChunk, FeatureInput, Writer};
+use crate::world::heightmap::{Heightmap, Heightmaps};
+use crate::world::light;
+use crate::world::neighbourhood::Neighbourhood;
+use crate::world::spawn;
+use crate::world::structure::{self, StructureKind, StructureRef, StructureStart};
+use crate::world::terrain;
+use crate::world::WorldGen;
+
+fn wrong(_: &ChunkData) -> BodyError {
+    BodyError::Failed("input of the wrong kind")
+}
+
+/// The world pipeline: runs each status body of [`WorldGen`].
+#[derive(Debug)]
+pub struct World {
+    gen: WorldGen,
+    /// How far `structure_references` reads starts: its direct radius in the step table.
+    references_radius: i32,
+}
+
+impl World {
+    /// A pipeline for `gen`.
+    pub fn new(gen: WorldGen) -> Self {
+        let table = StepTable::new();
+        World {
+            gen,
+            references_radius: table.direct_radius(ChunkStatus::StructureReferences) as i32,
+        }
+    }
+
+    /// The generator.
+    pub fn gen(&self) -> &WorldGen {
+        &self.gen
+    }
+}
+
+/// The 3 × 3 outputs of `status` around the chunk, each picked by `pick`.
+fn neighbourhood<'v, T: ?Sized>(
+    view: &View<'v, ChunkData>,
+    status: ChunkStatus,
+    pick: impl Fn(&'v ChunkData) -> Option<&'v T>,
+) -> Result<Neighbourhood<Option<&'v T>>, BodyError> {
+    Neighbourhood::try_from_fn(|dx, dz| {
+        let d = view.get(dx, dz, status)?;
+        pick(d).ok_or_else(|| wrong(d))
+    })
+}
+
+/// The starts referenced by this chunk, read from the chunks that own them (within 8).
+fn referenced_starts<'v>(
+    view: &View<'v, ChunkData>,
+    pos: ChunkPos,
+) -> Result<Vec<(StructureRef, &'v StructureStart)>, BodyError> {
+    let refs = match view.get(0, 0, ChunkStatus::StructureReferences)? {
+        ChunkData::StructureReferences(r) => r,
+        other => return Err(wrong(other)),
+    };
+    let mut out = Vec::new();
+    for r in refs {
+        let starts = match view.get(
+            r.start.x - pos.x,
+            r.start.z - pos.z,
+            ChunkStatus::StructureStarts,
+        )? {
+            ChunkData::StructureStarts(v) => v,
+            other => return Err(wrong(other)),
+        };
+        if let Some(s) = starts.iter().find(|s| s.kind == r.kind) {
+            out.push((*r, s));
+        }
+    }
+    Ok(out)
+}
+
+fn biomes_here<'v>(view: &View<'v, ChunkData>) -> Result<&'v [BiomeId; 16], BodyError> {
+    let b = view.get(0, 0, ChunkStatus::Biomes)?;
+    b.biomes().ok_or_else(|| wrong(b))
+}
+
+impl World {
+    fn structure_references(
+        &self,
+        pos: ChunkPos,
+        view: &View<'_, ChunkData>,
+    ) -> Result<ChunkData, BodyError> {
+        let r = self.references_radius;
+        let mut all = Vec::new();
+        for dz in -r..=r {
+            for dx in -r..=r {
+                match view.get(dx, dz, ChunkStatus::StructureStarts)? {
+                    ChunkData::StructureStarts(v) => all.extend(v.iter()),
+                    other => return Err(wrong(other)),
+                }
+            }
+        }
+        Ok(ChunkData::StructureReferences(structure::references(
+            pos,
+            all.into_iter(),
+        )))
+    }
+
+    fn terrain(&self, pos: ChunkPos, view: &View<'_, ChunkData>) -> Result<ChunkData, BodyError> {
+        let mut beard = Vec::new();
+        for (r, s) in referenced_starts(view, pos)? {
+            if r.kind == StructureKind::Watchtower {
+                structure::beard_boxes(s, pos, &mut beard);
+            }
+        }
+        let biomes = biomes_here(view)?;
+        let mut inp = self.gen.terrain_input(biomes);
+        inp.beard = &beard;
+        Ok(ChunkData::Terrain(Box::new(terrain::generate(&inp, pos))))
+    }
+
+    fn features(&self, pos: ChunkPos, view: &View<'_, ChunkData>) -> Result<ChunkData, BodyError> {
+        let g = &self.gen;
+        let terrain = neighbourhood(view, ChunkStatus::Terrain, |d| d.terrain())?;
+        let own = terrain
+            .centre()
+            .ok_or(BodyError::Failed("missing own terrain"))?;
+        let mut w = Writer::new(g.dims, pos, own.blocks.clone(), terrain);
+        // Step 0: structure pieces, clipped to this chunk, protected from patches.
+        let mut entities = Vec::new();
+        for (_, s) in referenced_starts(view, pos)? {
+            entities.extend(structure::place(s, pos, &mut w));
+        }
+        entities.sort();
+        let inp = FeatureInput {
+            seed: g.def.seed,
+            dims: g.dims,
+            biomes: biomes_here(view)?,
+            terrain,
+        };
+        feature::decorate(&inp, pos, &mut w);
+        Ok(ChunkData::Features(Box::new(w.finish(entities))))
+    }
+
+    fn initialize_light(&self, view: &View<'_, ChunkData>) -> Result<ChunkData, BodyError> {
+        let f = neighbourhood(view, ChunkStatus::Features, |d| match d {
+            ChunkData::Features(f) => Some(&**f),
+            _ => None,
+        })?;
+        let own: &FeatureChunk = f
+            .centre()
+            .ok_or(BodyError::Failed("missing own features"))?;
+        // The neighbour at (dx, dz) sees this chunk at (-dx, -dz).
+        let inbound = Neighbourhood::from_fn(|dx, dz| {
+            let k = Neighbourhood::<()>::slot(dx, dz);
+            if k == Neighbourhood::<()>::CENTRE {
+                return None;
+            }
+            f.at(k)
+                .map(|n| &n.outbound.at(Neighbourhood::<()>::opposite(k))[..])
+        });
+        let blocks = feature::merge(own, inbound);
+        let heightmaps = Heightmaps::of(&self.gen.dims, &blocks);
+        Ok(ChunkData::InitializeLight(Box::new(Merged {
+            blocks,
+            heightmaps,
+            block_entities: own.block_entities.clone(),
+        })))
+    }
+
+    fn light(&self, view: &View<'_, ChunkData>) -> Result<ChunkData, BodyError> {
+        let dims = self.gen.dims;
+        let m = neighbourhood(view, ChunkStatus::InitializeLight, |d| match d {
+            ChunkData::InitializeLight(m) => Some(&**m),
+            _ => None,
+        })?;
+        let mut highest = dims.min_y;
+        for c in m.iter().flatten() {
+            for h in c.heightmaps[Heightmap::WorldSurface].iter() {
+                highest = core::cmp::max(highest, h - 1);
+            }
+        }
+        let blocks = m.map(|c| c.map(|c| &c.blocks[..]));
+        Ok(ChunkData::Light(Box::new(light::compute(
+            &dims, blocks, highest,
+        ))))
+    }
+
+    fn spawn(&self, pos: ChunkPos, view: &View<'_, ChunkData>) -> Result<ChunkData, BodyError> {
+        let m = match view.get(0, 0, ChunkStatus::InitializeLight)? {
+            ChunkData::InitializeLight(m) => m,
+            other => return Err(wrong(other)),
+        };
+        Ok(ChunkData::Spawn(spawn::generate(
+            self.gen.def.seed,
+            &self.gen.dims,
+            pos,
+            biomes_here(view)?,
+            &m.blocks,
+            &m.heightmaps[Heightmap::MotionBlocking],
+        )))
+    }
+
+    fn full(&self, pos: ChunkPos, view: &View<'_, ChunkData>) -> Result<ChunkData, BodyError> {
+        let spawns = match view.get(0, 0, ChunkStatus::Spawn)? {
+            ChunkData::Spawn(s) => s.clone(),
+            other => return Err(wrong(other)),
+        };
+        let structures = match view.get(0, 0, ChunkStatus::StructureReferences)? {
+            ChunkData::StructureReferences(r) => r.clone(),
+            other => return Err(wrong(other)),
+        };
+        Ok(ChunkData::Full(Box::new(FullChunk::new(
+            pos,
+            *biomes_here(view)?,
+            view.get_shared(0, 0, ChunkStatus::InitializeLight)?,
+            view.get_shared(0, 0, ChunkStatus::Light)?,
+            spawns,
+            structures,
+        ))))
+    }
+}
+
+impl Pipeline for World {
+    type Output = ChunkData;
+
+    fn run(
+        &self,
+        status: ChunkStatus,
+        pos: ChunkPos,
+        view: &View<'_, ChunkData>,
+    ) -> Result<ChunkData, BodyError> {
+        let g = &self.gen;
+        match status {
+            ChunkStatus::Empty => Ok(ChunkData::Empty),
+            ChunkStatus::StructureStarts => Ok(ChunkData::StructureStarts(structure::starts(
+                g.def.seed, &g.dims, &g.climate, pos,
+            ))),
+            ChunkStatus::StructureReferences => self.structure_references(pos, view),
+            ChunkStatus::Biomes => Ok(ChunkData::Biomes(g.biomes(pos), g.climate_witness(pos))),
+            ChunkStatus::Terrain => self.terrain(pos, view),
+            ChunkStatus::Features => self.features(pos, view),
+            ChunkStatus::InitializeLight => self.initialize_light(view),
+            ChunkStatus::Light => self.light(view),
+            ChunkStatus::Spawn => self.spawn(pos, view),
+            ChunkStatus::Full => self.full(pos, view),
+        }
+    }
+}
