@@ -55,6 +55,12 @@ pub fn floor_i64(x: f64) -> i64 {
     t.wrapping_sub((x < t as f64) as i64)
 }
 
+/// Smallest integer `>= x`, as `i32` (for small positive lengths such as radii).
+#[inline]
+pub fn ceil_i32(x: f64) -> i32 {
+    -(floor_i64(-x) as i32)
+}
+
 /// Largest integer `<= x`, as `f64` (exact for the same range as [`floor_i64`]).
 #[inline]
 pub fn floor(x: f64) -> f64 {

@@ -1,0 +1,143 @@
+//! Block access for one decorating chunk ([`Writer`]): its own blocks (mutable), its
+//! neighbours' terrain (read-only), the outbound patches and the structure-protected set.
+
+use alloc::vec::Vec;
+
+use crate::engine::ladder::ChunkPos;
+use crate::util::digest::Digest;
+use crate::world::block::{self, BlockId};
+use crate::world::dims::Dims;
+use crate::world::feature::{BlockEntity, FeatureChunk};
+use crate::world::neighbourhood::Neighbourhood;
+use crate::world::terrain::TerrainChunk;
+
+/// Block access for one decorating chunk: its own blocks (mutable) and its neighbours'
+/// terrain (read-only), plus the outbound patches.
+pub struct Writer<'a> {
+    dims: Dims,
+    pos: ChunkPos,
+    own: Vec<BlockId>,
+    neighbours: Neighbourhood<Option<&'a TerrainChunk>>,
+    outbound: Neighbourhood<Vec<(u32, BlockId)>>,
+    protected: Vec<u32>,
+    protect: bool,
+    witness: Digest,
+}
+
+impl<'a> Writer<'a> {
+    /// A writer over `own` (a copy of the chunk's terrain blocks) and the 3 × 3 terrain
+    /// snapshots.
+    pub fn new(
+        dims: Dims,
+        pos: ChunkPos,
+        own: Vec<BlockId>,
+        neighbours: Neighbourhood<Option<&'a TerrainChunk>>,
+    ) -> Self {
+        Writer {
+            dims,
+            pos,
+            own,
+            neighbours,
+            outbound: Default::default(),
+            protected: Vec::new(),
+            protect: false,
+            witness: Digest::new(),
+        }
+    }
+
+    /// Record an intermediate float in the body's witness digest.
+    pub fn witness(&mut self, v: f64) {
+        self.witness.write_f64(v);
+    }
+
+    fn locate(&self, x: i32, y: i32, z: i32) -> Option<(usize, usize)> {
+        if y < self.dims.min_y || y > self.dims.max_y() {
+            return None;
+        }
+        let dx = (x >> 4) - self.pos.x;
+        let dz = (z >> 4) - self.pos.z;
+        if !(-1..=1).contains(&dx) || !(-1..=1).contains(&dz) {
+            return None;
+        }
+        let slot = Neighbourhood::<()>::slot(dx, dz);
+        Some((
+            slot,
+            self.dims.index((x & 15) as usize, y, (z & 15) as usize),
+        ))
+    }
+
+    /// The block at world position `(x, y, z)`: the chunk's own current block, or the
+    /// neighbour's terrain block; `None` outside the 3 × 3 chunks or the world's height.
+    pub fn get(&self, x: i32, y: i32, z: i32) -> Option<BlockId> {
+        let (slot, i) = self.locate(x, y, z)?;
+        if slot == Neighbourhood::<()>::CENTRE {
+            self.own.get(i).copied()
+        } else {
+            self.neighbours
+                .at(slot)
+                .and_then(|t| t.blocks.get(i).copied())
+        }
+    }
+
+    /// Write a block (own chunk directly, a neighbour through its patch). Outside the 3 × 3
+    /// chunks or the height range the write is dropped (features are sized never to reach).
+    pub fn set(&mut self, x: i32, y: i32, z: i32, b: BlockId) {
+        if let Some((slot, i)) = self.locate(x, y, z) {
+            if slot == Neighbourhood::<()>::CENTRE {
+                self.own[i] = b;
+                if self.protect {
+                    self.protected.push(i as u32);
+                }
+            } else {
+                self.outbound.at_mut(slot).push((i as u32, b));
+            }
+        }
+    }
+
+    /// Write `b` where the current block satisfies `pred`.
+    pub fn set_if(&mut self, x: i32, y: i32, z: i32, b: BlockId, pred: impl Fn(BlockId) -> bool) {
+        if self.get(x, y, z).map_or(false, pred) {
+            self.set(x, y, z, b);
+        }
+    }
+
+    /// Mark subsequent own-chunk writes as structure writes (kept against inbound patches).
+    pub fn protect_writes(&mut self, on: bool) {
+        self.protect = on;
+    }
+
+    /// Finish: the output, with protected indices sorted and deduplicated.
+    pub fn finish(mut self, block_entities: Vec<BlockEntity>) -> FeatureChunk {
+        self.protected.sort_unstable();
+        self.protected.dedup();
+        FeatureChunk {
+            blocks: self.own,
+            outbound: self.outbound,
+            protected: self.protected,
+            block_entities,
+            witness: self.witness.finish(),
+        }
+    }
+
+    /// Highest block y of the world.
+    pub fn max_y(&self) -> i32 {
+        self.dims.max_y()
+    }
+
+    /// y of the top non-air, non-plant block of column `(x, z)` (own chunk's current state or
+    /// neighbour terrain), scanning down from `from`.
+    pub fn top(&self, x: i32, z: i32, from: i32) -> Option<i32> {
+        let mut y = core::cmp::min(from, self.dims.max_y());
+        while y >= self.dims.min_y {
+            let b = self.get(x, y, z)?;
+            if b != block::AIR && !block::props(b).replaceable {
+                return Some(y);
+            }
+            if block::props(b).liquid {
+                return Some(y);
+            }
+            y -= 1;
+        }
+        None
+    }
+}
