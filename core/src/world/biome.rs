@@ -1,42 +1,20 @@
 //! Biomes from a multi-noise climate (DESIGN §4): five smooth noise fields (temperature,
 //! humidity, continentalness, erosion, weirdness) are sampled at the centre of each 4 × 4
-//! column cell, and the biome is the entry of [`TABLE`] whose parameter box is nearest.
+//! column cell, and the biome is the one whose box in [`CLIMATE_BOXES`] is nearest.
 //! Everything is a pure function of (seed, x, z), so any status may look a biome up.
 
 use crate::noise::{Noise, NoiseDef, NoiseError};
 use crate::util::math::{abs, clamp};
 
-/// A biome id (index into [`TABLE`]).
+/// A biome id (index into [`BIOMES`]).
 pub type BiomeId = u8;
 
-/// Ocean.
-pub const OCEAN: BiomeId = 0;
-/// Deep ocean.
-pub const DEEP_OCEAN: BiomeId = 1;
-/// Beach.
-pub const BEACH: BiomeId = 2;
-/// River.
-pub const RIVER: BiomeId = 3;
-/// Plains.
-pub const PLAINS: BiomeId = 4;
-/// Forest.
-pub const FOREST: BiomeId = 5;
-/// Birch forest.
-pub const BIRCH_FOREST: BiomeId = 6;
-/// Taiga.
-pub const TAIGA: BiomeId = 7;
-/// Snowy plains.
-pub const SNOWY_PLAINS: BiomeId = 8;
-/// Desert.
-pub const DESERT: BiomeId = 9;
-/// Savanna.
-pub const SAVANNA: BiomeId = 10;
-/// Jungle.
-pub const JUNGLE: BiomeId = 11;
-/// Swamp.
-pub const SWAMP: BiomeId = 12;
-/// Mountains (peaks).
-pub const MOUNTAINS: BiomeId = 13;
+/// Continentalness below which the sea is deep ocean.
+pub const DEEP_OCEAN_MAX: f64 = -0.45;
+/// Continentalness below which the sea is ocean (above it: the coast).
+pub const OCEAN_MAX: f64 = -0.16;
+/// Continentalness below which the coast is beach (above it: land).
+pub const COAST_MAX: f64 = -0.11;
 
 /// The climate at a column.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -60,7 +38,7 @@ impl Climate {
     }
 }
 
-/// One biome: a name, a map colour, and the climate box it claims.
+/// One biome: a name, a map colour, and whether snow and ice form.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BiomeInfo {
     /// Lower-case name.
@@ -69,38 +47,85 @@ pub struct BiomeInfo {
     pub color: [u8; 3],
     /// Snow and ice form here.
     pub cold: bool,
-    /// Temperature interval.
-    pub t: (f64, f64),
-    /// Humidity interval.
-    pub h: (f64, f64),
-    /// Continentalness interval.
-    pub c: (f64, f64),
-    /// Erosion interval.
-    pub e: (f64, f64),
-    /// Peaks-and-valleys interval.
-    pub pv: (f64, f64),
 }
 
-const ANY: (f64, f64) = (-2.0, 2.0);
-const LAND: (f64, f64) = (-0.11, 2.0);
-const LAND_E: (f64, f64) = (-0.45, 2.0);
-const LAND_PV: (f64, f64) = (-0.8, 2.0);
+macro_rules! biomes {
+    ($($id:literal $konst:ident = $name:literal, $color:expr, cold: $cold:expr;)*) => {
+        $(
+            #[doc = concat!("Biome id ", stringify!($id), ": `", $name, "`.")]
+            pub const $konst: BiomeId = $id;
+        )*
+        /// The biome table, indexed by [`BiomeId`].
+        pub static BIOMES: &[BiomeInfo] = &[$(BiomeInfo { name: $name, color: $color, cold: $cold }),*];
+        // Ids are the row numbers, by construction.
+        const _: () = {
+            let mut row = 0;
+            $(
+                assert!($id == row, "biome ids must be 0, 1, 2, ... in table order");
+                row += 1;
+            )*
+            let _ = row;
+        };
+    };
+}
 
-#[allow(clippy::too_many_arguments)]
-const fn biome(
-    name: &'static str,
-    color: [u8; 3],
-    cold: bool,
-    t: (f64, f64),
-    h: (f64, f64),
-    c: (f64, f64),
-    e: (f64, f64),
-    pv: (f64, f64),
-) -> BiomeInfo {
-    BiomeInfo {
-        name,
-        color,
-        cold,
+biomes! {
+    0 OCEAN = "ocean", [30, 70, 170], cold: false;
+    1 DEEP_OCEAN = "deep_ocean", [20, 40, 120], cold: false;
+    2 BEACH = "beach", [235, 220, 160], cold: false;
+    3 RIVER = "river", [60, 110, 220], cold: false;
+    4 PLAINS = "plains", [140, 190, 90], cold: false;
+    5 FOREST = "forest", [50, 130, 50], cold: false;
+    6 BIRCH_FOREST = "birch_forest", [100, 160, 80], cold: false;
+    7 TAIGA = "taiga", [50, 100, 80], cold: false;
+    8 SNOWY_PLAINS = "snowy_plains", [240, 245, 250], cold: true;
+    9 DESERT = "desert", [220, 200, 120], cold: false;
+    10 SAVANNA = "savanna", [180, 170, 90], cold: false;
+    11 JUNGLE = "jungle", [40, 150, 30], cold: false;
+    12 SWAMP = "swamp", [80, 100, 70], cold: false;
+    13 MOUNTAINS = "mountains", [140, 140, 140], cold: true;
+}
+
+/// Number of biomes.
+pub const BIOME_COUNT: usize = 14;
+const _: () = assert!(BIOME_COUNT == 14 && MOUNTAINS as usize + 1 == BIOME_COUNT);
+
+/// A closed interval of a climate parameter.
+type Interval = (f64, f64);
+
+/// The climate box a biome claims: one interval per parameter (peaks-and-valleys instead of
+/// weirdness).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClimateBox {
+    /// The biome this box selects.
+    pub biome: BiomeId,
+    /// Temperature interval.
+    pub t: Interval,
+    /// Humidity interval.
+    pub h: Interval,
+    /// Continentalness interval.
+    pub c: Interval,
+    /// Erosion interval.
+    pub e: Interval,
+    /// Peaks-and-valleys interval.
+    pub pv: Interval,
+}
+
+const ANY: Interval = (-2.0, 2.0);
+const LAND: Interval = (COAST_MAX, 2.0);
+const LAND_E: Interval = (-0.45, 2.0);
+const LAND_PV: Interval = (-0.8, 2.0);
+
+const fn climate_box(
+    biome: BiomeId,
+    t: Interval,
+    h: Interval,
+    c: Interval,
+    e: Interval,
+    pv: Interval,
+) -> ClimateBox {
+    ClimateBox {
+        biome,
         t,
         h,
         c,
@@ -109,169 +134,38 @@ const fn biome(
     }
 }
 
-/// The biome table, indexed by [`BiomeId`]. Land biomes split temperature × humidity; oceans
-/// and beaches are claimed by continentalness, rivers by valley floors, mountains by low
-/// erosion on ridges. Documented in ARCHITECTURE.md.
-pub static TABLE: [BiomeInfo; 15] = [
-    biome(
-        "ocean",
-        [30, 70, 170],
-        false,
-        ANY,
-        ANY,
-        (-0.45, -0.16),
-        ANY,
-        ANY,
-    ),
-    biome(
-        "deep_ocean",
-        [20, 40, 120],
-        false,
-        ANY,
-        ANY,
-        (-2.0, -0.45),
-        ANY,
-        ANY,
-    ),
-    biome(
-        "beach",
-        [235, 220, 160],
-        false,
-        (-0.45, 2.0),
-        ANY,
-        (-0.16, -0.11),
-        ANY,
-        ANY,
-    ),
-    biome(
-        "river",
-        [60, 110, 220],
-        false,
-        ANY,
-        ANY,
-        LAND,
-        (-0.3, 2.0),
-        (-2.0, -0.8),
-    ),
-    biome(
-        "plains",
-        [140, 190, 90],
-        false,
-        (-0.15, 0.2),
-        (-2.0, 0.0),
-        LAND,
-        LAND_E,
-        LAND_PV,
-    ),
-    biome(
-        "forest",
-        [50, 130, 50],
-        false,
-        (-0.15, 0.2),
-        (0.0, 0.35),
-        LAND,
-        LAND_E,
-        LAND_PV,
-    ),
-    biome(
-        "birch_forest",
-        [100, 160, 80],
-        false,
+/// The climate boxes, nearest wins (ties to the earlier row). Land biomes split temperature ×
+/// humidity; oceans and beaches are claimed by continentalness, rivers by valley floors,
+/// mountains by low erosion on ridges; forest has a second box (warm and wet but not flat
+/// enough for swamp). Documented in ARCHITECTURE.md.
+pub static CLIMATE_BOXES: [ClimateBox; 15] = [
+    climate_box(OCEAN, ANY, ANY, (DEEP_OCEAN_MAX, OCEAN_MAX), ANY, ANY),
+    climate_box(DEEP_OCEAN, ANY, ANY, (-2.0, DEEP_OCEAN_MAX), ANY, ANY),
+    climate_box(BEACH, (-0.45, 2.0), ANY, (OCEAN_MAX, COAST_MAX), ANY, ANY),
+    climate_box(RIVER, ANY, ANY, LAND, (-0.3, 2.0), (-2.0, -0.8)),
+    climate_box(PLAINS, (-0.15, 0.2), (-2.0, 0.0), LAND, LAND_E, LAND_PV),
+    climate_box(FOREST, (-0.15, 0.2), (0.0, 0.35), LAND, LAND_E, LAND_PV),
+    climate_box(
+        BIRCH_FOREST,
         (-0.15, 0.2),
         (0.35, 2.0),
         LAND,
         LAND_E,
         LAND_PV,
     ),
-    biome(
-        "taiga",
-        [50, 100, 80],
-        false,
-        (-0.45, -0.15),
-        ANY,
-        LAND,
-        LAND_E,
-        LAND_PV,
-    ),
-    biome(
-        "snowy_plains",
-        [240, 245, 250],
-        true,
-        (-2.0, -0.45),
-        ANY,
-        LAND,
-        LAND_E,
-        LAND_PV,
-    ),
-    biome(
-        "desert",
-        [220, 200, 120],
-        false,
-        (0.55, 2.0),
-        (-2.0, 0.1),
-        LAND,
-        LAND_E,
-        LAND_PV,
-    ),
-    biome(
-        "savanna",
-        [180, 170, 90],
-        false,
-        (0.2, 0.55),
-        (-2.0, 0.3),
-        LAND,
-        LAND_E,
-        LAND_PV,
-    ),
-    biome(
-        "jungle",
-        [40, 150, 30],
-        false,
-        (0.55, 2.0),
-        (0.1, 2.0),
-        LAND,
-        LAND_E,
-        LAND_PV,
-    ),
-    biome(
-        "swamp",
-        [80, 100, 70],
-        false,
-        (0.2, 0.55),
-        (0.3, 2.0),
-        LAND,
-        (0.3, 2.0),
-        LAND_PV,
-    ),
-    biome(
-        "mountains",
-        [140, 140, 140],
-        true,
-        ANY,
-        ANY,
-        (0.0, 2.0),
-        (-2.0, -0.45),
-        (0.0, 2.0),
-    ),
-    // A second forest box: warm and wet but not flat enough for swamp.
-    biome(
-        "forest",
-        [50, 130, 50],
-        false,
-        (0.2, 0.55),
-        (0.3, 2.0),
-        LAND,
-        (-0.45, 0.3),
-        LAND_PV,
-    ),
+    climate_box(TAIGA, (-0.45, -0.15), ANY, LAND, LAND_E, LAND_PV),
+    climate_box(SNOWY_PLAINS, (-2.0, -0.45), ANY, LAND, LAND_E, LAND_PV),
+    climate_box(DESERT, (0.55, 2.0), (-2.0, 0.1), LAND, LAND_E, LAND_PV),
+    climate_box(SAVANNA, (0.2, 0.55), (-2.0, 0.3), LAND, LAND_E, LAND_PV),
+    climate_box(JUNGLE, (0.55, 2.0), (0.1, 2.0), LAND, LAND_E, LAND_PV),
+    climate_box(SWAMP, (0.2, 0.55), (0.3, 2.0), LAND, (0.3, 2.0), LAND_PV),
+    climate_box(MOUNTAINS, ANY, ANY, (0.0, 2.0), (-2.0, -0.45), (0.0, 2.0)),
+    climate_box(FOREST, (0.2, 0.55), (0.3, 2.0), LAND, (-0.45, 0.3), LAND_PV),
 ];
-
-/// Number of distinct biomes (the last table row is a second box of `forest`).
-pub const BIOME_COUNT: usize = 14;
 
 /// Properties of a biome id (unknown ids read as ocean).
 pub fn info(id: BiomeId) -> &'static BiomeInfo {
-    TABLE.get(id as usize).unwrap_or(&TABLE[0])
+    BIOMES.get(id as usize).unwrap_or(&BIOMES[0])
 }
 
 fn gap(v: f64, (lo, hi): (f64, f64)) -> f64 {
@@ -285,11 +179,11 @@ fn gap(v: f64, (lo, hi): (f64, f64)) -> f64 {
 }
 
 /// The biome whose climate box is nearest (squared distance summed over the five
-/// parameters; ties go to the lower table index).
+/// parameters; ties go to the earlier box).
 pub fn biome_for(c: &Climate) -> BiomeId {
     let pv = c.peaks_valleys();
-    let mut best = (f64::INFINITY, 0usize);
-    for (i, b) in TABLE.iter().enumerate() {
+    let mut best = (f64::INFINITY, OCEAN);
+    for b in CLIMATE_BOXES.iter() {
         let d = [
             gap(c.temperature, b.t),
             gap(c.humidity, b.h),
@@ -299,15 +193,10 @@ pub fn biome_for(c: &Climate) -> BiomeId {
         ];
         let s = d[0] * d[0] + d[1] * d[1] + d[2] * d[2] + d[3] * d[3] + d[4] * d[4];
         if s < best.0 {
-            best = (s, i);
+            best = (s, b.biome);
         }
     }
-    // Row 14 is forest's second box.
-    if best.1 == 14 {
-        FOREST
-    } else {
-        best.1 as BiomeId
-    }
+    best.1
 }
 
 /// The five climate noises of a world.
@@ -354,5 +243,45 @@ impl ClimateSampler {
         let cx = f64::from(x >> 2) * 4.0 + 2.0;
         let cz = f64::from(z >> 2) * 4.0 + 2.0;
         biome_for(&self.sample(cx, cz))
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    use super::*;
+
+    /// Every biome is claimed by at least one box, every box names a real biome, and a
+    /// climate inside a box (and in no earlier one) selects that box's biome.
+    #[test]
+    fn boxes_cover_the_table() {
+        for id in 0..BIOME_COUNT as BiomeId {
+            assert!(
+                CLIMATE_BOXES.iter().any(|b| b.biome == id),
+                "{}",
+                info(id).name
+            );
+        }
+        assert!(CLIMATE_BOXES
+            .iter()
+            .all(|b| (b.biome as usize) < BIOMES.len()));
+        let mid = |(lo, hi): (f64, f64)| (lo.max(-1.0) + hi.min(1.0)) / 2.0;
+        // Deep ocean: continentalness in its box, everything else anywhere.
+        let c = Climate {
+            temperature: 0.0,
+            humidity: 0.0,
+            continentalness: mid((-2.0, DEEP_OCEAN_MAX)),
+            erosion: 0.0,
+            weirdness: 0.0,
+        };
+        assert_eq!(biome_for(&c), DEEP_OCEAN);
+        // The second forest box: warm, wet, not flat (erosion below swamp's 0.3), on a ridge.
+        let c = Climate {
+            temperature: 0.3,
+            humidity: 0.5,
+            continentalness: 0.5,
+            erosion: 0.0,
+            weirdness: 2.0 / 3.0, // peaks-and-valleys 1
+        };
+        assert_eq!(biome_for(&c), FOREST);
     }
 }

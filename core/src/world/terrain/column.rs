@@ -3,7 +3,7 @@
 //! cut inland).
 
 use crate::util::math::{clamp, lerp};
-use crate::world::biome;
+use crate::world::biome::{self, COAST_MAX, DEEP_OCEAN_MAX, OCEAN_MAX};
 
 /// Piecewise-linear spline through `(x, y)` knots sorted by x; clamped at the ends.
 fn spline(x: f64, knots: &[(f64, f64)]) -> f64 {
@@ -27,10 +27,10 @@ pub fn column_shape(c: &biome::Climate, sea: f64) -> (f64, f64) {
         cont,
         &[
             (-1.0, sea - 43.0),
-            (-0.45, sea - 27.0),
+            (DEEP_OCEAN_MAX, sea - 27.0),
             (-0.19, sea - 9.0),
-            (-0.16, sea - 2.0),
-            (-0.11, sea + 1.5),
+            (OCEAN_MAX, sea - 2.0),
+            (COAST_MAX, sea + 1.5),
             (-0.05, sea + 3.0),
             (0.2, sea + 9.0),
             (0.5, sea + 17.0),
@@ -53,7 +53,8 @@ pub fn column_shape(c: &biome::Climate, sea: f64) -> (f64, f64) {
     let mut h = base + mountain * inland * (pv + 1.0) * 0.5;
     // Rivers: valley floors (pv near −1) inland, where erosion allows, cut to below sea level.
     let valley = clamp((-0.72 - pv) / 0.2, 0.0, 1.0);
-    let river = valley * clamp((cont + 0.11) / 0.06, 0.0, 1.0) * clamp((e + 0.3) / 0.2, 0.0, 1.0);
+    let river =
+        valley * clamp((cont - COAST_MAX) / 0.06, 0.0, 1.0) * clamp((e + 0.3) / 0.2, 0.0, 1.0);
     h = lerp(river, h, sea - 4.0);
     let jag = lerp(
         inland,
