@@ -101,9 +101,13 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// Mark subsequent own-chunk writes as structure writes (kept against inbound patches).
-    pub fn protect_writes(&mut self, on: bool) {
-        self.protect = on;
+    /// Run `f` with every own-chunk write marked as a structure write (kept against inbound
+    /// patches); protection ends when `f` returns.
+    pub fn protected<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        let was = core::mem::replace(&mut self.protect, true);
+        let r = f(self);
+        self.protect = was;
+        r
     }
 
     /// Finish: the output, with protected indices sorted and deduplicated.
