@@ -3,6 +3,8 @@
 
 use crate::util::digest::Digest;
 use crate::world::chunk::ChunkData;
+use crate::world::feature::FeatureChunk;
+use crate::world::structure::StructureStart;
 
 /// The digest of a finished chunk: XXH64 (seed 0) over, in order: the block ids (`u16` LE,
 /// block-index order); the 16 biome ids (bytes); the four heightmaps (256 `i32` LE each, in the
@@ -66,34 +68,7 @@ pub fn status_digest(d: &ChunkData) -> u64 {
     match d {
         ChunkData::Full(_) => return chunk_digest(d),
         ChunkData::Empty => {}
-        ChunkData::StructureStarts(v) => {
-            h.write_u32(v.len() as u32);
-            for s in v {
-                h.write_u8(s.kind as u8);
-                h.write_i32(s.chunk.x);
-                h.write_i32(s.chunk.z);
-                h.write_u8(s.biome);
-                h.write_u8(s.assembled.is_some() as u8);
-                if let Some(a) = &s.assembled {
-                    h.write_u32(a.pieces.len() as u32);
-                    for p in &a.pieces {
-                        h.write_u8(p.kind as u8);
-                        for c in p.bbox.min.iter().chain(p.bbox.max.iter()) {
-                            h.write_i32(*c);
-                        }
-                    }
-                    h.write_u32(a.entities.len() as u32);
-                    for e in &a.entities {
-                        for c in e.pos {
-                            h.write_i32(c);
-                        }
-                        h.write_u16(e.kind);
-                        h.write_u32(e.data);
-                    }
-                    h.write_u64(a.witness);
-                }
-            }
-        }
+        ChunkData::StructureStarts(v) => write_starts(&mut h, v),
         ChunkData::StructureReferences(v) => {
             h.write_u32(v.len() as u32);
             for r in v {
@@ -113,21 +88,7 @@ pub fn status_digest(d: &ChunkData) -> u64 {
             }
             h.write_u64(t.witness);
         }
-        ChunkData::Features(f) => {
-            h.write_u16_slice(&f.blocks);
-            for p in &f.outbound {
-                h.write_u32(p.len() as u32);
-                for (i, b) in p {
-                    h.write_u32(*i);
-                    h.write_u16(*b);
-                }
-            }
-            h.write_u32(f.protected.len() as u32);
-            for i in &f.protected {
-                h.write_u32(*i);
-            }
-            h.write_u64(f.witness);
-        }
+        ChunkData::Features(f) => write_features(&mut h, f),
         ChunkData::InitializeLight(m) => {
             h.write_u16_slice(&m.blocks);
             for hm in m.heightmaps.iter() {
@@ -152,4 +113,51 @@ pub fn status_digest(d: &ChunkData) -> u64 {
         }
     }
     h.finish()
+}
+
+/// The `structure_starts` layout of [`status_digest`].
+fn write_starts(h: &mut Digest, v: &[StructureStart]) {
+    h.write_u32(v.len() as u32);
+    for s in v {
+        h.write_u8(s.kind as u8);
+        h.write_i32(s.chunk.x);
+        h.write_i32(s.chunk.z);
+        h.write_u8(s.biome);
+        h.write_u8(s.assembled.is_some() as u8);
+        if let Some(a) = &s.assembled {
+            h.write_u32(a.pieces.len() as u32);
+            for p in &a.pieces {
+                h.write_u8(p.kind as u8);
+                for c in p.bbox.min.iter().chain(p.bbox.max.iter()) {
+                    h.write_i32(*c);
+                }
+            }
+            h.write_u32(a.entities.len() as u32);
+            for e in &a.entities {
+                for c in e.pos {
+                    h.write_i32(c);
+                }
+                h.write_u16(e.kind);
+                h.write_u32(e.data);
+            }
+            h.write_u64(a.witness);
+        }
+    }
+}
+
+/// The `features` layout of [`status_digest`].
+fn write_features(h: &mut Digest, f: &FeatureChunk) {
+    h.write_u16_slice(&f.blocks);
+    for p in &f.outbound {
+        h.write_u32(p.len() as u32);
+        for (i, b) in p {
+            h.write_u32(*i);
+            h.write_u16(*b);
+        }
+    }
+    h.write_u32(f.protected.len() as u32);
+    for i in &f.protected {
+        h.write_u32(*i);
+    }
+    h.write_u64(f.witness);
 }

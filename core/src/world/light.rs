@@ -106,9 +106,8 @@ fn flood(r: &Region<'_>, light: &mut [u8], opacity: &[u8], queue: &mut Vec<u32>)
 }
 
 /// Light the centre chunk of a 3 × 3 neighbourhood of merged blocks (a missing chunk counts
-/// as solid stone). `highest` is the
-/// highest non-air block y in the neighbourhood (from the world-surface heightmaps): nothing
-/// above it needs work.
+/// as solid stone). `highest` is the highest non-air block y in the neighbourhood (from the
+/// world-surface heightmaps): nothing above it needs work.
 pub fn compute(dims: &Dims, chunks: Neighbourhood<Option<&[BlockId]>>, highest: i32) -> LightData {
     let top = core::cmp::min(dims.max_y(), highest + 15);
     let r = Region {
@@ -116,8 +115,25 @@ pub fn compute(dims: &Dims, chunks: Neighbourhood<Option<&[BlockId]>>, highest: 
         top,
         chunks,
     };
+    let (opacity, emission) = opacity_and_emitters(&r);
+    let mut sky = sky_columns(&r, &opacity);
+    let mut queue = sky_seeds(&r, &sky);
+    flood(&r, &mut sky.light, &opacity, &mut queue);
+    // Block light from emitters.
+    let mut bl = vec![0u8; opacity.len()];
+    queue.clear();
+    for &(i, e) in &emission {
+        bl[i as usize] = e;
+        queue.push(i);
+    }
+    flood(&r, &mut bl, &opacity, &mut queue);
+    pack_centre(&r, &sky.light, &bl)
+}
+
+/// The opacity of every cell of the region and the emitters (cell, emission), row by row:
+/// each chunk contributes 16 contiguous blocks per (y, z) row.
+fn opacity_and_emitters(r: &Region<'_>) -> (Vec<u8>, Vec<(u32, u8)>) {
     let ny = r.ny();
-    let n = W * W * ny;
     // Per-id opacity and emission, looked up once per block id rather than per block.
     let mut op_of = [15u8; 256];
     let mut em_of = [0u8; 256];
@@ -125,9 +141,8 @@ pub fn compute(dims: &Dims, chunks: Neighbourhood<Option<&[BlockId]>>, highest: 
         op_of[id] = p.opacity;
         em_of[id] = p.emission;
     }
-    let mut opacity = vec![15u8; n];
+    let mut opacity = vec![15u8; W * W * ny];
     let mut emission = Vec::new();
-    // Row by row: each chunk contributes 16 contiguous blocks per (y, z) row.
     for y in 0..ny {
         for z in 0..W {
             for sx in 0..3 {
@@ -146,10 +161,21 @@ pub fn compute(dims: &Dims, chunks: Neighbourhood<Option<&[BlockId]>>, highest: 
             }
         }
     }
-    // Sky: straight down each column (layer by layer, so memory is read in order), then
-    // spread sideways from where neighbouring columns differ. The flood relaxes to the same
-    // fixpoint whatever the seed order.
-    let mut sky = vec![0u8; n];
+    (opacity, emission)
+}
+
+/// Sky light straight down each column, with per column the first block's layer and the
+/// lowest lit layer (`ny` for none).
+struct SkyColumns {
+    light: Vec<u8>,
+    first_block: Vec<usize>,
+    lit_bottom: Vec<usize>,
+}
+
+/// Sky straight down each column, layer by layer so memory is read in order.
+fn sky_columns(r: &Region<'_>, opacity: &[u8]) -> SkyColumns {
+    let ny = r.ny();
+    let mut sky = vec![0u8; W * W * ny];
     let mut first_block = vec![ny; W * W];
     let mut lit_bottom = vec![ny; W * W];
     let mut level = vec![15u8; W * W];
@@ -177,43 +203,49 @@ pub fn compute(dims: &Dims, chunks: Neighbourhood<Option<&[BlockId]>>, highest: 
             }
         }
     }
-    // Seeds: the lit cells of each column up to the highest first-block among its horizontal
-    // neighbours (they may be darker there).
+    SkyColumns {
+        light: sky,
+        first_block,
+        lit_bottom,
+    }
+}
+
+/// Where sky light spreads sideways: the lit cells of each column up to the highest first
+/// block among its horizontal neighbours (they may be darker there). The flood relaxes to the
+/// same fixpoint whatever the seed order.
+fn sky_seeds(r: &Region<'_>, sky: &SkyColumns) -> Vec<u32> {
+    let ny = r.ny();
     let mut seed_top = vec![0usize; W * W];
     for z in 0..W {
         for x in 0..W {
-            let mut hi = first_block[z * W + x];
+            let mut hi = sky.first_block[z * W + x];
             for (dx, dz) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
                 let (nx, nz) = (x as i32 + dx, z as i32 + dz);
                 if nx >= 0 && nz >= 0 && (nx as usize) < W && (nz as usize) < W {
-                    hi = core::cmp::max(hi, first_block[nz as usize * W + nx as usize]);
+                    hi = core::cmp::max(hi, sky.first_block[nz as usize * W + nx as usize]);
                 }
             }
             seed_top[z * W + x] = core::cmp::min(ny, hi + 2);
         }
     }
-    let lo = lit_bottom.iter().copied().min().unwrap_or(ny);
+    let lo = sky.lit_bottom.iter().copied().min().unwrap_or(ny);
     let hi = seed_top.iter().copied().max().unwrap_or(0);
     let mut queue: Vec<u32> = Vec::new();
     for y in lo..hi {
         let base = y * W * W;
         for col in 0..W * W {
-            if y < seed_top[col] && sky[base + col] > 1 {
+            if y < seed_top[col] && sky.light[base + col] > 1 {
                 queue.push((base + col) as u32);
             }
         }
     }
-    flood(&r, &mut sky, &opacity, &mut queue);
-    // Block light from emitters.
-    let mut bl = vec![0u8; n];
-    queue.clear();
-    for &(i, e) in &emission {
-        bl[i as usize] = e;
-        queue.push(i);
-    }
-    flood(&r, &mut bl, &opacity, &mut queue);
-    // Keep the centre chunk, packing two blocks per byte; above the computed range the sky is
-    // open (15) and block light 0.
+    queue
+}
+
+/// Keep the centre chunk, packing two blocks per byte; above the computed range the sky is
+/// open (15) and block light 0.
+fn pack_centre(r: &Region<'_>, sky: &[u8], bl: &[u8]) -> LightData {
+    let (dims, ny) = (r.dims, r.ny());
     let vol = dims.volume();
     let mut sky_out = vec![0u8; (vol + 1) / 2];
     let mut bl_out = vec![0u8; (vol + 1) / 2];

@@ -27,14 +27,27 @@ fn is_bedrock(seed: i64, x: i32, y: i32, z: i32, min_y: i32) -> bool {
     ((h >> 20) & 0xFF) as i32 % 5 < 5 - k
 }
 
+/// Aquifer water reaches this far below sea level at the noise's zero...
+const AQUIFER_BELOW_SEA: i32 = 44;
+/// ...plus this many blocks times the aquifer noise.
+const AQUIFER_SPREAD: f64 = 30.0;
+/// Deepslate starts below y 0 minus up to this mask of dither (0..=7 blocks).
+const DEEPSLATE_DITHER_MASK: i64 = 7;
+/// Bedrock may appear this many layers above the floor.
+const BEDROCK_LAYERS: i32 = 4;
+
 /// Phase 2: fluids, surface rules, bedrock. Returns the blocks and the aquifer levels.
 pub fn resolve(inp: &TerrainInput<'_>, pos: ChunkPos, sh: &Shape) -> (Vec<BlockId>, [i32; 256]) {
-    let dims = inp.dims;
-    let (bx, bz) = (pos.block_x(), pos.block_z());
-    let (kind, floor, col_h) = (&sh.kind, &sh.floor, &sh.col_h);
-    let vol = dims.volume();
+    let aquifer = aquifer_levels(inp, pos);
+    let (mut blocks, top_solid) = fill_blocks(inp, pos, sh, &aquifer);
+    place_bedrock(inp, pos, &mut blocks);
+    apply_surface(inp, pos, sh, &top_solid, &mut blocks);
+    (blocks, aquifer)
+}
 
-    // Aquifer levels per column.
+/// The aquifer level of each column (a smooth 2D noise around sea level).
+fn aquifer_levels(inp: &TerrainInput<'_>, pos: ChunkPos) -> [i32; 256] {
+    let (bx, bz) = (pos.block_x(), pos.block_z());
     let mut aquifer = [0i32; 256];
     for z in 0..16 {
         for x in 0..16 {
@@ -42,21 +55,35 @@ pub fn resolve(inp: &TerrainInput<'_>, pos: ChunkPos, sh: &Shape) -> (Vec<BlockI
                 .noises
                 .aquifer
                 .sample_2d(f64::from(bx + x as i32), f64::from(bz + z as i32));
-            aquifer[z * 16 + x] = dims.sea_level - 44 + (a * 30.0) as i32;
+            aquifer[z * 16 + x] =
+                inp.dims.sea_level - AQUIFER_BELOW_SEA + (a * AQUIFER_SPREAD) as i32;
         }
     }
+    aquifer
+}
 
-    // Resolve blocks in block order (cache friendly), with per-column facts precomputed.
+/// Blocks from the classified shape, in block order (cache friendly) with per-column facts
+/// precomputed; also each column's top solid y.
+fn fill_blocks(
+    inp: &TerrainInput<'_>,
+    pos: ChunkPos,
+    sh: &Shape,
+    aquifer: &[i32; 256],
+) -> (Vec<BlockId>, [i32; 256]) {
+    let dims = inp.dims;
+    let (bx, bz) = (pos.block_x(), pos.block_z());
+    let (kind, floor) = (&sh.kind, &sh.floor);
     let mut submerged = [false; 256];
     let mut dither = [0i32; 256];
     for z in 0..16 {
         for x in 0..16 {
             let col = z * 16 + x;
             submerged[col] = floor[col] < dims.sea_level;
-            dither[col] = -((position_hash(bx + x as i32, 0, bz + z as i32) >> 24) & 7) as i32;
+            let h = position_hash(bx + x as i32, 0, bz + z as i32);
+            dither[col] = -((h >> 24) & DEEPSLATE_DITHER_MASK) as i32;
         }
     }
-    let mut blocks = vec![block::AIR; vol];
+    let mut blocks = vec![block::AIR; dims.volume()];
     let mut top_solid = [dims.min_y - 1; 256];
     for y in dims.min_y..=dims.max_y() {
         let layer = (y - dims.min_y) as usize * 256;
@@ -82,7 +109,14 @@ pub fn resolve(inp: &TerrainInput<'_>, pos: ChunkPos, sh: &Shape) -> (Vec<BlockI
             };
         }
     }
-    for y in dims.min_y..=core::cmp::min(dims.min_y + 4, dims.max_y()) {
+    (blocks, top_solid)
+}
+
+/// The bedrock floor with a noisy top.
+fn place_bedrock(inp: &TerrainInput<'_>, pos: ChunkPos, blocks: &mut [BlockId]) {
+    let dims = inp.dims;
+    let (bx, bz) = (pos.block_x(), pos.block_z());
+    for y in dims.min_y..=core::cmp::min(dims.min_y + BEDROCK_LAYERS, dims.max_y()) {
         for z in 0..16 {
             for x in 0..16 {
                 if is_bedrock(inp.seed, bx + x as i32, y, bz + z as i32, dims.min_y) {
@@ -91,6 +125,18 @@ pub fn resolve(inp: &TerrainInput<'_>, pos: ChunkPos, sh: &Shape) -> (Vec<BlockI
             }
         }
     }
+}
+
+/// Surface rules on every column, with the local slope from the cell's corner heights.
+fn apply_surface(
+    inp: &TerrainInput<'_>,
+    pos: ChunkPos,
+    sh: &Shape,
+    top_solid: &[i32; 256],
+    blocks: &mut [BlockId],
+) {
+    let (bx, bz) = (pos.block_x(), pos.block_z());
+    let col_h = &sh.col_h;
     for z in 0..16 {
         for x in 0..16 {
             let (cx, cz) = (x >> 2, z >> 2);
@@ -109,8 +155,8 @@ pub fn resolve(inp: &TerrainInput<'_>, pos: ChunkPos, sh: &Shape) -> (Vec<BlockI
             let (wx, wz) = (bx + x as i32, bz + z as i32);
             let biome = inp.biomes[cz * 4 + cx];
             surface_column(
-                &mut blocks,
-                &dims,
+                blocks,
+                &inp.dims,
                 x,
                 z,
                 top_solid[z * 16 + x],
@@ -121,8 +167,6 @@ pub fn resolve(inp: &TerrainInput<'_>, pos: ChunkPos, sh: &Shape) -> (Vec<BlockI
             );
         }
     }
-
-    (blocks, aquifer)
 }
 
 /// Phase 3: worm carvers. Returns the body's float witness (the shape's, the aquifer levels,
