@@ -613,6 +613,10 @@ struct sg_world_def sg_world_def_default(void);
 /*
  Create a world; the calling thread becomes its owner. Writes `*out` on success.
  Release it with `sg_world_destroy`. Any thread (becomes the owner).
+
+ # Safety
+ `def` must be NULL or point to a readable `sg_world_def` of at least `def->struct_size`
+ bytes; `out` must be NULL or valid for a write of a pointer.
  */
 sg_result sg_world_create(const struct sg_world_def *def, struct sg_world **out);
 
@@ -626,6 +630,9 @@ sg_result sg_world_destroy(struct sg_world *world);
 /*
  Ask for chunk (cx, cz) to reach `status` (an `sg_status`) with `priority` (an
  `sg_priority`). Writes a ticket id to `*ticket`. Owner thread.
+
+ # Safety
+ `ticket` must be NULL or valid for a write of a `uint64_t`.
  */
 sg_result sg_world_request(struct sg_world *world,
                            int32_t cx,
@@ -643,6 +650,10 @@ sg_result sg_world_release(struct sg_world *world, uint64_t ticket);
  Take up to `cap` ready tasks into `out[0..*count]`, best first. Each must be run
  (`sg_task_run`, any thread) and then finished (`sg_world_finish_task`, owner thread).
  Owner thread.
+
+ # Safety
+ `out` must be valid for writes of `cap` task pointers (it may be NULL when `cap` is 0);
+ `count` must be NULL or valid for a write of a `size_t`.
  */
 sg_result sg_world_take_tasks(struct sg_world *world,
                               struct sg_task **out,
@@ -658,6 +669,9 @@ sg_result sg_task_run(struct sg_task *task);
 
 /*
  The chunk and status a task generates. Any thread. Writes only non-NULL outputs.
+
+ # Safety
+ Each of `cx`, `cz`, `status` must be NULL or valid for a write of its type.
  */
 sg_result sg_task_info(const struct sg_task *task, int32_t *cx, int32_t *cz, uint32_t *status);
 
@@ -671,17 +685,26 @@ sg_result sg_world_finish_task(struct sg_world *world, struct sg_task *task);
 /*
  Run up to `max_tasks` tasks on the calling thread (take, run, finish); writes the number
  run to `*ran` if not NULL. For hosts without threads. Owner thread.
+
+ # Safety
+ `ran` must be NULL or valid for a write of a `size_t`.
  */
 sg_result sg_world_run_inline(struct sg_world *world, size_t max_tasks, size_t *ran);
 
 /*
  Counts of ready tasks and tasks in flight (taken, not finished). Owner thread.
+
+ # Safety
+ `ready` and `in_flight` must be NULL or valid for a write of a `size_t`.
  */
 sg_result sg_world_pending(struct sg_world *world, size_t *ready, size_t *in_flight);
 
 /*
  The highest completed status of chunk (cx, cz) into `*status`; `SG_RESULT_NOT_READY` if
  nothing is generated there. Owner thread.
+
+ # Safety
+ `status` must be NULL or valid for a write of a `uint32_t`.
  */
 sg_result sg_world_chunk_status(struct sg_world *world, int32_t cx, int32_t cz, uint32_t *status);
 
@@ -690,6 +713,10 @@ sg_result sg_world_chunk_status(struct sg_world *world, int32_t cx, int32_t cz, 
  `buf[0..16*16*height]`. `*needed` (optional) receives the count; a smaller `cap` gives
  `SG_RESULT_BUFFER_TOO_SMALL` (call with `buf = NULL, cap = 0` to ask the size).
  Owner thread.
+
+ # Safety
+ `buf` must be NULL or valid for writes of `cap` elements; `needed` NULL or writable. The
+ same holds for every `sg_chunk_copy_*` function.
  */
 sg_result sg_chunk_copy_blocks(struct sg_world *world,
                                int32_t cx,
@@ -700,6 +727,9 @@ sg_result sg_chunk_copy_blocks(struct sg_world *world,
 
 /*
  Copy a full chunk's 16 biome ids (per 4 x 4 cell, index cz * 4 + cx). Owner thread.
+
+ # Safety
+ As for `sg_chunk_copy_blocks`.
  */
 sg_result sg_chunk_copy_biomes(struct sg_world *world,
                                int32_t cx,
@@ -711,6 +741,9 @@ sg_result sg_chunk_copy_biomes(struct sg_world *world,
 /*
  Copy one of a full chunk's heightmaps (`kind` an `sg_heightmap`; 256 entries, index
  z * 16 + x, each y + 1 of the top block of that kind, min_y if none). Owner thread.
+
+ # Safety
+ As for `sg_chunk_copy_blocks`.
  */
 sg_result sg_chunk_copy_heightmap(struct sg_world *world,
                                   int32_t cx,
@@ -723,6 +756,9 @@ sg_result sg_chunk_copy_heightmap(struct sg_world *world,
 /*
  Copy a full chunk's light (`kind` an `sg_light`), nibble-packed: block i is byte i / 2,
  low nibble for even i; (block count + 1) / 2 bytes. Owner thread.
+
+ # Safety
+ As for `sg_chunk_copy_blocks`.
  */
 sg_result sg_chunk_copy_light(struct sg_world *world,
                               int32_t cx,
@@ -734,6 +770,9 @@ sg_result sg_chunk_copy_light(struct sg_world *world,
 
 /*
  Copy a full chunk's block entities. Owner thread.
+
+ # Safety
+ As for `sg_chunk_copy_blocks`.
  */
 sg_result sg_chunk_copy_block_entities(struct sg_world *world,
                                        int32_t cx,
@@ -744,6 +783,9 @@ sg_result sg_chunk_copy_block_entities(struct sg_world *world,
 
 /*
  Copy a full chunk's spawn requests. Owner thread.
+
+ # Safety
+ As for `sg_chunk_copy_blocks`.
  */
 sg_result sg_chunk_copy_spawns(struct sg_world *world,
                                int32_t cx,
@@ -754,11 +796,17 @@ sg_result sg_chunk_copy_spawns(struct sg_world *world,
 
 /*
  The digest of a full chunk (XXH64, see ARCHITECTURE.md) into `*digest`. Owner thread.
+
+ # Safety
+ `digest` must be NULL or valid for a write of a `uint64_t`.
  */
 sg_result sg_chunk_digest(struct sg_world *world, int32_t cx, int32_t cz, uint64_t *digest);
 
 /*
  A borrowed view of a full chunk (lifetime: see `sg_chunk_view`). Owner thread.
+
+ # Safety
+ `view` must be NULL or valid for a write of an `sg_chunk_view`.
  */
 sg_result sg_world_chunk_view(struct sg_world *world,
                               int32_t cx,
@@ -774,6 +822,10 @@ struct sg_noise_def sg_noise_def_default(void);
  Fill `out[0..width*height]` with fractal noise over a 2D grid (`float` samples, equal to
  the library's point samples rounded to float). Nothing is written on error. Any thread;
  allocates nothing and uses about 30 KiB of the calling thread's stack (every noise fill).
+
+ # Safety
+ `def` and `grid` must be NULL or readable; `out` NULL or valid for writes of `cap`
+ floats. The same holds for the other fills.
  */
 sg_result sg_noise_fill_2d(const struct sg_noise_def *def,
                            const struct sg_grid2 *grid,
@@ -782,6 +834,9 @@ sg_result sg_noise_fill_2d(const struct sg_noise_def *def,
 
 /*
  Fill `out[0..width*height*depth]` over a 3D grid (layout in `sg_grid3`). Any thread.
+
+ # Safety
+ As for `sg_noise_fill_2d`.
  */
 sg_result sg_noise_fill_3d(const struct sg_noise_def *def,
                            const struct sg_grid3 *grid,
@@ -793,6 +848,9 @@ sg_result sg_noise_fill_3d(const struct sg_noise_def *def,
  (16*cx + i*16/res, 16*cz + j*16/res); neighbouring chunks tile seamlessly. `res` in
  1..=4096. Any thread. At long wavelengths (many samples per lattice cell, the usual
  heightmap) set `def.fill_strategy = SG_FILL_STRATEGY_ADAPTIVE`: 2–4× faster, same output.
+
+ # Safety
+ As for `sg_noise_fill_2d`.
  */
 sg_result sg_heightmap_fill(const struct sg_noise_def *def,
                             int32_t cx,

@@ -1,0 +1,293 @@
+//! Chunk readers: status, copies into caller buffers (with the size query), digest and the
+//! borrowed view. All owner thread.
+
+use stratagen_core::engine::ChunkPos;
+use stratagen_core::world::feature::BlockEntity;
+use stratagen_core::world::spawn::SpawnRequest;
+use stratagen_core::world::{chunk_digest, FullChunk, Heightmap};
+
+use crate::enums::{from_wire, sg_heightmap, sg_light};
+use crate::handles::{owner_out, with_full};
+use crate::result::{ffi, required, sg_result, write_optional, FfiResult};
+use crate::types::{sg_block_entity, sg_chunk_view, sg_spawn_request, sg_world};
+
+/// The highest completed status of chunk (cx, cz) into `*status`; `SG_RESULT_NOT_READY` if
+/// nothing is generated there. Owner thread.
+///
+/// # Safety
+/// `status` must be NULL or valid for a write of a `uint32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_world_chunk_status(
+    world: *mut sg_world,
+    cx: i32,
+    cz: i32,
+    status: *mut u32,
+) -> sg_result {
+    // SAFETY: `status` is forwarded under this function's contract.
+    ffi(|| unsafe {
+        owner_out(world, status, |_, st| {
+            let s = st.sched.status(ChunkPos::new(cx, cz));
+            s.map(|s| s as u32).ok_or(sg_result::NotReady)
+        })
+    })
+}
+
+/// Copy `src` into `buf` if it fits; always writes the element count to `*needed` (if not
+/// NULL), so a call with `cap = 0` asks the size. The buffer is untouched unless the result
+/// is OK.
+///
+/// # Safety
+/// `buf` must be NULL or valid for writes of `cap` elements; `needed` NULL or writable.
+unsafe fn copy_out<T: Copy>(
+    src: &[T],
+    buf: *mut T,
+    cap: usize,
+    needed: *mut usize,
+) -> FfiResult<()> {
+    // SAFETY: NULL or writable by the caller's contract.
+    unsafe { write_optional(needed, src.len()) };
+    if cap < src.len() {
+        return Err(sg_result::BufferTooSmall);
+    }
+    let buf = required(buf)?;
+    // SAFETY: `buf` is valid for `cap >= src.len()` writes and cannot overlap the library's
+    // own `src`.
+    unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), buf, src.len()) };
+    Ok(())
+}
+
+/// [`copy_out`] of a list built from the finished chunk (cx, cz).
+///
+/// # Safety
+/// As for [`copy_out`].
+unsafe fn copy_list<T: Copy>(
+    world: *mut sg_world,
+    cx: i32,
+    cz: i32,
+    (buf, cap, needed): (*mut T, usize, *mut usize),
+    list: impl FnOnce(&FullChunk) -> Vec<T>,
+) -> FfiResult<()> {
+    with_full(world, cx, cz, |f| {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { copy_out(&list(f), buf, cap, needed) }
+    })
+}
+
+/// Copy a full chunk's block ids (index ((y - min_y) * 16 + z) * 16 + x) into
+/// `buf[0..16*16*height]`. `*needed` (optional) receives the count; a smaller `cap` gives
+/// `SG_RESULT_BUFFER_TOO_SMALL` (call with `buf = NULL, cap = 0` to ask the size).
+/// Owner thread.
+///
+/// # Safety
+/// `buf` must be NULL or valid for writes of `cap` elements; `needed` NULL or writable. The
+/// same holds for every `sg_chunk_copy_*` function.
+#[no_mangle]
+pub unsafe extern "C" fn sg_chunk_copy_blocks(
+    world: *mut sg_world,
+    cx: i32,
+    cz: i32,
+    buf: *mut u16,
+    cap: usize,
+    needed: *mut usize,
+) -> sg_result {
+    ffi(|| {
+        with_full(world, cx, cz, |f| {
+            // SAFETY: the buffer contract is forwarded from this function's.
+            unsafe { copy_out(f.blocks(), buf, cap, needed) }
+        })
+    })
+}
+
+/// Copy a full chunk's 16 biome ids (per 4 x 4 cell, index cz * 4 + cx). Owner thread.
+///
+/// # Safety
+/// As for `sg_chunk_copy_blocks`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_chunk_copy_biomes(
+    world: *mut sg_world,
+    cx: i32,
+    cz: i32,
+    buf: *mut u8,
+    cap: usize,
+    needed: *mut usize,
+) -> sg_result {
+    ffi(|| {
+        with_full(world, cx, cz, |f| {
+            // SAFETY: the buffer contract is forwarded from this function's.
+            unsafe { copy_out(&f.biomes, buf, cap, needed) }
+        })
+    })
+}
+
+/// Copy one of a full chunk's heightmaps (`kind` an `sg_heightmap`; 256 entries, index
+/// z * 16 + x, each y + 1 of the top block of that kind, min_y if none). Owner thread.
+///
+/// # Safety
+/// As for `sg_chunk_copy_blocks`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_chunk_copy_heightmap(
+    world: *mut sg_world,
+    cx: i32,
+    cz: i32,
+    kind: u32,
+    buf: *mut i32,
+    cap: usize,
+    needed: *mut usize,
+) -> sg_result {
+    ffi(|| {
+        let kind: Heightmap = from_wire::<sg_heightmap, _>(kind)?;
+        // SAFETY: the buffer contract is forwarded from this function's.
+        with_full(world, cx, cz, |f| unsafe {
+            copy_out(&f.heightmaps()[kind], buf, cap, needed)
+        })
+    })
+}
+
+/// Copy a full chunk's light (`kind` an `sg_light`), nibble-packed: block i is byte i / 2,
+/// low nibble for even i; (block count + 1) / 2 bytes. Owner thread.
+///
+/// # Safety
+/// As for `sg_chunk_copy_blocks`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_chunk_copy_light(
+    world: *mut sg_world,
+    cx: i32,
+    cz: i32,
+    kind: u32,
+    buf: *mut u8,
+    cap: usize,
+    needed: *mut usize,
+) -> sg_result {
+    ffi(|| {
+        let kind = sg_light::try_from(kind)?;
+        with_full(world, cx, cz, |f| {
+            let l = f.light();
+            let src = match kind {
+                sg_light::Sky => &l.sky,
+                sg_light::Block => &l.block,
+            };
+            // SAFETY: the buffer contract is forwarded from this function's.
+            unsafe { copy_out(src, buf, cap, needed) }
+        })
+    })
+}
+
+/// Copy a full chunk's block entities. Owner thread.
+///
+/// # Safety
+/// As for `sg_chunk_copy_blocks`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_chunk_copy_block_entities(
+    world: *mut sg_world,
+    cx: i32,
+    cz: i32,
+    buf: *mut sg_block_entity,
+    cap: usize,
+    needed: *mut usize,
+) -> sg_result {
+    // SAFETY: the buffer contract is forwarded from this function's.
+    ffi(|| unsafe {
+        copy_list(world, cx, cz, (buf, cap, needed), |f| {
+            f.block_entities()
+                .iter()
+                .map(sg_block_entity::from)
+                .collect()
+        })
+    })
+}
+
+/// Copy a full chunk's spawn requests. Owner thread.
+///
+/// # Safety
+/// As for `sg_chunk_copy_blocks`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_chunk_copy_spawns(
+    world: *mut sg_world,
+    cx: i32,
+    cz: i32,
+    buf: *mut sg_spawn_request,
+    cap: usize,
+    needed: *mut usize,
+) -> sg_result {
+    // SAFETY: the buffer contract is forwarded from this function's.
+    ffi(|| unsafe {
+        copy_list(world, cx, cz, (buf, cap, needed), |f| {
+            f.spawns.iter().map(sg_spawn_request::from).collect()
+        })
+    })
+}
+
+/// The digest of a full chunk (XXH64, see ARCHITECTURE.md) into `*digest`. Owner thread.
+///
+/// # Safety
+/// `digest` must be NULL or valid for a write of a `uint64_t`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_chunk_digest(
+    world: *mut sg_world,
+    cx: i32,
+    cz: i32,
+    digest: *mut u64,
+) -> sg_result {
+    // SAFETY: `digest` is forwarded under this function's contract.
+    ffi(|| unsafe { owner_out(world, digest, |_, st| Ok(chunk_digest(&*st.full(cx, cz)?))) })
+}
+
+/// A borrowed view of a full chunk (lifetime: see `sg_chunk_view`). Owner thread.
+///
+/// # Safety
+/// `view` must be NULL or valid for a write of an `sg_chunk_view`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_world_chunk_view(
+    world: *mut sg_world,
+    cx: i32,
+    cz: i32,
+    view: *mut sg_chunk_view,
+) -> sg_result {
+    // SAFETY: `view` is forwarded under this function's contract.
+    ffi(|| unsafe {
+        owner_out(world, view, |_, st| {
+            let d = st.full(cx, cz)?;
+            let f = d.full().ok_or(sg_result::NotReady)?;
+            let dims = st.gen.dims();
+            let hm = f.heightmaps();
+            let v = sg_chunk_view {
+                blocks: f.blocks().as_ptr(),
+                block_count: f.blocks().len(),
+                biomes: f.biomes.as_ptr(),
+                world_surface: hm[Heightmap::WorldSurface].as_ptr(),
+                ocean_floor: hm[Heightmap::OceanFloor].as_ptr(),
+                motion_blocking: hm[Heightmap::MotionBlocking].as_ptr(),
+                motion_blocking_no_leaves: hm[Heightmap::MotionBlockingNoLeaves].as_ptr(),
+                sky_light: f.light().sky.as_ptr(),
+                block_light: f.light().block.as_ptr(),
+                light_bytes: f.light().sky.len(),
+                min_y: dims.min_y,
+                height: dims.height,
+            };
+            // The view points into `d` (and what it shares); keep it alive for the
+            // documented lifetime.
+            st.pinned.push(d.clone());
+            Ok(v)
+        })
+    })
+}
+
+impl From<&BlockEntity> for sg_block_entity {
+    fn from(e: &BlockEntity) -> sg_block_entity {
+        sg_block_entity {
+            pos: e.pos,
+            kind: e.kind,
+            data: e.data,
+        }
+    }
+}
+
+impl From<&SpawnRequest> for sg_spawn_request {
+    fn from(s: &SpawnRequest) -> sg_spawn_request {
+        sg_spawn_request {
+            pos: s.pos,
+            kind: s.kind,
+            group: s.group,
+        }
+    }
+}

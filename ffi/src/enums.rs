@@ -1,0 +1,325 @@
+//! The C enums other than `sg_result`, each declared once and converted from its `uint32_t`
+//! wire value by `TryFrom<u32>`, and into the core's types by an exhaustive match.
+
+use stratagen_core::engine::{ChunkStatus, Priority};
+use stratagen_core::noise::{
+    CellularDistance, CellularReturn, FillStrategy, FractalType, NoiseType,
+};
+use stratagen_core::world::Heightmap;
+
+use crate::result::{c_enum_from_u32, sg_result};
+
+/// Chunk statuses, in ladder order.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum sg_status {
+    /// Nothing generated.
+    Empty = 0,
+    /// Structure starts.
+    StructureStarts = 1,
+    /// Structure references.
+    StructureReferences = 2,
+    /// Biomes.
+    Biomes = 3,
+    /// Terrain.
+    Terrain = 4,
+    /// Features.
+    Features = 5,
+    /// Light initialised (blocks merged).
+    InitializeLight = 6,
+    /// Light.
+    Light = 7,
+    /// Spawn requests.
+    Spawn = 8,
+    /// Finished.
+    Full = 9,
+}
+
+/// Request priorities.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum sg_priority {
+    /// Needed now.
+    Immediate = 0,
+    /// Needed soon.
+    Soon = 1,
+    /// Pre-generation.
+    Idle = 2,
+}
+
+/// Heightmap kinds.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum sg_heightmap {
+    /// y + 1 of the top non-air block.
+    WorldSurface = 0,
+    /// y + 1 of the top solid block.
+    OceanFloor = 1,
+    /// y + 1 of the top solid or fluid block.
+    MotionBlocking = 2,
+    /// y + 1 of the top solid (not leaves) or fluid block.
+    MotionBlockingNoLeaves = 3,
+}
+
+/// Light kinds.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum sg_light {
+    /// Sky light.
+    Sky = 0,
+    /// Block light.
+    Block = 1,
+}
+
+/// Base noise types (see `sg_noise_def`).
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum sg_noise_type {
+    /// Value noise.
+    Value = 0,
+    /// Perlin noise.
+    Perlin = 1,
+    /// Simplex noise.
+    Simplex = 2,
+    /// Cellular noise.
+    Cellular = 3,
+}
+
+/// Fractal types.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum sg_fractal {
+    /// One octave.
+    None = 0,
+    /// fBm.
+    Fbm = 1,
+    /// Ridged.
+    Ridged = 2,
+    /// Billow.
+    Billow = 3,
+}
+
+/// How 2D value/Perlin fills are computed (`sg_noise_def.fill_strategy`); the same bits
+/// either way. 3D fills, simplex, cellular and warped noise are not affected.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum sg_fill_strategy {
+    /// Every sample hashes its own lattice corners, 4 samples per AVX2 instruction: the same
+    /// cost per sample and octave at any frequency. Without AVX2 it runs as `Adaptive`.
+    Vectorized = 0,
+    /// Samples that share a lattice cell (4 or more along x) share its hashing: fastest for
+    /// coarse noise (heightmap chunks at long wavelengths), cost grows with frequency.
+    Adaptive = 1,
+}
+
+/// Cellular distance functions (`sg_noise_def.cellular_distance`; not exported as a C enum,
+/// the field documents its values).
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CellularDistanceC {
+    Euclidean = 0,
+    Manhattan = 1,
+}
+
+/// Cellular return values (`sg_noise_def.cellular_return`).
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CellularReturnC {
+    F1 = 0,
+    F2 = 1,
+    F2MinusF1 = 2,
+    CellValue = 3,
+}
+
+c_enum_from_u32!(
+    sg_status,
+    sg_result::BadEnum,
+    [
+        Empty,
+        StructureStarts,
+        StructureReferences,
+        Biomes,
+        Terrain,
+        Features,
+        InitializeLight,
+        Light,
+        Spawn,
+        Full,
+    ]
+);
+c_enum_from_u32!(sg_priority, sg_result::BadEnum, [Immediate, Soon, Idle]);
+c_enum_from_u32!(
+    sg_heightmap,
+    sg_result::BadEnum,
+    [
+        WorldSurface,
+        OceanFloor,
+        MotionBlocking,
+        MotionBlockingNoLeaves
+    ]
+);
+c_enum_from_u32!(sg_light, sg_result::BadEnum, [Sky, Block]);
+c_enum_from_u32!(
+    sg_noise_type,
+    sg_result::BadEnum,
+    [Value, Perlin, Simplex, Cellular]
+);
+c_enum_from_u32!(sg_fractal, sg_result::BadEnum, [None, Fbm, Ridged, Billow]);
+c_enum_from_u32!(sg_fill_strategy, sg_result::BadEnum, [Vectorized, Adaptive]);
+c_enum_from_u32!(
+    CellularDistanceC,
+    sg_result::BadEnum,
+    [Euclidean, Manhattan]
+);
+c_enum_from_u32!(
+    CellularReturnC,
+    sg_result::BadEnum,
+    [F1, F2, F2MinusF1, CellValue]
+);
+
+/// Convert a wire value to a C enum and on to the core type.
+pub(crate) fn from_wire<C, T>(v: u32) -> Result<T, sg_result>
+where
+    C: TryFrom<u32, Error = sg_result>,
+    T: From<C>,
+{
+    C::try_from(v).map(T::from)
+}
+
+impl From<sg_status> for ChunkStatus {
+    fn from(s: sg_status) -> ChunkStatus {
+        match s {
+            sg_status::Empty => ChunkStatus::Empty,
+            sg_status::StructureStarts => ChunkStatus::StructureStarts,
+            sg_status::StructureReferences => ChunkStatus::StructureReferences,
+            sg_status::Biomes => ChunkStatus::Biomes,
+            sg_status::Terrain => ChunkStatus::Terrain,
+            sg_status::Features => ChunkStatus::Features,
+            sg_status::InitializeLight => ChunkStatus::InitializeLight,
+            sg_status::Light => ChunkStatus::Light,
+            sg_status::Spawn => ChunkStatus::Spawn,
+            sg_status::Full => ChunkStatus::Full,
+        }
+    }
+}
+
+impl From<sg_priority> for Priority {
+    fn from(p: sg_priority) -> Priority {
+        match p {
+            sg_priority::Immediate => Priority::Immediate,
+            sg_priority::Soon => Priority::Soon,
+            sg_priority::Idle => Priority::Idle,
+        }
+    }
+}
+
+impl From<sg_heightmap> for Heightmap {
+    fn from(h: sg_heightmap) -> Heightmap {
+        match h {
+            sg_heightmap::WorldSurface => Heightmap::WorldSurface,
+            sg_heightmap::OceanFloor => Heightmap::OceanFloor,
+            sg_heightmap::MotionBlocking => Heightmap::MotionBlocking,
+            sg_heightmap::MotionBlockingNoLeaves => Heightmap::MotionBlockingNoLeaves,
+        }
+    }
+}
+
+impl From<sg_noise_type> for NoiseType {
+    fn from(t: sg_noise_type) -> NoiseType {
+        match t {
+            sg_noise_type::Value => NoiseType::Value,
+            sg_noise_type::Perlin => NoiseType::Perlin,
+            sg_noise_type::Simplex => NoiseType::Simplex,
+            sg_noise_type::Cellular => NoiseType::Cellular,
+        }
+    }
+}
+
+impl From<sg_fractal> for FractalType {
+    fn from(f: sg_fractal) -> FractalType {
+        match f {
+            sg_fractal::None => FractalType::None,
+            sg_fractal::Fbm => FractalType::Fbm,
+            sg_fractal::Ridged => FractalType::Ridged,
+            sg_fractal::Billow => FractalType::Billow,
+        }
+    }
+}
+
+impl From<sg_fill_strategy> for FillStrategy {
+    fn from(f: sg_fill_strategy) -> FillStrategy {
+        match f {
+            sg_fill_strategy::Vectorized => FillStrategy::Vectorized,
+            sg_fill_strategy::Adaptive => FillStrategy::Adaptive,
+        }
+    }
+}
+
+impl From<CellularDistanceC> for CellularDistance {
+    fn from(d: CellularDistanceC) -> CellularDistance {
+        match d {
+            CellularDistanceC::Euclidean => CellularDistance::Euclidean,
+            CellularDistanceC::Manhattan => CellularDistance::Manhattan,
+        }
+    }
+}
+
+impl From<CellularReturnC> for CellularReturn {
+    fn from(r: CellularReturnC) -> CellularReturn {
+        match r {
+            CellularReturnC::F1 => CellularReturn::F1,
+            CellularReturnC::F2 => CellularReturn::F2,
+            CellularReturnC::F2MinusF1 => CellularReturn::F2MinusF1,
+            CellularReturnC::CellValue => CellularReturn::CellValue,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The C numbers equal the core's numbers for every variant, every variant converts
+    /// from its number, and one past the last is `SG_RESULT_BAD_ENUM`.
+    #[test]
+    fn wire_values_match_the_core() {
+        assert_eq!(sg_status::VARIANTS.len(), ChunkStatus::COUNT);
+        for &s in sg_status::VARIANTS {
+            assert_eq!(ChunkStatus::from(s).index() as u32, s as u32);
+            assert_eq!(sg_status::try_from(s as u32), Ok(s));
+        }
+        assert_eq!(
+            sg_status::try_from(ChunkStatus::COUNT as u32),
+            Err(sg_result::BadEnum)
+        );
+        for &p in sg_priority::VARIANTS {
+            assert_eq!(Priority::from(p) as u32, p as u32);
+        }
+        assert_eq!(sg_priority::try_from(3), Err(sg_result::BadEnum));
+        assert_eq!(sg_heightmap::VARIANTS.len(), Heightmap::ALL.len());
+        for &h in sg_heightmap::VARIANTS {
+            assert_eq!(Heightmap::from(h) as u32, h as u32);
+        }
+        assert_eq!(sg_heightmap::try_from(4), Err(sg_result::BadEnum));
+        assert_eq!(sg_light::try_from(2), Err(sg_result::BadEnum));
+        for &t in sg_noise_type::VARIANTS {
+            assert_eq!(NoiseType::from(t) as u32, t as u32);
+        }
+        for &f in sg_fractal::VARIANTS {
+            assert_eq!(FractalType::from(f) as u32, f as u32);
+        }
+        for &f in sg_fill_strategy::VARIANTS {
+            assert_eq!(FillStrategy::from(f) as u32, f as u32);
+        }
+        for &d in CellularDistanceC::VARIANTS {
+            assert_eq!(CellularDistance::from(d) as u32, d as u32);
+        }
+        for &r in CellularReturnC::VARIANTS {
+            assert_eq!(CellularReturn::from(r) as u32, r as u32);
+        }
+        assert_eq!(sg_noise_type::try_from(4), Err(sg_result::BadEnum));
+        assert_eq!(sg_fractal::try_from(4), Err(sg_result::BadEnum));
+        assert_eq!(sg_fill_strategy::try_from(2), Err(sg_result::BadEnum));
+        assert_eq!(CellularReturnC::try_from(4), Err(sg_result::BadEnum));
+    }
+}

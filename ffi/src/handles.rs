@@ -1,0 +1,176 @@
+//! Handles are tokens, not addresses: a world or task handle names an entry in a registry,
+//! ids are never reused, so a destroyed world or a finished task is detected
+//! (`SG_RESULT_STALE_HANDLE`) and never dereferenced.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::ThreadId;
+
+use stratagen_core::engine::{BodyError, ChunkPos, ChunkStatus, Scheduler, Task};
+use stratagen_core::world::{ChunkData, FullChunk, World, WorldGen};
+
+use crate::result::{required, sg_result, write_out, FfiResult};
+use crate::types::{sg_task, sg_world};
+
+/// The owner thread's state of one world.
+pub(crate) struct WorldState {
+    pub sched: Scheduler<World>,
+    pub gen: WorldGen,
+    /// Task handles handed out and not yet finished.
+    pub tasks: BTreeSet<u64>,
+    /// Chunk data lent out through `sg_world_chunk_view`, kept alive until the next mutating
+    /// call.
+    pub pinned: Vec<Arc<ChunkData>>,
+}
+
+impl WorldState {
+    /// The finished chunk at (cx, cz), shared; `SG_RESULT_NOT_READY` below `full`.
+    pub fn full(&self, cx: i32, cz: i32) -> FfiResult<Arc<ChunkData>> {
+        self.sched
+            .output(ChunkPos::new(cx, cz), ChunkStatus::Full)
+            .filter(|d| d.full().is_some())
+            .ok_or(sg_result::NotReady)
+    }
+}
+
+/// A registered world: its owner thread and its state.
+pub(crate) struct WorldCell {
+    pub owner: ThreadId,
+    pub state: Mutex<WorldState>,
+}
+
+/// A task and, once run, its result.
+pub(crate) struct TaskInner {
+    pub task: Option<Task<World>>,
+    pub result: Option<Result<ChunkData, BodyError>>,
+}
+
+/// A registered task: the world it belongs to and its state.
+pub(crate) struct TaskCell {
+    pub world: u64,
+    pub inner: Mutex<TaskInner>,
+}
+
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+static WORLDS: Mutex<BTreeMap<u64, Arc<WorldCell>>> = Mutex::new(BTreeMap::new());
+static TASKS: Mutex<BTreeMap<u64, Arc<TaskCell>>> = Mutex::new(BTreeMap::new());
+
+/// Lock a mutex. A poisoned lock means a panic was caught while it was held; the data is
+/// still consistent for our purposes (every update is a single insert or remove).
+pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A fresh id, never reused.
+pub(crate) fn next_id() -> u64 {
+    NEXT_ID.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The id a handle stands for.
+pub(crate) fn handle_id<T>(p: *const T) -> u64 {
+    p as usize as u64
+}
+
+/// The handle of an id (never dereferenced).
+pub(crate) fn to_handle<T>(id: u64) -> *mut T {
+    id as usize as *mut T
+}
+
+/// Register a world under `id` (from [`next_id`]).
+pub(crate) fn register_world(id: u64, cell: WorldCell) {
+    lock(&WORLDS).insert(id, Arc::new(cell));
+}
+
+/// Forget a world and its outstanding task handles.
+pub(crate) fn unregister_world(id: u64, tasks: &BTreeSet<u64>) {
+    let mut reg = lock(&TASKS);
+    for t in tasks {
+        reg.remove(t);
+    }
+    drop(reg);
+    lock(&WORLDS).remove(&id);
+}
+
+/// The registry entry behind a handle: NULL and unknown (stale) handles are errors.
+fn lookup<H, T>(reg: &Mutex<BTreeMap<u64, Arc<T>>>, h: *const H) -> FfiResult<Arc<T>> {
+    if h.is_null() {
+        return Err(sg_result::NullArgument);
+    }
+    lock(reg)
+        .get(&handle_id(h))
+        .cloned()
+        .ok_or(sg_result::StaleHandle)
+}
+
+fn world_cell(w: *const sg_world) -> FfiResult<Arc<WorldCell>> {
+    lookup(&WORLDS, w)
+}
+
+/// Run `f` on the world behind `w`, locked, after checking the calling thread is its owner.
+/// `f` receives the world's id.
+pub(crate) fn with_owner<R>(
+    w: *const sg_world,
+    f: impl FnOnce(u64, &mut WorldState) -> FfiResult<R>,
+) -> FfiResult<R> {
+    let cell = world_cell(w)?;
+    if std::thread::current().id() != cell.owner {
+        return Err(sg_result::WrongThread);
+    }
+    let mut st = lock(&cell.state);
+    f(handle_id(w), &mut st)
+}
+
+/// [`with_owner`] whose value goes to the required output `out`, written only on success
+/// (`out` is checked for NULL before the world is touched).
+///
+/// # Safety
+/// `out` must be NULL or valid for a write of `T`.
+pub(crate) unsafe fn owner_out<T>(
+    w: *const sg_world,
+    out: *mut T,
+    f: impl FnOnce(u64, &mut WorldState) -> FfiResult<T>,
+) -> FfiResult<()> {
+    let out = required(out)?;
+    let v = with_owner(w, f)?;
+    // SAFETY: non-NULL, and writable by the caller's contract.
+    unsafe { write_out(out, v) };
+    Ok(())
+}
+
+/// Run `f` on the finished chunk (cx, cz) of the world behind `w` (owner thread).
+pub(crate) fn with_full<R>(
+    w: *const sg_world,
+    cx: i32,
+    cz: i32,
+    f: impl FnOnce(&FullChunk) -> FfiResult<R>,
+) -> FfiResult<R> {
+    with_owner(w, |_, st| {
+        let d = st.full(cx, cz)?;
+        d.full().map_or(Err(sg_result::NotReady), f)
+    })
+}
+
+/// Register a task of world `world`; returns its handle.
+pub(crate) fn register_task(world: u64, task: Task<World>) -> (u64, *mut sg_task) {
+    let id = next_id();
+    let cell = TaskCell {
+        world,
+        inner: Mutex::new(TaskInner {
+            task: Some(task),
+            result: None,
+        }),
+    };
+    lock(&TASKS).insert(id, Arc::new(cell));
+    (id, to_handle(id))
+}
+
+/// The task behind `t`.
+pub(crate) fn task_cell(t: *const sg_task) -> FfiResult<Arc<TaskCell>> {
+    lookup(&TASKS, t)
+}
+
+/// Forget a finished task.
+pub(crate) fn unregister_task(id: u64) {
+    lock(&TASKS).remove(&id);
+}

@@ -1,0 +1,183 @@
+//! Stateless noise: the definition's default, 2D and 3D grid fills, heightmap chunks. Any
+//! thread.
+
+use stratagen_core::noise::{Grid2, Grid3, Noise, NoiseDef, NoiseError};
+
+use crate::enums::{
+    from_wire, sg_fill_strategy, sg_fractal, sg_noise_type, CellularDistanceC, CellularReturnC,
+};
+use crate::result::{ffi, required, sg_result, FfiResult};
+use crate::types::{sg_grid2, sg_grid3, sg_noise_def};
+
+/// Default noise settings (struct_size filled in). Any thread.
+#[no_mangle]
+pub extern "C" fn sg_noise_def_default() -> sg_noise_def {
+    let d = NoiseDef::default();
+    sg_noise_def {
+        struct_size: std::mem::size_of::<sg_noise_def>() as u32,
+        noise_type: d.noise_type as u32,
+        seed: d.seed,
+        fractal: d.fractal as u32,
+        octaves: d.octaves,
+        frequency: d.frequency,
+        lacunarity: d.lacunarity,
+        gain: d.gain,
+        offset: d.offset,
+        cellular_distance: d.cellular_distance as u32,
+        cellular_return: d.cellular_return as u32,
+        cellular_jitter: d.cellular_jitter,
+        warp_amplitude: d.warp_amplitude,
+        warp_frequency: d.warp_frequency,
+        fill_strategy: d.fill as u32,
+    }
+}
+
+/// Validate a C noise definition into a [`Noise`].
+///
+/// # Safety
+/// `def` must be NULL or point to a readable `sg_noise_def` of `def->struct_size` bytes.
+unsafe fn noise_of(def: *const sg_noise_def) -> FfiResult<Noise> {
+    if def.is_null() {
+        return Err(sg_result::NullArgument);
+    }
+    // SAFETY: non-NULL and readable by the caller's contract.
+    let d = unsafe { &*def };
+    if (d.struct_size as usize) < std::mem::size_of::<sg_noise_def>() {
+        return Err(sg_result::BadStructSize);
+    }
+    NoiseDef {
+        seed: d.seed,
+        noise_type: from_wire::<sg_noise_type, _>(d.noise_type)?,
+        fractal: from_wire::<sg_fractal, _>(d.fractal)?,
+        octaves: d.octaves,
+        frequency: d.frequency,
+        lacunarity: d.lacunarity,
+        gain: d.gain,
+        offset: d.offset,
+        cellular_distance: from_wire::<CellularDistanceC, _>(d.cellular_distance)?,
+        cellular_return: from_wire::<CellularReturnC, _>(d.cellular_return)?,
+        cellular_jitter: d.cellular_jitter,
+        warp_amplitude: d.warp_amplitude,
+        warp_frequency: d.warp_frequency,
+        fill: from_wire::<sg_fill_strategy, _>(d.fill_strategy)?,
+    }
+    .build()
+    .map_err(|_| sg_result::InvalidArgument)
+}
+
+/// The caller's output buffer as a slice.
+///
+/// # Safety
+/// `out` must be NULL or valid for reads and writes of `cap` floats, not aliased elsewhere
+/// during the call.
+unsafe fn out_slice<'a>(out: *mut f32, cap: usize) -> FfiResult<&'a mut [f32]> {
+    let out = required(out)?;
+    // SAFETY: non-NULL, and valid for `cap` elements with no other reference by the caller's
+    // contract.
+    Ok(unsafe { std::slice::from_raw_parts_mut(out, cap) })
+}
+
+/// A grid fill: validate the definition, read the C grid, fill the caller's buffer.
+///
+/// # Safety
+/// `def` and `grid` must be NULL or readable; `out` NULL or valid for writes of `cap` floats.
+unsafe fn grid_fill<G: Copy + Into<R>, R>(
+    def: *const sg_noise_def,
+    grid: *const G,
+    (out, cap): (*mut f32, usize),
+    fill: impl FnOnce(&Noise, &R, &mut [f32]) -> Result<(), NoiseError>,
+) -> FfiResult<()> {
+    // SAFETY: forwarded from this function's contract.
+    let n = unsafe { noise_of(def) }?;
+    if grid.is_null() || out.is_null() {
+        return Err(sg_result::NullArgument);
+    }
+    // SAFETY: non-NULL and readable by the caller's contract.
+    let g: R = unsafe { *grid }.into();
+    // SAFETY: forwarded from this function's contract.
+    let buf = unsafe { out_slice(out, cap) }?;
+    Ok(fill(&n, &g, buf)?)
+}
+
+/// Fill `out[0..width*height]` with fractal noise over a 2D grid (`float` samples, equal to
+/// the library's point samples rounded to float). Nothing is written on error. Any thread;
+/// allocates nothing and uses about 30 KiB of the calling thread's stack (every noise fill).
+///
+/// # Safety
+/// `def` and `grid` must be NULL or readable; `out` NULL or valid for writes of `cap`
+/// floats. The same holds for the other fills.
+#[no_mangle]
+pub unsafe extern "C" fn sg_noise_fill_2d(
+    def: *const sg_noise_def,
+    grid: *const sg_grid2,
+    out: *mut f32,
+    cap: usize,
+) -> sg_result {
+    // SAFETY: forwarded from this function's contract.
+    ffi(|| unsafe { grid_fill(def, grid, (out, cap), Noise::fill_2d_f32) })
+}
+
+/// Fill `out[0..width*height*depth]` over a 3D grid (layout in `sg_grid3`). Any thread.
+///
+/// # Safety
+/// As for `sg_noise_fill_2d`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_noise_fill_3d(
+    def: *const sg_noise_def,
+    grid: *const sg_grid3,
+    out: *mut f32,
+    cap: usize,
+) -> sg_result {
+    // SAFETY: forwarded from this function's contract.
+    ffi(|| unsafe { grid_fill(def, grid, (out, cap), Noise::fill_3d_f32) })
+}
+
+/// Fill a heightmap chunk: `res * res` samples of chunk (cx, cz), sample (i, j) at block
+/// (16*cx + i*16/res, 16*cz + j*16/res); neighbouring chunks tile seamlessly. `res` in
+/// 1..=4096. Any thread. At long wavelengths (many samples per lattice cell, the usual
+/// heightmap) set `def.fill_strategy = SG_FILL_STRATEGY_ADAPTIVE`: 2–4× faster, same output.
+///
+/// # Safety
+/// As for `sg_noise_fill_2d`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_heightmap_fill(
+    def: *const sg_noise_def,
+    cx: i32,
+    cz: i32,
+    res: u32,
+    out: *mut f32,
+    cap: usize,
+) -> sg_result {
+    ffi(|| {
+        // SAFETY: forwarded from this function's contract.
+        let n = unsafe { noise_of(def) }?;
+        // SAFETY: forwarded from this function's contract.
+        let buf = unsafe { out_slice(out, cap) }?;
+        Ok(n.heightmap_chunk(cx, cz, res as usize, buf)?)
+    })
+}
+
+impl From<sg_grid2> for Grid2 {
+    fn from(g: sg_grid2) -> Grid2 {
+        Grid2 {
+            x0: g.x0,
+            y0: g.y0,
+            dx: g.dx,
+            dy: g.dy,
+            width: g.width as usize,
+            height: g.height as usize,
+        }
+    }
+}
+
+impl From<sg_grid3> for Grid3 {
+    fn from(g: sg_grid3) -> Grid3 {
+        Grid3 {
+            origin: g.origin,
+            step: g.step,
+            width: g.width as usize,
+            height: g.height as usize,
+            depth: g.depth as usize,
+        }
+    }
+}

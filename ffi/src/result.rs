@@ -1,0 +1,225 @@
+//! `sg_result` (one result enum with fixed numbers), its messages, the conversions from the
+//! core's errors, and the panic boundary every export runs behind.
+
+use std::os::raw::c_char;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use stratagen_core::engine::SchedulerError;
+use stratagen_core::noise::NoiseError;
+
+/// Major version.
+pub const SG_VERSION_MAJOR: u32 = 0;
+/// Minor version.
+pub const SG_VERSION_MINOR: u32 = 1;
+/// Patch version.
+pub const SG_VERSION_PATCH: u32 = 0;
+
+/// Result of every fallible call. Values are fixed and never renumbered.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum sg_result {
+    /// Success.
+    Ok = 0,
+    /// A required pointer was NULL.
+    NullArgument = 1,
+    /// A value is invalid (NaN, out of its documented range, a bad definition).
+    InvalidArgument = 2,
+    /// An enum argument has no such value.
+    BadEnum = 3,
+    /// A chunk position outside |x|, |z| < 2^21.
+    OutOfRange = 4,
+    /// The caller's buffer is too small; `needed` says how many elements are required.
+    BufferTooSmall = 5,
+    /// The handle was destroyed, finished or released.
+    StaleHandle = 6,
+    /// The handle belongs to another world.
+    ForeignHandle = 7,
+    /// An owner-thread function was called from another thread.
+    WrongThread = 8,
+    /// The chunk has not reached the status the call needs.
+    NotReady = 9,
+    /// `sg_world_finish_task` on a task that was never run.
+    TaskNotRun = 10,
+    /// `sg_task_run` on a task that already ran.
+    TaskAlreadyRun = 11,
+    /// The task's status body failed; the chunk stays below that status.
+    TaskFailed = 12,
+    /// A definition struct's `struct_size` is smaller than this version's.
+    BadStructSize = 13,
+    /// An internal error was caught before it crossed the boundary.
+    InternalPanic = 14,
+}
+
+impl sg_result {
+    /// The message of this result: static, NUL-terminated.
+    fn message(self) -> &'static [u8] {
+        match self {
+            sg_result::Ok => b"ok\0",
+            sg_result::NullArgument => b"a required pointer argument is NULL\0",
+            sg_result::InvalidArgument => b"invalid argument value\0",
+            sg_result::BadEnum => b"enum argument out of range\0",
+            sg_result::OutOfRange => b"chunk position outside |x|, |z| < 2^21\0",
+            sg_result::BufferTooSmall => b"buffer too small (see the needed count)\0",
+            sg_result::StaleHandle => b"stale handle: destroyed, finished or released\0",
+            sg_result::ForeignHandle => b"handle belongs to another world\0",
+            sg_result::WrongThread => b"owner-thread function called from another thread\0",
+            sg_result::NotReady => b"chunk has not reached the required status\0",
+            sg_result::TaskNotRun => b"task finished before it was run\0",
+            sg_result::TaskAlreadyRun => b"task already ran\0",
+            sg_result::TaskFailed => b"task body failed\0",
+            sg_result::BadStructSize => b"struct_size smaller than this library's struct\0",
+            sg_result::InternalPanic => b"internal error caught at the C boundary\0",
+        }
+    }
+}
+
+/// Every C enum converts from its `uint32_t` wire value through `TryFrom<u32>` generated
+/// here from the one list of its variants; an unknown value is `bad` (for most enums
+/// `SG_RESULT_BAD_ENUM`). `VARIANTS` lists them for the tests.
+macro_rules! c_enum_from_u32 {
+    ($name:ident, $bad:expr, [$($v:ident),* $(,)?]) => {
+        impl $name {
+            /// Every variant, in declaration order.
+            #[allow(dead_code)]
+            pub(crate) const VARIANTS: &'static [$name] = &[$($name::$v),*];
+        }
+        impl TryFrom<u32> for $name {
+            type Error = sg_result;
+            fn try_from(x: u32) -> Result<Self, sg_result> {
+                $(
+                    if x == $name::$v as u32 {
+                        return Ok($name::$v);
+                    }
+                )*
+                Err($bad)
+            }
+        }
+    };
+}
+pub(crate) use c_enum_from_u32;
+
+c_enum_from_u32!(
+    sg_result,
+    sg_result::InvalidArgument,
+    [
+        Ok,
+        NullArgument,
+        InvalidArgument,
+        BadEnum,
+        OutOfRange,
+        BufferTooSmall,
+        StaleHandle,
+        ForeignHandle,
+        WrongThread,
+        NotReady,
+        TaskNotRun,
+        TaskAlreadyRun,
+        TaskFailed,
+        BadStructSize,
+        InternalPanic,
+    ]
+);
+
+/// What every inner function returns: a value, or the result code to hand back.
+pub(crate) type FfiResult<T> = Result<T, sg_result>;
+
+impl From<SchedulerError> for sg_result {
+    fn from(e: SchedulerError) -> sg_result {
+        match e {
+            SchedulerError::OutOfRange(_) => sg_result::OutOfRange,
+            SchedulerError::UnknownTicket | SchedulerError::UnknownTask => sg_result::StaleHandle,
+            SchedulerError::ForeignTicket | SchedulerError::ForeignTask => sg_result::ForeignHandle,
+        }
+    }
+}
+
+impl From<NoiseError> for sg_result {
+    fn from(e: NoiseError) -> sg_result {
+        match e {
+            NoiseError::BufferTooSmall { .. } => sg_result::BufferTooSmall,
+            _ => sg_result::InvalidArgument,
+        }
+    }
+}
+
+/// The panic boundary: run an inner function, turn its `Err` into the code and a caught
+/// panic into `SG_RESULT_INTERNAL_PANIC`. Every export goes through here once.
+pub(crate) fn ffi(f: impl FnOnce() -> FfiResult<()>) -> sg_result {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Ok(())) => sg_result::Ok,
+        Ok(Err(e)) => e,
+        Err(_) => sg_result::InternalPanic,
+    }
+}
+
+/// A required output pointer, checked for NULL.
+pub(crate) fn required<T>(p: *mut T) -> FfiResult<*mut T> {
+    if p.is_null() {
+        Err(sg_result::NullArgument)
+    } else {
+        Ok(p)
+    }
+}
+
+/// Write `v` to the output `out` (checked non-NULL by the caller through [`required`] or a
+/// NULL test).
+///
+/// # Safety
+/// `out` must be non-NULL, aligned and valid for a write of `T`.
+pub(crate) unsafe fn write_out<T>(out: *mut T, v: T) {
+    // SAFETY: the caller guarantees `out` is non-NULL and valid for writes (the C caller's
+    // contract, stated on every export).
+    unsafe { out.write(v) }
+}
+
+/// Write `v` to an optional output (NULL: skipped).
+///
+/// # Safety
+/// `out` must be NULL or aligned and valid for a write of `T`.
+pub(crate) unsafe fn write_optional<T>(out: *mut T, v: T) {
+    if !out.is_null() {
+        // SAFETY: non-NULL, and valid for writes by the caller's contract.
+        unsafe { write_out(out, v) }
+    }
+}
+
+/// The library version as `(major << 16) | (minor << 8) | patch`. Any thread.
+#[no_mangle]
+pub extern "C" fn sg_version() -> u32 {
+    (SG_VERSION_MAJOR << 16) | (SG_VERSION_MINOR << 8) | SG_VERSION_PATCH
+}
+
+/// A static, NUL-terminated English message for a result code (never NULL; unknown codes
+/// get "unknown result code"). Any thread.
+#[no_mangle]
+pub extern "C" fn sg_result_message(code: u32) -> *const c_char {
+    const UNKNOWN: &[u8] = b"unknown result code\0";
+    let s = catch_unwind(|| sg_result::try_from(code).map_or(UNKNOWN, sg_result::message))
+        .unwrap_or(UNKNOWN);
+    s.as_ptr() as *const c_char
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every code has its own message, ends in one NUL, and round-trips through `u32`;
+    /// one past the last is unknown.
+    #[test]
+    fn codes_and_messages() {
+        let mut seen = std::collections::BTreeSet::new();
+        for (k, &r) in sg_result::VARIANTS.iter().enumerate() {
+            assert_eq!(r as u32, k as u32, "codes are 0..n in order");
+            assert_eq!(sg_result::try_from(k as u32), Ok(r));
+            let m = r.message();
+            assert_eq!(m.iter().filter(|&&b| b == 0).count(), 1);
+            assert_eq!(m.last(), Some(&0));
+            assert!(seen.insert(m), "duplicate message for {r:?}");
+        }
+        let past = sg_result::VARIANTS.len() as u32;
+        assert!(sg_result::try_from(past).is_err());
+        // SAFETY: sg_result_message returns a static NUL-terminated string.
+        let unknown = unsafe { std::ffi::CStr::from_ptr(sg_result_message(past)) };
+        assert_eq!(unknown.to_str().unwrap(), "unknown result code");
+    }
+}

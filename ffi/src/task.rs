@@ -1,0 +1,138 @@
+//! Tasks: run a body on any thread, hand it back on the owner thread, or run inline.
+
+use stratagen_core::engine::Finished;
+
+use crate::handles::{handle_id, lock, task_cell, unregister_task, with_owner};
+use crate::result::{ffi, sg_result, write_optional, write_out, FfiResult};
+use crate::types::{sg_task, sg_world};
+
+/// Run a task's status body. Any thread, many tasks at once; touches only the task.
+/// `SG_RESULT_TASK_ALREADY_RUN` if it ran before. A body failure is reported by
+/// `sg_world_finish_task`, not here.
+#[no_mangle]
+pub extern "C" fn sg_task_run(task: *mut sg_task) -> sg_result {
+    ffi(|| {
+        let cell = task_cell(task)?;
+        let mut inner = lock(&cell.inner);
+        if inner.result.is_some() {
+            return Err(sg_result::TaskAlreadyRun);
+        }
+        let t = inner.task.as_mut().ok_or(sg_result::StaleHandle)?;
+        let r = t.run();
+        // Free inputs on this (worker) thread, not on the owner at finish.
+        t.drop_inputs();
+        inner.result = Some(r);
+        Ok(())
+    })
+}
+
+/// The chunk and status a task generates. Any thread. Writes only non-NULL outputs.
+///
+/// # Safety
+/// Each of `cx`, `cz`, `status` must be NULL or valid for a write of its type.
+#[no_mangle]
+pub unsafe extern "C" fn sg_task_info(
+    task: *const sg_task,
+    cx: *mut i32,
+    cz: *mut i32,
+    status: *mut u32,
+) -> sg_result {
+    ffi(|| {
+        let cell = task_cell(task)?;
+        let inner = lock(&cell.inner);
+        let t = inner.task.as_ref().ok_or(sg_result::StaleHandle)?;
+        // SAFETY: each pointer is NULL or writable by the caller's contract.
+        unsafe {
+            write_optional(cx, t.pos().x);
+            write_optional(cz, t.pos().z);
+            write_optional(status, t.status() as u32);
+        }
+        Ok(())
+    })
+}
+
+/// Hand a run task back; the handle is invalid afterwards (unless the result is
+/// `SG_RESULT_TASK_NOT_RUN`, `SG_RESULT_FOREIGN_HANDLE` or `SG_RESULT_WRONG_THREAD`, which
+/// leave it untouched). `SG_RESULT_TASK_FAILED` if the body failed. Owner thread.
+#[no_mangle]
+pub extern "C" fn sg_world_finish_task(world: *mut sg_world, task: *mut sg_task) -> sg_result {
+    ffi(|| finish_task(world, task))
+}
+
+fn finish_task(world: *mut sg_world, task: *mut sg_task) -> FfiResult<()> {
+    if task.is_null() {
+        return Err(sg_result::NullArgument);
+    }
+    with_owner(world, |wid, st| {
+        let tid = handle_id(task);
+        let cell = task_cell(task)?;
+        if cell.world != wid {
+            return Err(sg_result::ForeignHandle);
+        }
+        let (t, r) = {
+            let mut inner = lock(&cell.inner);
+            if inner.result.is_none() {
+                return Err(sg_result::TaskNotRun);
+            }
+            match (inner.task.take(), inner.result.take()) {
+                (Some(t), Some(r)) => (t, r),
+                _ => return Err(sg_result::StaleHandle),
+            }
+        };
+        unregister_task(tid);
+        st.tasks.remove(&tid);
+        st.pinned.clear();
+        match st.sched.finish(t, r)? {
+            Finished::Done | Finished::Dropped => Ok(()),
+            Finished::Failed(_) => Err(sg_result::TaskFailed),
+        }
+    })
+}
+
+/// Run up to `max_tasks` tasks on the calling thread (take, run, finish); writes the number
+/// run to `*ran` if not NULL. For hosts without threads. Owner thread.
+///
+/// # Safety
+/// `ran` must be NULL or valid for a write of a `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_world_run_inline(
+    world: *mut sg_world,
+    max_tasks: usize,
+    ran: *mut usize,
+) -> sg_result {
+    ffi(|| {
+        let n = with_owner(world, |_, st| {
+            st.pinned.clear();
+            Ok(st.sched.run_inline(max_tasks))
+        })?;
+        // SAFETY: NULL or writable by the caller's contract.
+        unsafe { write_optional(ran, n) };
+        Ok(())
+    })
+}
+
+/// Counts of ready tasks and tasks in flight (taken, not finished). Owner thread.
+///
+/// # Safety
+/// `ready` and `in_flight` must be NULL or valid for a write of a `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_world_pending(
+    world: *mut sg_world,
+    ready: *mut usize,
+    in_flight: *mut usize,
+) -> sg_result {
+    ffi(|| {
+        if ready.is_null() || in_flight.is_null() {
+            return Err(sg_result::NullArgument);
+        }
+        let (r, f) = with_owner(world, |_, st| {
+            Ok((st.sched.ready_count(), st.sched.in_flight_count()))
+        })?;
+        // SAFETY: both non-NULL and writable by the caller's contract.
+        unsafe {
+            write_out(ready, r);
+            write_out(in_flight, f);
+        }
+        Ok(())
+    })
+}

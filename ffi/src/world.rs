@@ -1,0 +1,167 @@
+//! Worlds: create, destroy, request, release, and taking ready tasks.
+
+use std::collections::BTreeSet;
+use std::sync::{Arc, Mutex};
+
+use stratagen_core::engine::{ChunkPos, ChunkStatus, Priority, Scheduler};
+use stratagen_core::world::{World, WorldDef, WorldGen};
+
+use crate::enums::{from_wire, sg_priority, sg_status};
+use crate::handles::{
+    handle_id, next_id, owner_out, register_task, register_world, to_handle, unregister_world,
+    with_owner, WorldCell, WorldState,
+};
+use crate::result::{ffi, required, sg_result, write_out, FfiResult};
+use crate::types::{sg_task, sg_world, sg_world_def};
+
+/// Default world settings (struct_size filled in). Any thread.
+#[no_mangle]
+pub extern "C" fn sg_world_def_default() -> sg_world_def {
+    let d = WorldDef::default();
+    sg_world_def {
+        struct_size: std::mem::size_of::<sg_world_def>() as u32,
+        min_y: d.min_y,
+        seed: d.seed,
+        height: d.height,
+        sea_level: d.sea_level,
+    }
+}
+
+/// Create a world; the calling thread becomes its owner. Writes `*out` on success.
+/// Release it with `sg_world_destroy`. Any thread (becomes the owner).
+///
+/// # Safety
+/// `def` must be NULL or point to a readable `sg_world_def` of at least `def->struct_size`
+/// bytes; `out` must be NULL or valid for a write of a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn sg_world_create(
+    def: *const sg_world_def,
+    out: *mut *mut sg_world,
+) -> sg_result {
+    // SAFETY: forwarded from this function's contract.
+    ffi(|| unsafe { world_create(def, out) })
+}
+
+unsafe fn world_create(def: *const sg_world_def, out: *mut *mut sg_world) -> FfiResult<()> {
+    let out = required(out)?;
+    if def.is_null() {
+        return Err(sg_result::NullArgument);
+    }
+    // SAFETY: non-NULL and readable by the caller's contract; `struct_size` is checked before
+    // any field past it could matter (the struct has no later fields in this version).
+    let d = unsafe { &*def };
+    if (d.struct_size as usize) < std::mem::size_of::<sg_world_def>() {
+        return Err(sg_result::BadStructSize);
+    }
+    let gen = WorldGen::new(WorldDef {
+        seed: d.seed,
+        min_y: d.min_y,
+        height: d.height,
+        sea_level: d.sea_level,
+    })
+    .map_err(|_| sg_result::InvalidArgument)?;
+    // The scheduler carries the handle's id, so tickets and tasks of another world are
+    // detected.
+    let id = next_id();
+    register_world(
+        id,
+        WorldCell {
+            owner: std::thread::current().id(),
+            state: Mutex::new(WorldState {
+                sched: Scheduler::with_id(Arc::new(World::new(gen.clone())), id),
+                gen,
+                tasks: BTreeSet::new(),
+                pinned: Vec::new(),
+            }),
+        },
+    );
+    // SAFETY: `out` is non-NULL and writable by the caller's contract.
+    unsafe { write_out(out, to_handle(id)) };
+    Ok(())
+}
+
+/// Destroy a world. Its outstanding task handles become stale (a task already running on
+/// another thread finishes safely; finishing it then returns `SG_RESULT_STALE_HANDLE`).
+/// Owner thread.
+#[no_mangle]
+pub extern "C" fn sg_world_destroy(world: *mut sg_world) -> sg_result {
+    ffi(|| {
+        let tasks = with_owner(world, |_, st| Ok(std::mem::take(&mut st.tasks)))?;
+        unregister_world(handle_id(world), &tasks);
+        Ok(())
+    })
+}
+
+/// Ask for chunk (cx, cz) to reach `status` (an `sg_status`) with `priority` (an
+/// `sg_priority`). Writes a ticket id to `*ticket`. Owner thread.
+///
+/// # Safety
+/// `ticket` must be NULL or valid for a write of a `uint64_t`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_world_request(
+    world: *mut sg_world,
+    cx: i32,
+    cz: i32,
+    status: u32,
+    priority: u32,
+    ticket: *mut u64,
+) -> sg_result {
+    // SAFETY: `ticket` is forwarded under this function's contract.
+    ffi(|| unsafe {
+        owner_out(world, ticket, |_, st| {
+            let s: ChunkStatus = from_wire::<sg_status, _>(status)?;
+            let p: Priority = from_wire::<sg_priority, _>(priority)?;
+            st.pinned.clear();
+            Ok(st.sched.request(ChunkPos::new(cx, cz), s, p)?.id())
+        })
+    })
+}
+
+/// Drop a request; chunks nothing else needs are released. Owner thread.
+#[no_mangle]
+pub extern "C" fn sg_world_release(world: *mut sg_world, ticket: u64) -> sg_result {
+    ffi(|| {
+        with_owner(world, |_, st| {
+            st.pinned.clear();
+            Ok(st.sched.release_id(ticket)?)
+        })
+    })
+}
+
+/// Take up to `cap` ready tasks into `out[0..*count]`, best first. Each must be run
+/// (`sg_task_run`, any thread) and then finished (`sg_world_finish_task`, owner thread).
+/// Owner thread.
+///
+/// # Safety
+/// `out` must be valid for writes of `cap` task pointers (it may be NULL when `cap` is 0);
+/// `count` must be NULL or valid for a write of a `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_world_take_tasks(
+    world: *mut sg_world,
+    out: *mut *mut sg_task,
+    cap: usize,
+    count: *mut usize,
+) -> sg_result {
+    ffi(|| {
+        let count = required(count)?;
+        if out.is_null() && cap > 0 {
+            return Err(sg_result::NullArgument);
+        }
+        let n = with_owner(world, |wid, st| {
+            st.pinned.clear();
+            let tasks = st.sched.take_tasks(cap);
+            let n = tasks.len();
+            for (i, t) in tasks.into_iter().enumerate() {
+                let (id, handle) = register_task(wid, t);
+                st.tasks.insert(id);
+                // SAFETY: `i < n <= cap` and `out` is valid for `cap` writes by the caller's
+                // contract.
+                unsafe { out.add(i).write(handle) };
+            }
+            Ok(n)
+        })?;
+        // SAFETY: `count` is non-NULL and writable by the caller's contract.
+        unsafe { write_out(count, n) };
+        Ok(())
+    })
+}
