@@ -1,0 +1,94 @@
+//! Command-line parsing: the commands and the value parsers they share.
+
+use clap::{Parser, Subcommand};
+
+use crate::commands::{bench, digest, heightmap, noise, render};
+use crate::error::{usage, CliError};
+
+/// The `stratagen` command line.
+#[derive(Parser)]
+#[command(
+    name = "stratagen",
+    version,
+    about = "Deterministic procedural worlds: maps, noise images, digests, benchmarks"
+)]
+pub struct Cli {
+    /// The command.
+    #[command(subcommand)]
+    pub cmd: Cmd,
+}
+
+/// The commands.
+#[derive(Subcommand)]
+pub enum Cmd {
+    /// Generate a square of chunks and write a PNG map; prints the region digest and speed.
+    Render(render::RenderArgs),
+    /// Render a noise image (PNG).
+    Noise(noise::NoiseArgs),
+    /// Write one heightmap chunk as a 16-bit grey PNG (.png) or raw little-endian f32 (.raw).
+    Heightmap(heightmap::HeightmapArgs),
+    /// Print one digest per chunk of a region and the region digest.
+    Digest(digest::DigestArgs),
+    /// Cold fill of a square of chunks to full: chunks per second, per-status split, peak
+    /// memory. The last line is machine-readable.
+    Bench(bench::BenchArgs),
+}
+
+/// Parse `X,Z`.
+pub fn parse_pair(s: &str) -> Result<(i32, i32), String> {
+    let (a, b) = s
+        .split_once(',')
+        .ok_or_else(|| format!("expected X,Z, got {s:?}"))?;
+    let p = |t: &str| t.trim().parse::<i32>().map_err(|e| format!("{t:?}: {e}"));
+    Ok((p(a)?, p(b)?))
+}
+
+/// Parse `X,Y` (finite floats).
+pub fn parse_fpair(s: &str) -> Result<(f64, f64), String> {
+    let (a, b) = s
+        .split_once(',')
+        .ok_or_else(|| format!("expected X,Y, got {s:?}"))?;
+    let p = |t: &str| match t.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        Ok(v) => Err(format!("{v} is not finite")),
+        Err(e) => Err(format!("{t:?}: {e}")),
+    };
+    Ok((p(a)?, p(b)?))
+}
+
+/// Parse `WxH`.
+pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
+    let (a, b) = s
+        .split_once('x')
+        .ok_or_else(|| format!("expected WxH, got {s:?}"))?;
+    let p = |t: &str| t.trim().parse::<usize>().map_err(|e| format!("{t:?}: {e}"));
+    Ok((p(a)?, p(b)?))
+}
+
+/// Parse `X0,Z0,X1,Z1`.
+pub fn parse_rect(s: &str) -> Result<(i32, i32, i32, i32), String> {
+    let v: Vec<&str> = s.split(',').collect();
+    if v.len() != 4 {
+        return Err(format!("expected X0,Z0,X1,Z1, got {s:?}"));
+    }
+    let p = |t: &str| t.trim().parse::<i32>().map_err(|e| format!("{t:?}: {e}"));
+    Ok((p(v[0])?, p(v[1])?, p(v[2])?, p(v[3])?))
+}
+
+/// A finite value of flag `--name`.
+pub fn finite(name: &str, v: f64) -> Result<f64, CliError> {
+    if v.is_finite() {
+        Ok(v)
+    } else {
+        Err(usage(format!("--{name} {v}: must be a finite number")))
+    }
+}
+
+/// The thread count, or the available cores.
+pub fn threads_or_default(t: Option<usize>) -> usize {
+    t.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    })
+}

@@ -1,0 +1,21 @@
+//! One file per command; [`run`] dispatches.
+
+pub mod bench;
+pub mod digest;
+pub mod heightmap;
+pub mod noise;
+pub mod render;
+
+use crate::args::{Cli, Cmd};
+use crate::error::CliError;
+
+/// Run the parsed command line.
+pub fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.cmd {
+        Cmd::Render(a) => render::run(a),
+        Cmd::Noise(a) => noise::run(a),
+        Cmd::Heightmap(a) => heightmap::run(a),
+        Cmd::Digest(a) => digest::run(a),
+        Cmd::Bench(a) => bench::run(a),
+    }
+}

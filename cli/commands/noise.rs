@@ -1,0 +1,147 @@
+//! `stratagen noise`: render a noise image.
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use stratagen_core::noise::{FillStrategy, FractalType, NoiseDef, NoiseType};
+
+use crate::args::{finite, parse_fpair, parse_size};
+use crate::error::{usage, CliError};
+use crate::files::{encode_png, write_atomic};
+use crate::noise_image::{noise_image, palette, NoiseImage};
+
+/// Base noise names.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum NoiseArg {
+    /// Value noise.
+    Value,
+    /// Perlin noise.
+    Perlin,
+    /// Simplex noise.
+    Simplex,
+    /// Cellular noise.
+    Cellular,
+}
+
+impl From<NoiseArg> for NoiseType {
+    fn from(a: NoiseArg) -> NoiseType {
+        match a {
+            NoiseArg::Value => NoiseType::Value,
+            NoiseArg::Perlin => NoiseType::Perlin,
+            NoiseArg::Simplex => NoiseType::Simplex,
+            NoiseArg::Cellular => NoiseType::Cellular,
+        }
+    }
+}
+
+/// Fractal names.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum FractalArg {
+    /// One octave.
+    None,
+    /// fBm.
+    Fbm,
+    /// Ridged.
+    Ridged,
+    /// Billow.
+    Billow,
+}
+
+impl From<FractalArg> for FractalType {
+    fn from(a: FractalArg) -> FractalType {
+        match a {
+            FractalArg::None => FractalType::None,
+            FractalArg::Fbm => FractalType::Fbm,
+            FractalArg::Ridged => FractalType::Ridged,
+            FractalArg::Billow => FractalType::Billow,
+        }
+    }
+}
+
+/// Arguments of `stratagen noise`.
+#[derive(Args)]
+pub struct NoiseArgs {
+    /// Base noise.
+    #[arg(long = "type", value_enum, default_value = "perlin")]
+    pub noise_type: NoiseArg,
+    /// Fractal.
+    #[arg(long, value_enum, default_value = "fbm")]
+    pub fractal: FractalArg,
+    /// Octaves, 1..=16.
+    #[arg(long, default_value_t = 5)]
+    pub octaves: u32,
+    /// Frequency multiplier per octave (> 0).
+    #[arg(long, default_value_t = 2.0)]
+    pub lacunarity: f64,
+    /// Amplitude multiplier per octave (>= 0).
+    #[arg(long, default_value_t = 0.5)]
+    pub persistence: f64,
+    /// Feature size in pixels (frequency = 1 / scale), > 0.
+    #[arg(long, default_value_t = 64.0)]
+    pub scale: f64,
+    /// Sampling offset in pixels, X,Y.
+    #[arg(long, default_value = "0,0", value_parser = parse_fpair, allow_hyphen_values = true)]
+    pub offset: (f64, f64),
+    /// Seed.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    pub seed: i64,
+    /// Contrast around mid-grey, 0..=10 (1: unchanged).
+    #[arg(long, default_value_t = 1.0)]
+    pub contrast: f64,
+    /// Brightness shift, -1..=1.
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    pub brightness: f64,
+    /// Palette: gray, terrain, fire, ice, magma, or 2-6 colours "rrggbb,rrggbb,...".
+    #[arg(long, default_value = "gray")]
+    pub palette: String,
+    /// Image size WxH, each side 1..=8192.
+    #[arg(long, default_value = "256x256", value_parser = parse_size)]
+    pub size: (usize, usize),
+    /// Wrap seamlessly on both axes (value and perlin).
+    #[arg(long)]
+    pub tileable: bool,
+    /// Output PNG.
+    #[arg(long, default_value = "noise.png")]
+    pub out: PathBuf,
+}
+
+/// Run `stratagen noise`.
+pub fn run(a: NoiseArgs) -> Result<(), CliError> {
+    let scale = finite("scale", a.scale)?;
+    if scale <= 0.0 {
+        return Err(usage(format!("--scale {scale}: must be > 0")));
+    }
+    let def = NoiseDef {
+        seed: a.seed,
+        noise_type: a.noise_type.into(),
+        fractal: a.fractal.into(),
+        octaves: a.octaves,
+        lacunarity: finite("lacunarity", a.lacunarity)?,
+        gain: finite("persistence", a.persistence)?,
+        frequency: 1.0 / scale,
+        offset: [a.offset.0, a.offset.1, 0.0],
+        // Images are usually many pixels per lattice cell; the bits are the same.
+        fill: FillStrategy::Adaptive,
+        ..NoiseDef::default()
+    };
+    let img = noise_image(&NoiseImage {
+        def,
+        contrast: finite("contrast", a.contrast)?,
+        brightness: finite("brightness", a.brightness)?,
+        palette: palette(&a.palette)?,
+        width: a.size.0,
+        height: a.size.1,
+        tileable: a.tileable,
+    })?;
+    write_atomic(
+        &a.out,
+        &encode_png(img.width, img.height, 3, false, &img.rgb)?,
+    )?;
+    println!(
+        "wrote {} ({}x{} px)",
+        a.out.display(),
+        img.width,
+        img.height
+    );
+    Ok(())
+}

@@ -1,0 +1,126 @@
+//! Generating a region of chunks to a status, with timings, and its digests.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use stratagen_core::engine::{ChunkPos, ChunkStatus, Priority, Scheduler};
+use stratagen_core::util::digest::Digest;
+use stratagen_core::world::{status_digest, ChunkData, World, WorldDef, WorldGen};
+
+use crate::driver::drive_timed;
+use crate::error::CliError;
+
+/// A generated region: full chunks by position.
+pub struct Region {
+    /// The generator.
+    pub gen: WorldGen,
+    /// Chunks by position (`ChunkPos` orders by x, then z; [`Region::digests`] gives
+    /// row-major order).
+    pub chunks: BTreeMap<ChunkPos, Arc<ChunkData>>,
+    /// Tasks run.
+    pub tasks: usize,
+    /// Wall time in seconds.
+    pub seconds: f64,
+    /// Seconds spent in each status body, summed over threads.
+    pub status_seconds: [f64; ChunkStatus::COUNT],
+    /// Tasks run per status.
+    pub status_tasks: [u64; ChunkStatus::COUNT],
+    /// The structure starts referenced by the region's chunks.
+    pub starts: Vec<stratagen_core::world::structure::StructureStart>,
+    /// Most chunk holders resident at once.
+    pub peak_holders: usize,
+}
+
+impl Region {
+    /// Per-chunk digests (of the generated status; `chunk_digest` for full) in row-major
+    /// order (z, then x).
+    pub fn digests(&self) -> Vec<(ChunkPos, u64)> {
+        let mut v: Vec<(ChunkPos, u64)> = self
+            .chunks
+            .iter()
+            .map(|(p, d)| (*p, status_digest(d)))
+            .collect();
+        v.sort_by_key(|(p, _)| (p.z, p.x));
+        v
+    }
+
+    /// The region digest: XXH64 over the per-chunk digests (`u64` LE) in row-major order.
+    pub fn digest(&self) -> u64 {
+        let mut h = Digest::new();
+        for (_, d) in self.digests() {
+            h.write_u64(d);
+        }
+        h.finish()
+    }
+}
+
+/// Generate `positions` to `status` on `threads` threads (0: inline), requesting them in the
+/// given order.
+pub fn generate(
+    def: WorldDef,
+    positions: &[ChunkPos],
+    status: ChunkStatus,
+    threads: usize,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Region, CliError> {
+    let gen = WorldGen::new(def)?;
+    let mut s = Scheduler::with_id(Arc::new(World::new(gen.clone())), 1);
+    for p in positions {
+        s.request(*p, status, Priority::Soon)?;
+    }
+    let expected = s.ready_count();
+    let t0 = Instant::now();
+    let times = Mutex::new([0.0; ChunkStatus::COUNT]);
+    let tasks = drive_timed(&mut s, threads, |n| progress(n, expected), &times)?;
+    let seconds = t0.elapsed().as_secs_f64();
+    let status_seconds = *times.lock().unwrap_or_else(|e| e.into_inner());
+    let status_tasks = s.stats().done;
+    let mut starts = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for p in positions {
+        if let Some(f) = s
+            .output(*p, status)
+            .as_deref()
+            .and_then(|d| d.full().cloned())
+        {
+            for r in &f.structures {
+                if seen.insert((r.start, r.kind)) {
+                    if let Some(d) = s.output(r.start, ChunkStatus::StructureStarts) {
+                        if let ChunkData::StructureStarts(v) = &*d {
+                            starts.extend(v.iter().filter(|x| x.kind == r.kind).cloned());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut chunks = BTreeMap::new();
+    for p in positions {
+        let d = s
+            .output(*p, status)
+            .ok_or(CliError::NotReached { pos: *p, status })?;
+        chunks.insert(*p, d);
+    }
+    Ok(Region {
+        gen,
+        chunks,
+        tasks,
+        seconds,
+        status_seconds,
+        status_tasks,
+        starts,
+        peak_holders: s.stats().peak_holders,
+    })
+}
+
+/// The square of chunks within `radius` of `center`, row-major.
+pub fn square(center: (i32, i32), radius: i32) -> Vec<ChunkPos> {
+    let mut v = Vec::new();
+    for z in -radius..=radius {
+        for x in -radius..=radius {
+            v.push(ChunkPos::new(center.0 + x, center.1 + z));
+        }
+    }
+    v
+}
