@@ -4,7 +4,7 @@
 use criterion::Criterion;
 use std::time::Duration;
 use stratagen_cli::{generate, square};
-use stratagen_core::engine::ladder::ChunkStatus;
+use stratagen_core::engine::ChunkStatus;
 use stratagen_core::world::WorldDef;
 
 fn fill(threads: usize) -> stratagen_cli::Region {

@@ -5,8 +5,8 @@
 use criterion::{black_box, Criterion};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
 use stratagen_core::engine::{BodyError, Pipeline, Priority, Scheduler, View};
+use stratagen_core::engine::{ChunkPos, ChunkStatus};
 
 struct Nothing;
 impl Pipeline for Nothing {

@@ -4,7 +4,7 @@
 //! terrain_outside_ms=... ratio=...`.
 use criterion::{black_box, Criterion};
 use std::time::{Duration, Instant};
-use stratagen_core::engine::ladder::ChunkPos;
+use stratagen_core::engine::ChunkPos;
 use stratagen_core::world::biome::ClimateSampler;
 use stratagen_core::world::structure::{self, StructureKind, StructureStart};
 use stratagen_core::world::terrain::{self, BeardBox};

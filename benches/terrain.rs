@@ -3,7 +3,7 @@
 //! bedrock), carvers, heightmaps. The summary line gives milliseconds per chunk.
 use criterion::{black_box, Criterion};
 use std::time::{Duration, Instant};
-use stratagen_core::engine::ladder::ChunkPos;
+use stratagen_core::engine::ChunkPos;
 use stratagen_core::world::terrain;
 use stratagen_core::world::{WorldDef, WorldGen};
 

@@ -23,5 +23,5 @@ pub use error::CliError;
 pub use files::{encode_png, write_atomic};
 pub use map::{render, Image, Layer};
 pub use noise_image::{noise_image, palette, NoiseImage};
-pub use region::{generate, square, Region};
+pub use region::{generate, rect, square, Region};
 pub use rss::peak_rss_mib;

@@ -116,11 +116,17 @@ pub fn generate(
 
 /// The square of chunks within `radius` of `center`, row-major.
 pub fn square(center: (i32, i32), radius: i32) -> Vec<ChunkPos> {
-    let mut v = Vec::new();
-    for z in -radius..=radius {
-        for x in -radius..=radius {
-            v.push(ChunkPos::new(center.0 + x, center.1 + z));
-        }
-    }
-    v
+    rect(
+        center.0 - radius,
+        center.1 - radius,
+        center.0 + radius,
+        center.1 + radius,
+    )
+}
+
+/// The chunks of the inclusive rectangle `x0..=x1` × `z0..=z1`, row-major (z, then x).
+pub fn rect(x0: i32, z0: i32, x1: i32, z1: i32) -> Vec<ChunkPos> {
+    (z0..=z1)
+        .flat_map(|z| (x0..=x1).map(move |x| ChunkPos::new(x, z)))
+        .collect()
 }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 use stratagen_cli::{generate, square};
-use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
+use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::world::WorldDef;
 
 /// Build `libstratagen.a` (release, own target dir so it never waits on this test's build)

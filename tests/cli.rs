@@ -4,8 +4,8 @@ mod common;
 
 use std::path::Path;
 use std::process::{Command, Output};
-use stratagen_cli::{generate, square};
-use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
+use stratagen_cli::{generate, rect, square};
+use stratagen_core::engine::ChunkStatus;
 use stratagen_core::world::WorldDef;
 
 fn run(args: &[&str]) -> Output {
@@ -101,9 +101,7 @@ fn digest_lines_equal_the_library() {
         "--threads",
         "1",
     ]);
-    let pos: Vec<ChunkPos> = (2..=3)
-        .flat_map(|z| (-1..=0).map(move |x| ChunkPos::new(x, z)))
-        .collect();
+    let pos = rect(-1, 2, 0, 3);
     let r = generate(
         WorldDef {
             seed: -4,

@@ -7,7 +7,7 @@ use common::shuffled;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use stratagen_cli::{generate, square};
-use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
+use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::world::block;
 use stratagen_core::world::dims::Dims;
 use stratagen_core::world::feature::poisson_points;

@@ -7,7 +7,7 @@
 mod corpus;
 
 use stratagen_cli::generate;
-use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
+use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::world::{status_digest, WorldDef};
 
 #[test]

@@ -7,11 +7,11 @@ use common::shuffled;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
-use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
 use stratagen_core::engine::step_table::StepTable;
 use stratagen_core::engine::{
     BodyError, Finished, Pipeline, Priority, Scheduler, SchedulerError, Task, View,
 };
+use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::util::digest::Digest;
 use stratagen_core::util::random::Xoroshiro128PlusPlus;
 
@@ -105,13 +105,7 @@ fn reference(
 }
 
 fn region(n: i32, x0: i32, z0: i32) -> Vec<ChunkPos> {
-    let mut v = Vec::new();
-    for z in 0..n {
-        for x in 0..n {
-            v.push(ChunkPos::new(x0 + x, z0 + z));
-        }
-    }
-    v
+    stratagen_cli::rect(x0, z0, x0 + n - 1, z0 + n - 1)
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -263,41 +257,47 @@ fn digests_are_independent_of_order_completion_and_threads() {
 fn budget_priority_and_distance_order() {
     let p = Arc::new(Hashing::new(None));
     let mut s = Scheduler::with_id(p, 3);
+    // Two soon requests and one idle request whose windows (radius 8 for
+    // structure_references) do not overlap.
+    let soon = [ChunkPos::new(0, 0), ChunkPos::new(20, 3)];
+    let idle = ChunkPos::new(-60, 0);
+    for q in soon {
+        s.request(q, ChunkStatus::StructureReferences, Priority::Soon)
+            .unwrap();
+    }
     let far = s
-        .request(
-            ChunkPos::new(40, 0),
-            ChunkStatus::StructureStarts,
-            Priority::Idle,
-        )
+        .request(idle, ChunkStatus::StructureReferences, Priority::Idle)
         .unwrap();
-    s.request(
-        ChunkPos::new(0, 0),
-        ChunkStatus::StructureStarts,
-        Priority::Soon,
-    )
-    .unwrap();
-    // Budget: at most the number asked for.
-    let t = s.take_tasks(1);
-    assert_eq!(t.len(), 1);
-    // Soon before idle, and the requested chunk itself (distance 0) first.
-    assert_eq!(t[0].pos(), ChunkPos::new(0, 0));
-    for t in t {
+    let r = s
+        .table()
+        .accumulated_radius(ChunkStatus::StructureReferences);
+    assert_eq!(r, 8);
+    // The order the scheduler promises: priority, then distance to the nearest request of
+    // that priority.
+    let key = |p: ChunkPos| {
+        let d_soon = soon.iter().map(|q| q.distance(p)).min().unwrap();
+        if d_soon <= r {
+            (Priority::Soon, d_soon)
+        } else {
+            (Priority::Idle, idle.distance(p))
+        }
+    };
+    // Budget: at most the number asked for, and the best first.
+    let first = s.take_tasks(1);
+    assert_eq!(first.len(), 1);
+    assert_eq!(key(first[0].pos()), (Priority::Soon, 0));
+    // Every `empty` task is ready now: they come in key order, all 3 × 17² of them.
+    let rest = s.take_tasks(usize::MAX);
+    let keys: Vec<_> = first.iter().chain(&rest).map(|t| key(t.pos())).collect();
+    assert_eq!(keys.len(), 3 * 17 * 17);
+    assert!(keys.windows(2).all(|w| w[0] <= w[1]), "{keys:?}");
+    assert!(keys.iter().any(|k| k.0 == Priority::Soon && k.1 == 8));
+    assert_eq!(keys.last(), Some(&(Priority::Idle, 8)));
+    for t in first.into_iter().chain(rest) {
         let r = t.run();
         s.finish(t, r).unwrap();
     }
-    let mut seen = Vec::new();
-    loop {
-        let t = s.take_tasks(1);
-        if t.is_empty() {
-            break;
-        }
-        for t in t {
-            seen.push(t.pos());
-            let r = t.run();
-            s.finish(t, r).unwrap();
-        }
-    }
-    assert_eq!(seen.last(), Some(&ChunkPos::new(40, 0)));
+    s.run_inline(usize::MAX);
     assert!(s.is_ready(far).unwrap());
 }
 
@@ -342,16 +342,18 @@ fn reading_outside_the_window_fails_the_task() {
     assert_eq!(s.status(ChunkPos::new(0, 0)), Some(ChunkStatus::Biomes));
     assert!(s.failure(ChunkPos::new(0, 0)).is_some());
     assert!(s.is_idle());
-    // A status above what the distance declares is refused too.
-    let p = Arc::new(Hashing::new(None));
-    let mut s = Scheduler::with_id(p, 6);
+    // The control: the same request without the overreach completes.
+    let mut s = Scheduler::with_id(Arc::new(Hashing::new(None)), 6);
     s.request(
         ChunkPos::new(0, 0),
-        ChunkStatus::StructureStarts,
+        ChunkStatus::Terrain,
         Priority::Immediate,
     )
     .unwrap();
     s.run_inline(usize::MAX);
+    assert_eq!(s.status(ChunkPos::new(0, 0)), Some(ChunkStatus::Terrain));
+    assert!(s.failure(ChunkPos::new(0, 0)).is_none());
+    // A status above what the distance declares is refused too.
     struct Peek;
     impl Pipeline for Peek {
         type Output = u64;

@@ -3,7 +3,7 @@
 //! precedence of structure blocks over patches, and golden digests.
 use std::collections::BTreeMap;
 use stratagen_cli::generate;
-use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
+use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::world::biome::ClimateSampler;
 use stratagen_core::world::block;
 use stratagen_core::world::dims::Dims;
@@ -141,12 +141,7 @@ fn a_watchtower_across_chunk_borders_is_whole() {
     let a = tower.assembled.clone().unwrap();
     let (x0, x1) = (a.bbox.min[0].div_euclid(16), a.bbox.max[0].div_euclid(16));
     let (z0, z1) = (a.bbox.min[2].div_euclid(16), a.bbox.max[2].div_euclid(16));
-    let mut chunks = Vec::new();
-    for z in z0..=z1 {
-        for x in x0..=x1 {
-            chunks.push(ChunkPos::new(x, z));
-        }
-    }
+    let chunks = stratagen_cli::rect(x0, z0, x1, z1);
     assert!(chunks.len() >= 2, "the structure spans several chunks");
     let mut rev = chunks.clone();
     rev.reverse();

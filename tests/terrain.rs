@@ -1,8 +1,8 @@
 //! Evidence for biomes and terrain: seams across chunk borders, biome statistics, block
 //! invariants, a rendered map, and golden digests (regression guards paired with these).
 use std::collections::BTreeMap;
-use stratagen_cli::{generate, render, square, Layer};
-use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
+use stratagen_cli::{generate, rect, render, square, Layer};
+use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::util::digest::Digest;
 use stratagen_core::world::biome::{self, ClimateSampler, BIOME_COUNT};
 use stratagen_core::world::block;
@@ -17,12 +17,7 @@ fn region_terrain(
     WorldGen,
     BTreeMap<ChunkPos, std::sync::Arc<stratagen_core::world::ChunkData>>,
 ) {
-    let mut pos = Vec::new();
-    for z in 0..n {
-        for x in 0..n {
-            pos.push(ChunkPos::new(x0 + x, z0 + z));
-        }
-    }
+    let pos = rect(x0, z0, x0 + n - 1, z0 + n - 1);
     let r = generate(
         WorldDef {
             seed,

@@ -1,12 +1,12 @@
 //! `stratagen digest`: one digest per chunk of a region and the region digest.
 
 use clap::{Args, ValueEnum};
-use stratagen_core::engine::{ChunkPos, ChunkStatus};
+use stratagen_core::engine::ChunkStatus;
 use stratagen_core::world::WorldDef;
 
 use crate::args::{parse_rect, threads_or_default};
 use crate::error::{usage, CliError};
-use crate::region::generate;
+use crate::region::{generate, rect};
 
 /// Status names.
 #[derive(Clone, Copy, ValueEnum)]
@@ -65,9 +65,7 @@ pub fn run(a: DigestArgs) -> Result<(), CliError> {
             "--region covers {count} chunks; at most {MAX_REGION_CHUNKS}"
         )));
     }
-    let positions: Vec<ChunkPos> = (z0..=z1)
-        .flat_map(|z| (x0..=x1).map(move |x| ChunkPos::new(x, z)))
-        .collect();
+    let positions = rect(x0, z0, x1, z1);
     let status = ChunkStatus::from_index(a.status as usize).ok_or_else(|| usage("bad status"))?;
     let def = WorldDef {
         seed: a.seed,

@@ -5,7 +5,7 @@
 // and Rust 1.63 syntax.
 
 use std::sync::Arc;
-use stratagen_core::engine::ladder::{ChunkPos, ChunkStatus};
+use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::engine::{Priority, Scheduler};
 use stratagen_core::noise::{FractalType, Grid2, Grid3, NoiseDef, NoiseType};
 use stratagen_core::util::digest::Digest;

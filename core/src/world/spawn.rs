@@ -4,7 +4,7 @@
 
 use alloc::vec::Vec;
 
-use crate::engine::ladder::ChunkPos;
+use crate::engine::ChunkPos;
 use crate::util::random::{decoration_seed, JavaRandom};
 use crate::world::biome::{self, BiomeId};
 use crate::world::block::{self, BlockId};

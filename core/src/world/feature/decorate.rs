@@ -1,7 +1,7 @@
 //! The decoration steps after structure pieces: boulders, ores, trees and cactus,
 //! vegetation.
 
-use crate::engine::ladder::ChunkPos;
+use crate::engine::ChunkPos;
 use crate::util::random::{decoration_seed, feature_seed, position_hash, JavaRandom};
 use crate::world::biome::{self, BiomeId};
 use crate::world::block::{self, BlockId};

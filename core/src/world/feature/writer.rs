@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use crate::engine::ladder::ChunkPos;
+use crate::engine::ChunkPos;
 use crate::util::digest::Digest;
 use crate::world::block::{self, BlockId};
 use crate::world::dims::Dims;

@@ -14,7 +14,7 @@
 
 use alloc::vec::Vec;
 
-use crate::engine::ladder::ChunkPos;
+use crate::engine::ChunkPos;
 use crate::util::random::{large_feature_seed, region_seed, JavaRandom};
 use crate::world::biome::{self, BiomeId, ClimateSampler};
 use crate::world::dims::Dims;

@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use crate::engine::ladder::ChunkPos;
+use crate::engine::ChunkPos;
 use crate::util::random::position_hash;
 use crate::world::block::{self, BlockId};
 use crate::world::feature::{BlockEntity, Writer};

@@ -2,7 +2,7 @@
 //! walk of at most [`WORM_STEPS`] steps, carving with the cave fluid rules. Every chunk replays
 //! the same walks, so tunnels cross borders whole.
 
-use crate::engine::ladder::ChunkPos;
+use crate::engine::ChunkPos;
 use crate::util::digest::Digest;
 use crate::util::math::{clamp, cos, floor_i64, sin};
 use crate::util::random::{large_feature_seed, JavaRandom};

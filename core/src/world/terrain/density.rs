@@ -4,7 +4,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::engine::ladder::ChunkPos;
+use crate::engine::ChunkPos;
 use crate::noise::Grid3;
 use crate::util::digest::Digest;
 use crate::util::math::{clamp, lerp, sqrt};

@@ -23,7 +23,7 @@
 
 use alloc::vec::Vec;
 
-use crate::engine::ladder::ChunkPos;
+use crate::engine::ChunkPos;
 use crate::noise::{Noise, NoiseDef, NoiseError};
 use crate::world::biome::{BiomeId, ClimateSampler};
 use crate::world::block::{self, BlockId};

@@ -4,7 +4,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::engine::ladder::ChunkPos;
+use crate::engine::ChunkPos;
 use crate::util::digest::Digest;
 use crate::util::random::position_hash;
 use crate::world::block::{self, BlockId};
