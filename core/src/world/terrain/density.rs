@@ -198,38 +198,45 @@ const CELL_CORNERS: [(usize, usize, usize); 8] = [
     (1, 1, 0),
     (1, 1, 1),
 ];
-/// Interpolation weights inside a cell along x and z (4 blocks).
-const TX: [f64; 4] = [0.0, 0.25, 0.5, 0.75];
-/// Interpolation weights inside a cell along y (8 blocks).
-const TY: [f64; 8] = [0.0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875];
 
 /// Interpolate the corner densities to every block and classify it; also each column's
-/// floor (top block of positive base density). One hot loop per cell: the edges along y are
-/// interpolated once per layer, then z, then x.
+/// floor (top block of positive base density). The hot loop of terrain, kept in one piece:
+/// per cell, the edges along y are interpolated once per layer, then z, then x (splitting it
+/// into closures measured 25% more instructions for the whole shape phase).
 fn classify(inp: &TerrainInput<'_>, corners: &Corners) -> (Vec<u8>, [i32; 256]) {
+    const TX: [f64; 4] = [0.0, 0.25, 0.5, 0.75];
+    const TY: [f64; 8] = [0.0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875];
     let dims = inp.dims;
+    let (base, fin, ny) = (&corners.base[..], &corners.fin[..], corners.ny);
     let mut kind = vec![SOLID; dims.volume()];
     let mut floor = [dims.min_y - 1; 256];
-    for cy in 0..corners.ny - 1 {
+    for cy in 0..ny - 1 {
         for cz in 0..4 {
             for cx in 0..4 {
-                let at = |v: &[f64], (dy, dz, dx): (usize, usize, usize)| {
+                let at = |v: &[f64], dy: usize, dz: usize, dx: usize| {
                     v[(cy + dy) * CORNERS + (cz + dz) * CORNERS_SIDE + cx + dx]
                 };
-                let b8 = CELL_CORNERS.map(|c| at(&corners.base, c));
-                let f8 = CELL_CORNERS.map(|c| at(&corners.fin, c));
+                let mut b8 = [0.0; 8];
+                let mut f8 = [0.0; 8];
+                for (k, (dy, dz, dx)) in CELL_CORNERS.iter().enumerate() {
+                    b8[k] = at(base, *dy, *dz, *dx);
+                    f8[k] = at(fin, *dy, *dz, *dx);
+                }
                 for (ly, &ty) in TY.iter().enumerate() {
                     let y = dims.min_y + (cy * 8 + ly) as i32;
                     // Edges along y: (z0,x0) (z0,x1) (z1,x0) (z1,x1).
-                    let edge = |v: &[f64; 8]| {
-                        [
-                            lerp(ty, v[0], v[4]),
-                            lerp(ty, v[1], v[5]),
-                            lerp(ty, v[2], v[6]),
-                            lerp(ty, v[3], v[7]),
-                        ]
-                    };
-                    let (be, fe) = (edge(&b8), edge(&f8));
+                    let be = [
+                        lerp(ty, b8[0], b8[4]),
+                        lerp(ty, b8[1], b8[5]),
+                        lerp(ty, b8[2], b8[6]),
+                        lerp(ty, b8[3], b8[7]),
+                    ];
+                    let fe = [
+                        lerp(ty, f8[0], f8[4]),
+                        lerp(ty, f8[1], f8[5]),
+                        lerp(ty, f8[2], f8[6]),
+                        lerp(ty, f8[3], f8[7]),
+                    ];
                     for (lz, &tz) in TX.iter().enumerate() {
                         let (b0, b1) = (lerp(tz, be[0], be[2]), lerp(tz, be[1], be[3]));
                         let (f0, f1) = (lerp(tz, fe[0], fe[2]), lerp(tz, fe[1], fe[3]));
@@ -238,7 +245,8 @@ fn classify(inp: &TerrainInput<'_>, corners: &Corners) -> (Vec<u8>, [i32; 256]) 
                             let x = cx * 4 + lx;
                             let bv = lerp(tx, b0, b1);
                             let fv = lerp(tx, f0, f1);
-                            kind[dims.index(x, y, z)] = if fv > 0.0 {
+                            let i = dims.index(x, y, z);
+                            kind[i] = if fv > 0.0 {
                                 SOLID
                             } else if bv > 0.0 {
                                 CAVE
