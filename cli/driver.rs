@@ -1,15 +1,26 @@
-//! The threaded driver: the owner thread takes and finishes tasks, worker threads run them.
+//! The threaded driver. `threads` is the number of threads that run status bodies:
+//!
+//! - `0`: inline — take one task, run it, finish it, on this thread; no queue, no lock.
+//! - `N ≥ 1`: this thread (the owner) and `N − 1` helper threads. The owner finishes what
+//!   helpers ran, refills one shared queue from the scheduler, and, when it has nothing to
+//!   finish, runs a queued task itself instead of idling. So one thread is the inline loop
+//!   plus the queue's bookkeeping, and two threads use both cores for bodies.
+//!
+//! Hand-offs cost one uncontended lock per task on each side; a helper sleeps only when the
+//! queue is empty and the owner only when nothing is left to run or finish. Helpers free a
+//! task's inputs after running it, so that work stays off the owner thread.
 
-use std::sync::{mpsc, Arc, Mutex};
+use std::collections::VecDeque;
+use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
 use stratagen_core::engine::{BodyError, ChunkStatus, Finished, Pipeline, Scheduler, Task};
 
 use crate::error::CliError;
 
-/// Run every task of `s` to completion on `threads` worker threads (0: inline on this
-/// thread). The owner (this thread) takes tasks, workers run them, the owner finishes them.
-/// `progress` is called on the owner thread after each finished task with the count so far.
+/// Run every task of `s` to completion on `threads` threads (see the module docs; 0:
+/// inline). `progress` is called on the owner thread after each finished task with the count
+/// so far.
 pub fn drive<P: Pipeline>(
     s: &mut Scheduler<P>,
     threads: usize,
@@ -36,7 +47,7 @@ pub fn drive_timed<P: Pipeline>(
     if threads == 0 {
         drive_inline(s, progress, timed_run)
     } else {
-        drive_workers(s, threads, progress, &timed_run)
+        drive_pool(s, threads, progress, &timed_run)
     }
 }
 
@@ -71,63 +82,130 @@ fn drive_inline<P: Pipeline>(
     }
 }
 
-/// The owner thread takes tasks (keeping up to two per worker in flight) and finishes them;
-/// `threads` scoped workers run them and drop their inputs.
-fn drive_workers<P: Pipeline>(
+/// What the owner and the helpers share.
+struct Shared<P: Pipeline> {
+    /// Tasks taken from the scheduler, not yet started.
+    queue: VecDeque<Task<P>>,
+    /// Tasks run by helpers, waiting for the owner to finish them.
+    results: Vec<(Task<P>, RunResult<P>)>,
+    /// Set by the owner when everything is done: helpers exit.
+    closed: bool,
+    /// The owner sleeps until a result arrives.
+    owner_waiting: bool,
+}
+
+struct Pool<P: Pipeline> {
+    shared: Mutex<Shared<P>>,
+    /// Signalled when tasks are queued or the pool closes.
+    work: Condvar,
+    /// Signalled when a result arrives and the owner waits.
+    result: Condvar,
+}
+
+impl<P: Pipeline> Pool<P> {
+    fn lock(&self) -> MutexGuard<'_, Shared<P>> {
+        // A helper panicking inside a body would be a bug; the queue itself stays consistent.
+        self.shared.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A helper: run queued tasks until the pool closes.
+    fn help(&self, run: &impl Fn(&Task<P>) -> RunResult<P>) {
+        let mut g = self.lock();
+        loop {
+            if let Some(mut t) = g.queue.pop_front() {
+                drop(g);
+                let r = run(&t);
+                t.drop_inputs();
+                g = self.lock();
+                g.results.push((t, r));
+                if g.owner_waiting {
+                    g.owner_waiting = false;
+                    self.result.notify_one();
+                }
+            } else if g.closed {
+                return;
+            } else {
+                g = self.work.wait(g).unwrap_or_else(|e| e.into_inner());
+            }
+        }
+    }
+}
+
+/// The owner thread plus `threads − 1` helpers (see the module docs).
+fn drive_pool<P: Pipeline>(
     s: &mut Scheduler<P>,
     threads: usize,
     mut progress: impl FnMut(usize),
     run: &(impl Fn(&Task<P>) -> RunResult<P> + Sync),
 ) -> Result<usize, CliError> {
-    let (job_tx, job_rx) = mpsc::channel::<Task<P>>();
-    let job_rx = Arc::new(Mutex::new(job_rx));
-    let (done_tx, done_rx) = mpsc::channel::<(Task<P>, RunResult<P>)>();
+    let pool = Pool {
+        shared: Mutex::new(Shared {
+            queue: VecDeque::new(),
+            results: Vec::new(),
+            closed: false,
+            owner_waiting: false,
+        }),
+        work: Condvar::new(),
+        result: Condvar::new(),
+    };
+    // Enough queued work that no helper waits while the owner runs a task of its own.
+    let target = 2 * threads;
     std::thread::scope(|scope| {
-        for _ in 0..threads {
-            let rx = job_rx.clone();
-            let tx = done_tx.clone();
-            scope.spawn(move || loop {
-                let job = match rx.lock() {
-                    Ok(g) => match g.recv() {
-                        Ok(j) => j,
-                        Err(_) => break,
-                    },
-                    Err(_) => break,
-                };
-                let r = run(&job);
-                let mut job = job;
-                job.drop_inputs();
-                if tx.send((job, r)).is_err() {
-                    break;
-                }
-            });
+        for _ in 1..threads {
+            let pool = &pool;
+            scope.spawn(move || pool.help(run));
         }
-        drop(done_tx);
-        let mut outstanding = 0usize;
         let mut done = 0usize;
+        // Tasks taken from the scheduler and not yet finished.
+        let mut outstanding = 0usize;
+        let mut finish = |s: &mut Scheduler<P>, t: Task<P>, r: RunResult<P>| {
+            check(s.finish(t, r)?)?;
+            done += 1;
+            progress(done);
+            Ok::<usize, CliError>(done)
+        };
         let result = loop {
-            let want = (2 * threads).saturating_sub(outstanding);
-            for t in s.take_tasks(want) {
-                if job_tx.send(t).is_err() {
-                    break;
-                }
-                outstanding += 1;
+            let finished = std::mem::take(&mut pool.lock().results);
+            outstanding -= finished.len();
+            if let Some(e) = finished
+                .into_iter()
+                .map(|(t, r)| finish(s, t, r))
+                .find_map(Result::err)
+            {
+                break Err(e);
+            }
+            // Take tasks outside the lock, so helpers can hand results back meanwhile.
+            let queued = pool.lock().queue.len();
+            let fresh = s.take_tasks(target.saturating_sub(queued));
+            outstanding += fresh.len();
+            let woken = fresh.len().min(threads - 1);
+            let mut g = pool.lock();
+            g.queue.extend(fresh);
+            for _ in 0..woken {
+                pool.work.notify_one();
             }
             if outstanding == 0 {
                 break Ok(done);
             }
-            let (t, r) = match done_rx.recv() {
-                Ok(x) => x,
-                Err(_) => break Err(CliError::WorkersStopped),
-            };
-            outstanding -= 1;
-            if let Err(e) = s.finish(t, r).map_err(CliError::from).and_then(check) {
-                break Err(e);
+            // Nothing to finish: run a queued task here rather than idle.
+            if let Some(mut t) = g.queue.pop_front() {
+                drop(g);
+                let r = run(&t);
+                t.drop_inputs();
+                outstanding -= 1;
+                if let Err(e) = finish(s, t, r) {
+                    break Err(e);
+                }
+                continue;
             }
-            done += 1;
-            progress(done);
+            // Everything outstanding runs on helpers: sleep until one of them finishes.
+            while g.results.is_empty() {
+                g.owner_waiting = true;
+                g = pool.result.wait(g).unwrap_or_else(|e| e.into_inner());
+            }
         };
-        drop(job_tx);
+        pool.lock().closed = true;
+        pool.work.notify_all();
         result
     })
 }

@@ -24,4 +24,4 @@ pub use files::{encode_png, write_atomic};
 pub use map::{render, Image, Layer};
 pub use noise_image::{noise_image, palette, NoiseImage};
 pub use region::{generate, rect, square, Region};
-pub use rss::peak_rss_mib;
+pub use rss::{cpu_model, peak_rss_mib, reset_peak_rss};

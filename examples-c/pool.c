@@ -1,12 +1,21 @@
 /* A C11 host with a pthread pool: requests a square of chunks at FULL, runs tasks on its
- * worker threads, finishes them on the main (owner) thread, and prints each chunk's digest.
+ * threads, finishes them on the main (owner) thread, and prints each chunk's digest.
+ *
+ * THREADS is the number of threads that run status bodies: the main thread and THREADS - 1
+ * helpers. The main thread finishes what helpers ran, refills the queue, and when it has
+ * nothing to finish runs a queued task itself instead of sleeping; it sleeps only when every
+ * outstanding task is running on a helper. THREADS = 0 runs everything through
+ * sg_world_run_inline (no helper, no queue): the baseline the pool is measured against.
  *
  * usage: pool SEED RADIUS THREADS [CX CZ]   (a square centred on chunk CX, CZ, default 0 0;
- *        prints "chunk X Z DIGEST" lines, then "region DIGEST") */
+ *        prints "chunk X Z DIGEST" lines, then "region DIGEST"; the generation time goes to
+ *        stderr as "elapsed_ms MS") */
+#define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "stratagen.h"
 
@@ -47,6 +56,48 @@ static sg_task *q_pop(queue *q) {
     }
     pthread_mutex_unlock(&q->mu);
     return t;
+}
+
+/* Pops one task without waiting; NULL if the queue is empty. */
+static sg_task *q_try_pop(queue *q) {
+    pthread_mutex_lock(&q->mu);
+    sg_task *t = NULL;
+    if (q->len > 0) {
+        t = q->items[q->head];
+        q->head = (q->head + 1) % QCAP;
+        q->len--;
+    }
+    pthread_mutex_unlock(&q->mu);
+    return t;
+}
+
+/* Moves up to cap tasks out without waiting; returns how many. */
+static size_t q_drain(queue *q, sg_task **out, size_t cap) {
+    pthread_mutex_lock(&q->mu);
+    size_t n = 0;
+    while (q->len > 0 && n < cap) {
+        out[n++] = q->items[q->head];
+        q->head = (q->head + 1) % QCAP;
+        q->len--;
+    }
+    pthread_mutex_unlock(&q->mu);
+    return n;
+}
+
+/* Pushes n tasks and wakes up to `wake` waiting threads. */
+static void q_push_many(queue *q, sg_task **ts, size_t n, size_t wake) {
+    pthread_mutex_lock(&q->mu);
+    for (size_t i = 0; i < n; i++) q->items[(q->head + q->len + i) % QCAP] = ts[i];
+    q->len += n;
+    for (size_t i = 0; i < wake && i < n; i++) pthread_cond_signal(&q->cv);
+    pthread_mutex_unlock(&q->mu);
+}
+
+static size_t q_len(queue *q) {
+    pthread_mutex_lock(&q->mu);
+    size_t n = q->len;
+    pthread_mutex_unlock(&q->mu);
+    return n;
 }
 
 static void q_close(queue *q) {
@@ -122,7 +173,7 @@ int main(int argc, char **argv) {
     long long seed = atoll(argv[1]);
     int radius = atoi(argv[2]), threads = atoi(argv[3]);
     int cx0 = argc == 6 ? atoi(argv[4]) : 0, cz0 = argc == 6 ? atoi(argv[5]) : 0;
-    if (radius < 0 || radius > 64 || threads < 1 || threads > 64) return 2;
+    if (radius < 0 || radius > 64 || threads < 0 || threads > 64) return 2;
 
     sg_world_def def = sg_world_def_default();
     def.seed = seed;
@@ -136,28 +187,54 @@ int main(int argc, char **argv) {
         for (int x = -radius; x <= radius; x++)
             CHECK(sg_world_request(world, cx0 + x, cz0 + z, SG_STATUS_FULL, SG_PRIORITY_SOON, &tickets[(z + radius) * side + x + radius]));
 
-    q_init(&todo);
-    q_init(&done);
-    pthread_t *pool = malloc(sizeof(pthread_t) * (size_t)threads);
-    if (!pool) return 3;
-    for (int i = 0; i < threads; i++) pthread_create(&pool[i], NULL, worker, NULL);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (threads == 0) {
+        size_t ran = 0;
+        CHECK(sg_world_run_inline(world, SIZE_MAX, &ran)); /* owner thread, no helpers */
+    } else {
+        q_init(&todo);
+        q_init(&done);
+        int helpers = threads - 1;
+        pthread_t *pool = malloc(sizeof(pthread_t) * (size_t)(helpers > 0 ? helpers : 1));
+        if (!pool) return 3;
+        for (int i = 0; i < helpers; i++) pthread_create(&pool[i], NULL, worker, NULL);
 
-    size_t outstanding = 0;
-    sg_task *batch[128];
-    for (;;) {
-        size_t want = (size_t)(2 * threads) > outstanding ? (size_t)(2 * threads) - outstanding : 0;
-        if (want > 128) want = 128;
-        size_t n = 0;
-        CHECK(sg_world_take_tasks(world, batch, want, &n));
-        for (size_t i = 0; i < n; i++) q_push(&todo, batch[i]);
-        outstanding += n;
-        if (outstanding == 0) break;
-        sg_task *t = q_pop(&done);
-        outstanding--;
-        CHECK(sg_world_finish_task(world, t)); /* owner thread */
+        /* Keep about two tasks per thread queued, so no helper waits while the main thread
+         * runs a task of its own. */
+        size_t target = 2 * (size_t)threads, outstanding = 0;
+        sg_task *batch[128];
+        for (;;) {
+            size_t nf = q_drain(&done, batch, 128);
+            for (size_t i = 0; i < nf; i++) CHECK(sg_world_finish_task(world, batch[i])); /* owner */
+            outstanding -= nf;
+            size_t queued = q_len(&todo);
+            size_t want = target > queued ? target - queued : 0;
+            if (want > 128) want = 128;
+            size_t n = 0;
+            CHECK(sg_world_take_tasks(world, batch, want, &n));
+            q_push_many(&todo, batch, n, (size_t)helpers);
+            outstanding += n;
+            if (outstanding == 0) break;
+            sg_task *mine = q_try_pop(&todo); /* nothing to finish: run one here */
+            if (mine != NULL) {
+                sg_result r = sg_task_run(mine);
+                if (r != SG_RESULT_OK) fprintf(stderr, "run: %s\n", sg_result_message(r));
+                CHECK(sg_world_finish_task(world, mine));
+                outstanding--;
+                continue;
+            }
+            sg_task *t = q_pop(&done); /* everything outstanding runs on helpers: wait */
+            CHECK(sg_world_finish_task(world, t));
+            outstanding--;
+        }
+        q_close(&todo);
+        for (int i = 0; i < helpers; i++) pthread_join(pool[i], NULL);
+        free(pool);
     }
-    q_close(&todo);
-    for (int i = 0; i < threads; i++) pthread_join(pool[i], NULL);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    fprintf(stderr, "elapsed_ms %.3f\n",
+            (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
 
     uint64_t *digests = malloc(sizeof(uint64_t) * (size_t)(side * side));
     if (!digests) return 3;
@@ -173,7 +250,6 @@ int main(int argc, char **argv) {
     for (int i = 0; i < side * side; i++) CHECK(sg_world_release(world, tickets[i]));
     CHECK(sg_world_destroy(world));
     free(digests);
-    free(pool);
     free(tickets);
     return 0;
 }

@@ -1,14 +1,15 @@
-//! `stratagen bench`: a cold fill of a square of chunks to full, with the per-status split
-//! and peak memory. The last line is machine-readable.
+//! `stratagen bench`: cold fills of a square of chunks to full, inline and on every requested
+//! thread count in the same run (the same chunks, interleaved rounds, best round kept), with
+//! the speedup over inline, peak resident holders and memory per holder, and the per-status
+//! split. The last line is machine-readable.
 
 use clap::Args;
 use stratagen_core::engine::ChunkStatus;
 use stratagen_core::world::WorldDef;
 
-use crate::args::threads_or_default;
 use crate::error::{usage, CliError};
-use crate::region::{generate, square};
-use crate::rss::peak_rss_mib;
+use crate::region::{generate, square, Region};
+use crate::rss::{cpu_model, peak_rss_mib, reset_peak_rss};
 
 /// Arguments of `stratagen bench`.
 #[derive(Args)]
@@ -19,62 +20,131 @@ pub struct BenchArgs {
     /// Radius in chunks of the requested square (default 8: 17 x 17 chunks), 0..=64.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=64))]
     pub radius: u32,
-    /// Worker threads (0: inline). Default: available cores.
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// Thread counts to measure, comma-separated (threads that run bodies: the owner thread
+    /// and N - 1 helpers). Inline (0: no helper, no queue) always runs too, as the baseline.
+    #[arg(long, default_value = "1,2", value_delimiter = ',')]
+    pub threads: Vec<usize>,
+    /// Rounds; each round runs every configuration once, and the best round counts.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=50))]
+    pub rounds: u32,
+}
+
+/// The best of one configuration's rounds.
+struct Measured {
+    threads: usize,
+    seconds: f64,
+    peak_holders: usize,
+    peak_rss_mib: f64,
+    digest: u64,
+    /// The per-status body times of the best round.
+    status_seconds: [f64; ChunkStatus::COUNT],
+    status_tasks: [u64; ChunkStatus::COUNT],
 }
 
 /// Run `stratagen bench`.
 pub fn run(a: BenchArgs) -> Result<(), CliError> {
-    let threads = threads_or_default(a.threads);
-    if threads > 256 {
-        return Err(usage(format!("--threads {threads}: at most 256")));
+    if let Some(t) = a.threads.iter().find(|&&t| t > 256) {
+        return Err(usage(format!("--threads {t}: at most 256")));
     }
-    report(a.seed, a.radius, threads)
+    let mut configs = vec![0usize];
+    for &t in &a.threads {
+        if !configs.contains(&t) {
+            configs.push(t);
+        }
+    }
+    let positions = square((0, 0), a.radius as i32);
+    let def = WorldDef {
+        seed: a.seed,
+        ..WorldDef::default()
+    };
+    println!("cpu {}", cpu_model());
+    let mut best: Vec<Option<Measured>> = configs.iter().map(|_| None).collect();
+    for _ in 0..a.rounds {
+        for (k, &threads) in configs.iter().enumerate() {
+            reset_peak_rss();
+            let r = generate(def, &positions, ChunkStatus::Full, threads, |_, _| {})?;
+            keep_best(&mut best[k], threads, &r, peak_rss_mib());
+        }
+    }
+    let best: Vec<Measured> = best.into_iter().flatten().collect();
+    report(&best, positions.len())
 }
 
-fn report(seed: i64, radius: u32, threads: usize) -> Result<(), CliError> {
-    let positions = square((0, 0), radius as i32);
-    let region = generate(
-        WorldDef {
-            seed,
-            ..WorldDef::default()
-        },
-        &positions,
-        ChunkStatus::Full,
-        threads,
-        |_, _| {},
-    )?;
-    let n = positions.len() as f64;
-    let busy: f64 = region.status_seconds.iter().sum();
-    println!("status                 tasks   ms/task   share");
+fn keep_best(slot: &mut Option<Measured>, threads: usize, r: &Region, rss: f64) {
+    let peak_rss_mib = slot.as_ref().map_or(rss, |m| m.peak_rss_mib.max(rss));
+    let peak_holders = slot
+        .as_ref()
+        .map_or(r.peak_holders, |m| m.peak_holders.max(r.peak_holders));
+    if slot.as_ref().is_none_or(|m| r.seconds < m.seconds) {
+        *slot = Some(Measured {
+            threads,
+            seconds: r.seconds,
+            peak_holders,
+            peak_rss_mib,
+            digest: r.digest(),
+            status_seconds: r.status_seconds,
+            status_tasks: r.status_tasks,
+        });
+    } else if let Some(m) = slot {
+        m.peak_rss_mib = peak_rss_mib;
+        m.peak_holders = peak_holders;
+    }
+}
+
+fn report(runs: &[Measured], chunks: usize) -> Result<(), CliError> {
+    let inline = &runs[0];
+    print_split(inline);
+    let n = chunks as f64;
+    println!("threads   ms/chunk   chunks/s   vs inline   peak holders   MiB/holder");
+    for m in runs {
+        let label = if m.threads == 0 {
+            "inline".to_string()
+        } else {
+            m.threads.to_string()
+        };
+        println!(
+            "{:<9} {:>8.3} {:>10.1} {:>10.2}x {:>14} {:>12.3}",
+            label,
+            m.seconds * 1000.0 / n,
+            n / m.seconds,
+            inline.seconds / m.seconds,
+            m.peak_holders,
+            m.peak_rss_mib / m.peak_holders.max(1) as f64
+        );
+        if m.digest != inline.digest {
+            return Err(usage(format!(
+                "threads={}: region digest {:016x} differs from inline {:016x}",
+                m.threads, m.digest, inline.digest
+            )));
+        }
+    }
+    println!("region digest {:016x}", inline.digest);
+    let last = runs.last().unwrap_or(inline);
+    println!(
+        "bench threads={} chunks={} ms_per_chunk={:.3} chunks_per_s={:.1} peak_rss_mib={:.1} speedup_vs_inline={:.3}",
+        last.threads,
+        chunks,
+        last.seconds * 1000.0 / n,
+        n / last.seconds,
+        last.peak_rss_mib,
+        inline.seconds / last.seconds
+    );
+    Ok(())
+}
+
+/// Where the inline run's time went, per status.
+fn print_split(m: &Measured) {
+    let busy: f64 = m.status_seconds.iter().sum();
+    println!("status                 tasks   ms/task   share   (inline run)");
     for s in ChunkStatus::ALL {
         let i = s.index();
-        let k = region.status_tasks[i].max(1) as f64;
+        let k = m.status_tasks[i].max(1) as f64;
         println!(
             "{:<20} {:>7} {:>9.3} {:>6.1}%",
             s.name(),
-            region.status_tasks[i],
-            region.status_seconds[i] * 1000.0 / k,
-            100.0 * region.status_seconds[i] / busy.max(1e-12)
+            m.status_tasks[i],
+            m.status_seconds[i] * 1000.0 / k,
+            100.0 * m.status_seconds[i] / busy.max(1e-12)
         );
     }
-    println!("region digest {:016x}", region.digest());
-    let rss = peak_rss_mib();
-    println!(
-        "scheduler and driver overhead {:.1}% of wall time (threads={}); peak resident holders {}, {:.2} MiB per holder",
-        100.0 * (1.0 - busy / (region.seconds * threads.max(1) as f64)).max(0.0),
-        threads,
-        region.peak_holders,
-        rss / region.peak_holders.max(1) as f64
-    );
-    println!(
-        "bench threads={} chunks={} ms_per_chunk={:.3} chunks_per_s={:.1} peak_rss_mib={:.1}",
-        threads,
-        positions.len(),
-        region.seconds * 1000.0 / n,
-        n / region.seconds,
-        peak_rss_mib()
-    );
-    Ok(())
 }
