@@ -25,6 +25,7 @@ fn fill(threads: usize) -> stratagen_cli::Region {
 }
 
 fn main() {
+    stratagen_cli::allocator::keep_freed_memory();
     println!("cpu {}", stratagen_cli::cpu_model());
     let mut c = Criterion::default()
         .sample_size(10)

@@ -131,6 +131,9 @@ impl<P: Pipeline> Pool<P> {
     }
 }
 
+/// Tasks kept queued per thread.
+const QUEUE_PER_THREAD: usize = 16;
+
 /// The owner thread plus `threads − 1` helpers (see the module docs).
 fn drive_pool<P: Pipeline>(
     s: &mut Scheduler<P>,
@@ -148,8 +151,10 @@ fn drive_pool<P: Pipeline>(
         work: Condvar::new(),
         result: Condvar::new(),
     };
-    // Enough queued work that no helper waits while the owner runs a task of its own.
-    let target = 2 * threads;
+    // Enough queued work that no helper waits while the owner runs a task of its own: most
+    // tasks take microseconds (empty, structure starts) and a light task milliseconds, so
+    // the depth is counted generously in tasks.
+    let target = QUEUE_PER_THREAD * threads;
     std::thread::scope(|scope| {
         for _ in 1..threads {
             let pool = &pool;

@@ -6,8 +6,9 @@
 //! - [`map`]: rendering a region as a map image;
 //! - [`noise_image`]: noise images and palettes;
 //! - [`files`]: PNG encoding and atomic writes; [`rss`]: peak memory;
-//! - [`error`]: the typed error every part returns.
+//! - [`error`]: the typed error every part returns; [`allocator`]: the allocator policy.
 
+pub mod allocator;
 pub mod args;
 pub mod commands;
 pub mod driver;
@@ -24,4 +25,4 @@ pub use files::{encode_png, write_atomic};
 pub use map::{render, Image, Layer};
 pub use noise_image::{noise_image, palette, NoiseImage};
 pub use region::{generate, rect, square, Region};
-pub use rss::{cpu_model, peak_rss_mib, reset_peak_rss};
+pub use rss::{cpu_model, peak_rss_mib};

@@ -1,5 +1,5 @@
-//! What the bench report says about the machine and the process: peak resident memory (and
-//! resetting it between runs) and the CPU model.
+//! What the bench report says about the machine and the process: peak resident memory and
+//! the CPU model.
 
 /// Peak resident memory of this process in MiB (Linux `VmHWM`; 0 where unavailable).
 pub fn peak_rss_mib() -> f64 {
@@ -12,12 +12,6 @@ pub fn peak_rss_mib() -> f64 {
                 .and_then(|kb| kb.parse::<f64>().ok())
         })
         .map_or(0.0, |kb| kb / 1024.0)
-}
-
-/// Reset the peak resident memory to the current one (Linux: `5` to `/proc/self/clear_refs`),
-/// so runs in one process each report their own peak. Returns false where unsupported.
-pub fn reset_peak_rss() -> bool {
-    std::fs::write("/proc/self/clear_refs", "5").is_ok()
 }
 
 /// The CPU model (`model name` of `/proc/cpuinfo`, with its family and model numbers, which

@@ -16,6 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "stratagen.h"
 
@@ -175,6 +178,14 @@ int main(int argc, char **argv) {
     int cx0 = argc == 6 ? atoi(argv[4]) : 0, cz0 = argc == 6 ? atoi(argv[5]) : 0;
     if (radius < 0 || radius > 64 || threads < 0 || threads > 64) return 2;
 
+#ifdef __GLIBC__
+    /* Keep freed memory in the process: each chunk allocates and frees a few MiB, and
+     * glibc's default trimming makes the next chunk fault the pages in again, which two
+     * threads in one process pay for dearly (ARCHITECTURE.md, "The driver"). */
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TOP_PAD, 256 << 20);
+#endif
     sg_world_def def = sg_world_def_default();
     def.seed = seed;
     sg_world *world = NULL;
@@ -200,9 +211,9 @@ int main(int argc, char **argv) {
         if (!pool) return 3;
         for (int i = 0; i < helpers; i++) pthread_create(&pool[i], NULL, worker, NULL);
 
-        /* Keep about two tasks per thread queued, so no helper waits while the main thread
-         * runs a task of its own. */
-        size_t target = 2 * (size_t)threads, outstanding = 0;
+        /* Keep 16 tasks per thread queued, so no helper waits while the main thread runs a
+         * task of its own: most tasks take microseconds, a light task milliseconds. */
+        size_t target = 16 * (size_t)threads, outstanding = 0;
         sg_task *batch[128];
         for (;;) {
             size_t nf = q_drain(&done, batch, 128);

@@ -9,7 +9,7 @@ use stratagen_core::world::WorldDef;
 
 use crate::error::{usage, CliError};
 use crate::region::{generate, square, Region};
-use crate::rss::{cpu_model, peak_rss_mib, reset_peak_rss};
+use crate::rss::{cpu_model, peak_rss_mib};
 
 /// Arguments of `stratagen bench`.
 #[derive(Args)]
@@ -34,7 +34,6 @@ struct Measured {
     threads: usize,
     seconds: f64,
     peak_holders: usize,
-    peak_rss_mib: f64,
     digest: u64,
     /// The per-status body times of the best round.
     status_seconds: [f64; ChunkStatus::COUNT],
@@ -59,57 +58,56 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
     };
     println!("cpu {}", cpu_model());
     let mut best: Vec<Option<Measured>> = configs.iter().map(|_| None).collect();
+    // Memory is measured on the process's first run (inline): later runs reuse memory the
+    // allocator kept, so their peaks say little about one run.
+    let mut first_rss = None;
     for _ in 0..a.rounds {
         for (k, &threads) in configs.iter().enumerate() {
-            reset_peak_rss();
             let r = generate(def, &positions, ChunkStatus::Full, threads, |_, _| {})?;
-            keep_best(&mut best[k], threads, &r, peak_rss_mib());
+            first_rss.get_or_insert(peak_rss_mib());
+            keep_best(&mut best[k], threads, &r);
         }
     }
     let best: Vec<Measured> = best.into_iter().flatten().collect();
-    report(&best, positions.len())
+    report(&best, positions.len(), first_rss.unwrap_or(0.0))
 }
 
-fn keep_best(slot: &mut Option<Measured>, threads: usize, r: &Region, rss: f64) {
-    let peak_rss_mib = slot.as_ref().map_or(rss, |m| m.peak_rss_mib.max(rss));
-    let peak_holders = slot
-        .as_ref()
-        .map_or(r.peak_holders, |m| m.peak_holders.max(r.peak_holders));
+fn keep_best(slot: &mut Option<Measured>, threads: usize, r: &Region) {
     if slot.as_ref().is_none_or(|m| r.seconds < m.seconds) {
         *slot = Some(Measured {
             threads,
             seconds: r.seconds,
-            peak_holders,
-            peak_rss_mib,
+            peak_holders: r.peak_holders,
             digest: r.digest(),
             status_seconds: r.status_seconds,
             status_tasks: r.status_tasks,
         });
-    } else if let Some(m) = slot {
-        m.peak_rss_mib = peak_rss_mib;
-        m.peak_holders = peak_holders;
     }
 }
 
-fn report(runs: &[Measured], chunks: usize) -> Result<(), CliError> {
+fn report(runs: &[Measured], chunks: usize, rss: f64) -> Result<(), CliError> {
     let inline = &runs[0];
     print_split(inline);
     let n = chunks as f64;
-    println!("threads   ms/chunk   chunks/s   vs inline   peak holders   MiB/holder");
+    println!("threads   ms/chunk   chunks/s   vs inline   body ms/chunk   busy   peak holders");
     for m in runs {
         let label = if m.threads == 0 {
             "inline".to_string()
         } else {
             m.threads.to_string()
         };
+        // Body time summed over threads, and the share of the threads' wall time it fills:
+        // below 100% the threads waited; body ms/chunk above inline's, bodies ran slower.
+        let body: f64 = m.status_seconds.iter().sum();
         println!(
-            "{:<9} {:>8.3} {:>10.1} {:>10.2}x {:>14} {:>12.3}",
+            "{:<9} {:>8.3} {:>10.1} {:>10.2}x {:>15.3} {:>5.0}% {:>14}",
             label,
             m.seconds * 1000.0 / n,
             n / m.seconds,
             inline.seconds / m.seconds,
+            body * 1000.0 / n,
+            100.0 * body / (m.seconds * m.threads.max(1) as f64),
             m.peak_holders,
-            m.peak_rss_mib / m.peak_holders.max(1) as f64
         );
         if m.digest != inline.digest {
             return Err(usage(format!(
@@ -119,6 +117,12 @@ fn report(runs: &[Measured], chunks: usize) -> Result<(), CliError> {
         }
     }
     println!("region digest {:016x}", inline.digest);
+    println!(
+        "memory (first run, inline): peak RSS {:.1} MiB, {} peak resident holders, {:.3} MiB per holder",
+        rss,
+        inline.peak_holders,
+        rss / inline.peak_holders.max(1) as f64
+    );
     let last = runs.last().unwrap_or(inline);
     println!(
         "bench threads={} chunks={} ms_per_chunk={:.3} chunks_per_s={:.1} peak_rss_mib={:.1} speedup_vs_inline={:.3}",
@@ -126,7 +130,7 @@ fn report(runs: &[Measured], chunks: usize) -> Result<(), CliError> {
         chunks,
         last.seconds * 1000.0 / n,
         n / last.seconds,
-        last.peak_rss_mib,
+        rss,
         inline.seconds / last.seconds
     );
     Ok(())

@@ -1,0 +1,20 @@
+//! The host's allocator policy. A chunk's bodies allocate and free a few MiB of temporaries
+//! and outputs; glibc's default returns freed memory to the kernel eagerly (heap trimming,
+//! and `mmap` for blocks above a threshold that adapts as blocks are freed), so the next
+//! chunk faults the same pages in again. With two threads in one process those faults
+//! contend for the address space: measured here, bodies ran 25–30% slower on two threads
+//! than alone, and two threads gave 1.5× inline; with freed memory kept, 1.77–1.84×.
+
+/// Keep freed memory in the process (glibc on Linux; elsewhere nothing to do): no trimming,
+/// no `mmap` below 32 MiB, and heap growth in 256 MiB steps of address space (pages are only
+/// faulted in when first touched). Call once at start-up, before other threads exist.
+pub fn keep_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only changes glibc's tuning parameters; it is called before any other
+    // thread of ours exists, and every value is in its documented range.
+    unsafe {
+        libc::mallopt(libc::M_TRIM_THRESHOLD, 1 << 30);
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20);
+        libc::mallopt(libc::M_TOP_PAD, 256 << 20);
+    }
+}
