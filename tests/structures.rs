@@ -11,7 +11,8 @@ use stratagen_core::world::feature::{merge, FeatureChunk};
 use stratagen_core::world::structure::{
     self, PieceKind, StructureKind, StructureStart, PLACEMENTS,
 };
-use stratagen_core::world::{chunk_digest, Neighbourhood, WorldDef};
+use stratagen_core::world::terrain::TerrainChunk;
+use stratagen_core::world::{chunk_digest, ChunkData, Neighbourhood, WorldDef};
 
 const DIMS: Dims = Dims {
     min_y: -64,
@@ -202,8 +203,16 @@ fn a_watchtower_across_chunk_borders_is_whole() {
 
 #[test]
 fn structure_blocks_win_over_inbound_patches() {
-    let own = FeatureChunk {
+    // Terrain of stone with one own feature write (index 6 to dirt) on top.
+    let terrain = ChunkData::Terrain(Box::new(TerrainChunk {
         blocks: vec![block::STONE; 8],
+        world_surface: [0; 256],
+        ocean_floor: [0; 256],
+        witness: 0,
+    }));
+    let own = FeatureChunk {
+        terrain: std::sync::Arc::new(terrain),
+        changes: vec![(6, block::DIRT)],
         outbound: Default::default(),
         protected: vec![2, 5],
         block_entities: Vec::new(),
@@ -222,6 +231,8 @@ fn structure_blocks_win_over_inbound_patches() {
     // Unprotected: patches apply in (dz, dx) order, so the west one (dz = 0) lands after the
     // north one (dz = -1).
     assert_eq!(m[3], block::OAK_LEAVES);
+    assert_eq!(m[6], block::DIRT, "the own write over the terrain");
+    assert_eq!(m[7], block::STONE, "the terrain where nothing wrote");
 }
 
 #[test]

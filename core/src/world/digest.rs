@@ -147,7 +147,7 @@ fn write_starts(h: &mut Digest, v: &[StructureStart]) {
 
 /// The `features` layout of [`status_digest`].
 fn write_features(h: &mut Digest, f: &FeatureChunk) {
-    h.write_u16_slice(&f.blocks);
+    h.write_u16_slice(&f.blocks());
     for p in &f.outbound {
         h.write_u32(p.len() as u32);
         for (i, b) in p {

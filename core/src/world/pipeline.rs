@@ -142,7 +142,10 @@ impl World {
             terrain,
         };
         feature::decorate(&inp, pos, &mut w);
-        Ok(ChunkData::Features(Box::new(w.finish(entities))))
+        let own_terrain = view.get_shared(0, 0, ChunkStatus::Terrain)?;
+        Ok(ChunkData::Features(Box::new(
+            w.finish(own_terrain, entities),
+        )))
     }
 
     fn initialize_light(&self, view: &View<'_, ChunkData>) -> Result<ChunkData, BodyError> {

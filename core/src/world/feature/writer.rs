@@ -1,11 +1,13 @@
 //! Block access for one decorating chunk ([`Writer`]): its own blocks (mutable), its
 //! neighbours' terrain (read-only), the outbound patches and the structure-protected set.
 
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::engine::ChunkPos;
 use crate::util::digest::Digest;
 use crate::world::block::{self, BlockId};
+use crate::world::chunk::ChunkData;
 use crate::world::dims::Dims;
 use crate::world::feature::{BlockEntity, FeatureChunk};
 use crate::world::neighbourhood::Neighbourhood;
@@ -21,6 +23,8 @@ pub struct Writer<'a> {
     outbound: Neighbourhood<Vec<(u32, BlockId)>>,
     protected: Vec<u32>,
     protect: bool,
+    /// Indices of own-chunk writes (with repeats), for the change list at the end.
+    written: Vec<u32>,
     witness: Digest,
 }
 
@@ -41,6 +45,7 @@ impl<'a> Writer<'a> {
             outbound: Default::default(),
             protected: Vec::new(),
             protect: false,
+            written: Vec::new(),
             witness: Digest::new(),
         }
     }
@@ -85,6 +90,7 @@ impl<'a> Writer<'a> {
         if let Some((slot, i)) = self.locate(x, y, z) {
             if slot == Neighbourhood::<()>::CENTRE {
                 self.own[i] = b;
+                self.written.push(i as u32);
                 if self.protect {
                     self.protected.push(i as u32);
                 }
@@ -110,12 +116,29 @@ impl<'a> Writer<'a> {
         r
     }
 
-    /// Finish: the output, with protected indices sorted and deduplicated.
-    pub fn finish(mut self, block_entities: Vec<BlockEntity>) -> FeatureChunk {
+    /// Finish: the output over `terrain` (this chunk's terrain output, whose blocks the
+    /// writer started from), keeping only the blocks that differ from it; protected indices
+    /// sorted and deduplicated.
+    pub fn finish(
+        mut self,
+        terrain: Arc<ChunkData>,
+        block_entities: Vec<BlockEntity>,
+    ) -> FeatureChunk {
         self.protected.sort_unstable();
         self.protected.dedup();
+        self.written.sort_unstable();
+        self.written.dedup();
+        let base = terrain.terrain().map_or(&[][..], |t| &t.blocks[..]);
+        let own = &self.own;
+        let changes = self
+            .written
+            .iter()
+            .filter(|&&i| base.get(i as usize) != own.get(i as usize))
+            .map(|&i| (i, own[i as usize]))
+            .collect();
         FeatureChunk {
-            blocks: self.own,
+            terrain,
+            changes,
             outbound: self.outbound,
             protected: self.protected,
             block_entities,
