@@ -301,6 +301,9 @@ mod tests {
             assert_eq!(Heightmap::from(h) as u32, h as u32);
         }
         assert_eq!(sg_heightmap::try_from(4), Err(sg_result::BadEnum));
+        for (k, &l) in sg_light::VARIANTS.iter().enumerate() {
+            assert_eq!(sg_light::try_from(k as u32), Ok(l));
+        }
         assert_eq!(sg_light::try_from(2), Err(sg_result::BadEnum));
         for &t in sg_noise_type::VARIANTS {
             assert_eq!(NoiseType::from(t) as u32, t as u32);

@@ -79,8 +79,8 @@ impl sg_result {
 macro_rules! c_enum_from_u32 {
     ($name:ident, $bad:expr, [$($v:ident),* $(,)?]) => {
         impl $name {
-            /// Every variant, in declaration order.
-            #[allow(dead_code)]
+            /// Every variant, in declaration order (for the tests).
+            #[cfg(test)]
             pub(crate) const VARIANTS: &'static [$name] = &[$($name::$v),*];
         }
         impl TryFrom<u32> for $name {
