@@ -131,15 +131,14 @@ pub fn compute(dims: &Dims, chunks: Neighbourhood<Option<&[BlockId]>>, highest: 
 }
 
 /// The opacity of every cell of the region and the emitters (cell, emission), row by row:
-/// each chunk contributes 16 contiguous blocks per (y, z) row.
+/// each chunk contributes 16 contiguous blocks per (y, z) row. One table lookup per block gives
+/// both (opacity in the low byte, emission in the high byte); a row is scanned again for its
+/// emitters only when it has one, so the common row is a branch-free copy.
 fn opacity_and_emitters(r: &Region<'_>) -> (Vec<u8>, Vec<(u32, u8)>) {
     let ny = r.ny();
-    // Per-id opacity and emission, looked up once per block id rather than per block.
-    let mut op_of = [15u8; 256];
-    let mut em_of = [0u8; 256];
+    let mut props = [15u16; 256];
     for (id, p) in block::BLOCKS.iter().enumerate().take(256) {
-        op_of[id] = p.opacity;
-        em_of[id] = p.emission;
+        props[id] = u16::from(p.opacity) | u16::from(p.emission) << 8;
     }
     let mut opacity = vec![15u8; W * W * ny];
     let mut emission = Vec::new();
@@ -151,11 +150,19 @@ fn opacity_and_emitters(r: &Region<'_>) -> (Vec<u8>, Vec<(u32, u8)>) {
                     Some(b) => &b[(y * 16 + z % 16) * 16..(y * 16 + z % 16) * 16 + 16],
                     None => continue,
                 };
-                for (k, &b) in src.iter().enumerate() {
-                    let b = b as usize & 255;
-                    opacity[dst + k] = op_of[b];
-                    if em_of[b] > 0 {
-                        emission.push(((dst + k) as u32, em_of[b]));
+                let row = &mut opacity[dst..dst + 16];
+                let mut emits = 0u16;
+                for (o, &b) in row.iter_mut().zip(src) {
+                    let p = props[b as usize & 255];
+                    *o = p as u8;
+                    emits |= p >> 8;
+                }
+                if emits != 0 {
+                    for (k, &b) in src.iter().enumerate() {
+                        let e = (props[b as usize & 255] >> 8) as u8;
+                        if e > 0 {
+                            emission.push(((dst + k) as u32, e));
+                        }
                     }
                 }
             }
@@ -172,34 +179,39 @@ struct SkyColumns {
     lit_bottom: Vec<usize>,
 }
 
-/// Sky straight down each column, layer by layer so memory is read in order.
+/// Sky straight down each column, layer by layer so memory is read in order, visiting only
+/// the columns still lit from above (a closed column stays closed, so it leaves the list; the
+/// order of columns within a layer does not matter, each is independent).
 fn sky_columns(r: &Region<'_>, opacity: &[u8]) -> SkyColumns {
     let ny = r.ny();
     let mut sky = vec![0u8; W * W * ny];
     let mut first_block = vec![ny; W * W];
     let mut lit_bottom = vec![ny; W * W];
     let mut level = vec![15u8; W * W];
-    let mut open = W * W;
+    let mut open: Vec<u16> = (0..(W * W) as u16).collect();
     let mut y = ny;
-    while y > 0 && open > 0 {
+    while y > 0 && !open.is_empty() {
         y -= 1;
         let base = y * W * W;
-        for col in 0..W * W {
-            let l = level[col];
-            if l == 0 {
-                continue;
-            }
+        let mut k = 0;
+        while k < open.len() {
+            let col = open[k] as usize;
             let o = opacity[base + col];
             if o > 0 && first_block[col] == ny {
                 first_block[col] = y;
             }
-            let nl = if o >= 15 { 0 } else { l.saturating_sub(o) };
+            let nl = if o >= 15 {
+                0
+            } else {
+                level[col].saturating_sub(o)
+            };
             level[col] = nl;
             if nl == 0 {
-                open -= 1;
+                open.swap_remove(k);
             } else {
                 sky[base + col] = nl;
                 lit_bottom[col] = y;
+                k += 1;
             }
         }
     }
