@@ -82,6 +82,17 @@ fn drive_inline<P: Pipeline>(
     }
 }
 
+/// Run a task and free its inputs on this thread (they may hold the last reference to a
+/// superseded output, so the owner thread does not pay for freeing it).
+fn run_freeing<P: Pipeline>(
+    run: &impl Fn(&Task<P>) -> RunResult<P>,
+    mut t: Task<P>,
+) -> (Task<P>, RunResult<P>) {
+    let r = run(&t);
+    t.drop_inputs();
+    (t, r)
+}
+
 /// What the owner and the helpers share.
 struct Shared<P: Pipeline> {
     /// Tasks taken from the scheduler, not yet started.
@@ -112,12 +123,11 @@ impl<P: Pipeline> Pool<P> {
     fn help(&self, run: &impl Fn(&Task<P>) -> RunResult<P>) {
         let mut g = self.lock();
         loop {
-            if let Some(mut t) = g.queue.pop_front() {
+            if let Some(t) = g.queue.pop_front() {
                 drop(g);
-                let r = run(&t);
-                t.drop_inputs();
+                let done = run_freeing(run, t);
                 g = self.lock();
-                g.results.push((t, r));
+                g.results.push(done);
                 if g.owner_waiting {
                     g.owner_waiting = false;
                     self.result.notify_one();
@@ -167,7 +177,7 @@ fn drive_pool<P: Pipeline>(
             check(s.finish(t, r)?)?;
             done += 1;
             progress(done);
-            Ok::<usize, CliError>(done)
+            Ok::<(), CliError>(())
         };
         let result = loop {
             let finished = std::mem::take(&mut pool.lock().results);
@@ -193,10 +203,9 @@ fn drive_pool<P: Pipeline>(
                 break Ok(done);
             }
             // Nothing to finish: run a queued task here rather than idle.
-            if let Some(mut t) = g.queue.pop_front() {
+            if let Some(t) = g.queue.pop_front() {
                 drop(g);
-                let r = run(&t);
-                t.drop_inputs();
+                let (t, r) = run_freeing(run, t);
                 outstanding -= 1;
                 if let Err(e) = finish(s, t, r) {
                     break Err(e);

@@ -3,7 +3,7 @@
 
 use core::ops::Index;
 
-use crate::world::block::{self, BlockId};
+use crate::world::block::{self, BlockId, BlockInfo};
 use crate::world::dims::Dims;
 use crate::world::terrain::heightmaps_by;
 
@@ -38,7 +38,18 @@ impl Heightmap {
 
     /// Whether block `b` counts for this kind.
     pub fn counts(self, b: BlockId) -> bool {
+        self.counts_with(b, block::props(b))
+    }
+
+    /// Whether block `b` counts for each kind, in [`Heightmap::ALL`] order (its properties
+    /// looked up once).
+    pub fn counts_all(b: BlockId) -> [bool; 4] {
         let p = block::props(b);
+        Heightmap::ALL.map(|k| k.counts_with(b, p))
+    }
+
+    /// [`Heightmap::counts`] with the block's properties already looked up.
+    pub(crate) fn counts_with(self, b: BlockId, p: &BlockInfo) -> bool {
         match self {
             Heightmap::WorldSurface => b != block::AIR,
             Heightmap::OceanFloor => p.solid,
@@ -58,7 +69,7 @@ impl Heightmaps {
     /// Every heightmap of `blocks`, in one scan from the top.
     pub fn of(dims: &Dims, blocks: &[BlockId]) -> Heightmaps {
         Heightmaps {
-            maps: heightmaps_by(dims, blocks, |b| Heightmap::ALL.map(|k| k.counts(b))),
+            maps: heightmaps_by(dims, blocks, Heightmap::counts_all),
         }
     }
 

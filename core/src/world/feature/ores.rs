@@ -28,31 +28,48 @@ pub(super) struct Ore {
     pub max_radius: f64,
 }
 
-const fn ore(
-    feature: FeatureId,
-    block: BlockId,
-    attempts: i32,
-    min_y: i32,
-    max_y: i32,
-    max_radius: f64,
-) -> Ore {
-    Ore {
-        feature,
-        block,
-        attempts,
-        min_y,
-        max_y,
-        max_radius,
-    }
-}
-
 /// The ores, in feature-list order.
 pub(super) const ORES: [Ore; 5] = [
-    ore(FeatureId::OreCoal, block::COAL_ORE, 16, 0, 128, 2.2),
-    ore(FeatureId::OreCopper, block::COPPER_ORE, 8, -16, 96, 1.9),
-    ore(FeatureId::OreDiamond, block::DIAMOND_ORE, 3, -64, 16, 1.4),
-    ore(FeatureId::OreGold, block::GOLD_ORE, 3, -64, 32, 1.5),
-    ore(FeatureId::OreIron, block::IRON_ORE, 12, -24, 72, 1.8),
+    Ore {
+        feature: FeatureId::OreCoal,
+        block: block::COAL_ORE,
+        attempts: 16,
+        min_y: 0,
+        max_y: 128,
+        max_radius: 2.2,
+    },
+    Ore {
+        feature: FeatureId::OreCopper,
+        block: block::COPPER_ORE,
+        attempts: 8,
+        min_y: -16,
+        max_y: 96,
+        max_radius: 1.9,
+    },
+    Ore {
+        feature: FeatureId::OreDiamond,
+        block: block::DIAMOND_ORE,
+        attempts: 3,
+        min_y: -64,
+        max_y: 16,
+        max_radius: 1.4,
+    },
+    Ore {
+        feature: FeatureId::OreGold,
+        block: block::GOLD_ORE,
+        attempts: 3,
+        min_y: -64,
+        max_y: 32,
+        max_radius: 1.5,
+    },
+    Ore {
+        feature: FeatureId::OreIron,
+        block: block::IRON_ORE,
+        attempts: 12,
+        min_y: -24,
+        max_y: 72,
+        max_radius: 1.8,
+    },
 ];
 
 /// Set every block whose centre lies within `r` of `centre` to `b` where `pred` allows it;

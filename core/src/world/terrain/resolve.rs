@@ -14,17 +14,17 @@ use crate::world::terrain::surface::surface_column;
 use crate::world::terrain::{cave_fill, TerrainInput};
 
 /// Whether block `(x, y, z)` of a bedrock layer is bedrock: always at `min_y`, then with
-/// probability 4/5, 3/5, 2/5, 1/5 for the next four layers.
+/// probability 4/5, 3/5, 2/5, 1/5 for the next [`BEDROCK_LAYERS`] layers.
 fn is_bedrock(seed: i64, x: i32, y: i32, z: i32, min_y: i32) -> bool {
     let k = y - min_y;
     if k == 0 {
         return true;
     }
-    if k > 4 {
+    if k > BEDROCK_LAYERS {
         return false;
     }
     let h = position_hash(x, y, z) ^ seed;
-    ((h >> 20) & 0xFF) as i32 % 5 < 5 - k
+    ((h >> 20) & 0xFF) as i32 % (BEDROCK_LAYERS + 1) < BEDROCK_LAYERS + 1 - k
 }
 
 /// Aquifer water reaches this far below sea level at the noise's zero...
