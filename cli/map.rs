@@ -29,28 +29,14 @@ pub struct Image {
     pub rgb: Vec<u8>,
 }
 
+/// The palette colour of block `b`; grass and ferns take the biome's colour.
 fn block_colour(b: u16, biome_id: u8) -> [u8; 3] {
     match b {
         block::GRASS_BLOCK | block::SHORT_GRASS | block::FERN => biome::info(biome_id).color,
-        block::OAK_LEAVES | block::BIRCH_LEAVES | block::JUNGLE_LEAVES | block::ACACIA_LEAVES => {
-            [60, 120, 40]
+        _ => {
+            let c = block::props(b).colour;
+            [c[0], c[1], c[2]]
         }
-        block::SPRUCE_LEAVES => [40, 80, 50],
-        block::DANDELION => [230, 210, 60],
-        block::POPPY => [200, 40, 40],
-        block::CACTUS => [80, 140, 60],
-        block::MOSSY_COBBLESTONE => [100, 120, 100],
-        block::SAND => [219, 207, 163],
-        block::SANDSTONE => [200, 185, 140],
-        block::GRAVEL => [136, 126, 126],
-        block::CLAY => [160, 166, 179],
-        block::SNOW | block::SNOW_BLOCK => [248, 250, 252],
-        block::ICE => [160, 190, 250],
-        block::STONE | block::COBBLESTONE => [125, 125, 125],
-        block::DEEPSLATE => [80, 80, 85],
-        block::DIRT | block::DIRT_PATH => [134, 96, 67],
-        block::LAVA => [230, 90, 20],
-        _ => [110, 110, 110],
     }
 }
 

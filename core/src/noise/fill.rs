@@ -410,4 +410,52 @@ impl Noise {
         }
         self.fill_2d_f32(&Self::heightmap_grid(cx, cz, res), out)
     }
+
+    /// Fill a heightmap chunk with a one-sample apron: `(res + 3)²` samples, sample `(i, j)`
+    /// for `i, j` in `-1..=res + 1` at index `(j + 1) * (res + 3) + (i + 1)`. Samples outside
+    /// the chunk are computed exactly as the neighbouring chunk's own
+    /// [`Noise::heightmap_chunk`] computes them (same position expression, so the same
+    /// bits), which is what makes meshes of neighbouring chunks meet without a seam.
+    pub fn heightmap_apron(
+        &self,
+        cx: i32,
+        cz: i32,
+        res: usize,
+        out: &mut [f32],
+    ) -> Result<(), NoiseError> {
+        if !(1..=4096).contains(&res) {
+            return Err(NoiseError::OutOfRange("res"));
+        }
+        let side = res + 3;
+        if out.len() < side * side {
+            return Err(NoiseError::BufferTooSmall {
+                needed: side * side,
+                got: out.len(),
+            });
+        }
+        let step = 16.0 / res as f64;
+        // Along each axis: (owning chunk offset, first index in that chunk, count, first
+        // apron index).
+        let segments = [(-1, res - 1, 1, 0), (0, 0, res, 1), (1, 0, 2, res + 1)];
+        // One row per fill, each starting exactly where the owning chunk's own fill puts
+        // that sample: `16 * c + k * step`, then `+ i * step` along the row.
+        for &(dz, kz, nz, oz) in &segments {
+            for j in 0..nz {
+                let y0 = f64::from(cz + dz) * 16.0 + (kz + j) as f64 * step;
+                for &(dx, kx, nx, ox) in &segments {
+                    let g = Grid2 {
+                        x0: f64::from(cx + dx) * 16.0 + kx as f64 * step,
+                        y0,
+                        dx: step,
+                        dy: step,
+                        width: nx,
+                        height: 1,
+                    };
+                    let at = (oz + j) * side + ox;
+                    self.fill_2d_f32(&g, &mut out[at..at + nx])?;
+                }
+            }
+        }
+        Ok(())
+    }
 }

@@ -67,6 +67,26 @@ impl FullChunk {
         }
     }
 
+    /// A finished chunk assembled from its parts (stored records, tools, tests): the merged
+    /// blocks and heightmaps, and the light computed over them.
+    pub fn from_parts(
+        pos: ChunkPos,
+        biomes: [BiomeId; 16],
+        merged: Merged,
+        light: LightData,
+        spawns: Vec<SpawnRequest>,
+        structures: Vec<StructureRef>,
+    ) -> FullChunk {
+        FullChunk::new(
+            pos,
+            biomes,
+            Arc::new(ChunkData::InitializeLight(Box::new(merged))),
+            Arc::new(ChunkData::Light(Box::new(light))),
+            spawns,
+            structures,
+        )
+    }
+
     fn merged(&self) -> Option<&Merged> {
         match &*self.merged {
             ChunkData::InitializeLight(m) => Some(m),

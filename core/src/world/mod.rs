@@ -1,6 +1,6 @@
-//! The world's content: blocks, biomes, terrain, structures, features, light and spawns, and
-//! the [`World`] pipeline that runs them as status bodies on the [`crate::engine`]. Depends
-//! on [`crate::util`], [`crate::noise`] and the engine's interfaces.
+//! The world's content: blocks, biomes, terrain, structures, features, light, spawns and
+//! meshes, and the [`World`] pipeline that runs them as status bodies on the
+//! [`crate::engine`]. Depends on [`crate::util`], [`crate::noise`] and the engine's interfaces.
 
 pub mod biome;
 pub mod block;
@@ -12,6 +12,7 @@ pub mod feature;
 pub mod gen;
 pub mod heightmap;
 pub mod light;
+pub mod mesh;
 pub mod neighbourhood;
 pub mod pipeline;
 pub mod spawn;

@@ -1,0 +1,227 @@
+//! Which faces are visible, and their ambient occlusion and light: one [`FaceKey`] per
+//! visible face, computed from the padded [`Volume`].
+//!
+//! Visibility (per face of a block towards its neighbour `n`):
+//! - cubes: hidden by an occluder (full opaque cube), and cutout or translucent cubes also by
+//!   the same block (no faces inside a leaves canopy or an ice sheet);
+//! - fluids: hidden by an occluder or the same fluid, except the lowered top face
+//!   ([`block::FLUID_TOP`], when the block above is not the same fluid), always drawn;
+//! - layers (snow): the top face is always drawn, the others hidden as for fluids.
+//!
+//! Ambient occlusion of a vertex (0fps's method, 0 = open, 3 = fully occluded) counts the
+//! occluders among the three cells of the layer in front of the face that touch the vertex:
+//! the two side cells and the corner cell; two sides make it 3 whatever the corner is.
+//!
+//! Light of a vertex is the rounded mean (half up) of the sky (and block) light of the front
+//! cell and of those of the same three cells that are not occluders (the corner is skipped
+//! too when both sides are occluders: light cannot get there). When the front cell is itself
+//! an occluder (the lowered top of a fluid under a stone ceiling) the block's own cell stands
+//! in for it.
+
+use crate::world::block::{self, BlockId, BlockInfo, Shape};
+use crate::world::mesh::volume::Volume;
+
+/// The six axis-aligned face directions and the four faces of a crossed plant, in output
+/// order. The value is the `face` attribute of every vertex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Face {
+    /// Facing −x.
+    NegX = 0,
+    /// Facing +x.
+    PosX = 1,
+    /// Facing −y (down).
+    NegY = 2,
+    /// Facing +y (up).
+    PosY = 3,
+    /// Facing −z.
+    NegZ = 4,
+    /// Facing +z.
+    PosZ = 5,
+    /// The plant plane from (0, 0) to (1, 1) in (x, z), facing (+x, −z).
+    CrossA = 6,
+    /// The same plane, facing (−x, +z).
+    CrossABack = 7,
+    /// The plant plane from (1, 0) to (0, 1) in (x, z), facing (+x, +z).
+    CrossB = 8,
+    /// The same plane, facing (−x, −z).
+    CrossBBack = 9,
+}
+
+/// 1/√2 rounded to `f32`.
+const DIAGONAL: f32 = core::f32::consts::FRAC_1_SQRT_2;
+
+impl Face {
+    /// The six axis-aligned faces in output order.
+    pub const AXIS: [Face; 6] = [
+        Face::NegX,
+        Face::PosX,
+        Face::NegY,
+        Face::PosY,
+        Face::NegZ,
+        Face::PosZ,
+    ];
+
+    /// The unit outward normal.
+    pub fn normal(self) -> [f32; 3] {
+        let d = DIAGONAL;
+        match self {
+            Face::NegX => [-1.0, 0.0, 0.0],
+            Face::PosX => [1.0, 0.0, 0.0],
+            Face::NegY => [0.0, -1.0, 0.0],
+            Face::PosY => [0.0, 1.0, 0.0],
+            Face::NegZ => [0.0, 0.0, -1.0],
+            Face::PosZ => [0.0, 0.0, 1.0],
+            Face::CrossA => [d, 0.0, -d],
+            Face::CrossABack => [-d, 0.0, d],
+            Face::CrossB => [d, 0.0, d],
+            Face::CrossBBack => [-d, 0.0, -d],
+        }
+    }
+
+    /// The face for a wire value (0..=9).
+    pub fn from_index(i: u8) -> Option<Face> {
+        const ALL: [Face; 10] = [
+            Face::NegX,
+            Face::PosX,
+            Face::NegY,
+            Face::PosY,
+            Face::NegZ,
+            Face::PosZ,
+            Face::CrossA,
+            Face::CrossABack,
+            Face::CrossB,
+            Face::CrossBBack,
+        ];
+        ALL.get(i as usize).copied()
+    }
+
+    /// For an axis face: the normal axis, the `u` and `v` axes of its slices (0 x, 1 y,
+    /// 2 z), and whether it faces the positive direction.
+    pub(crate) fn axes(self) -> (usize, usize, usize, bool) {
+        match self {
+            Face::NegX => (0, 2, 1, false),
+            Face::PosX => (0, 2, 1, true),
+            Face::NegY => (1, 0, 2, false),
+            Face::PosY => (1, 0, 2, true),
+            Face::NegZ => (2, 0, 1, false),
+            _ => (2, 0, 1, true),
+        }
+    }
+}
+
+/// Everything that distinguishes one visible face from another, packed so that greedy
+/// merging compares one integer: bits 0..16 block id, 16..24 AO (2 bits per corner),
+/// 24..40 sky light and 40..56 block light (4 bits per corner), 56..61 the height of the
+/// block's top in sixteenths, bit 63 set (0 means "no face").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FaceKey(pub u64);
+
+const PRESENT: u64 = 1 << 63;
+
+impl FaceKey {
+    pub fn new(block: BlockId, ao: [u8; 4], sky: [u8; 4], blk: [u8; 4], top16: u8) -> FaceKey {
+        let mut k = PRESENT | block as u64 | (top16 as u64) << 56;
+        for c in 0..4 {
+            k |= (ao[c] as u64) << (16 + 2 * c);
+            k |= (sky[c] as u64) << (24 + 4 * c);
+            k |= (blk[c] as u64) << (40 + 4 * c);
+        }
+        FaceKey(k)
+    }
+    pub fn block(self) -> BlockId {
+        self.0 as u16
+    }
+    pub fn ao(self, c: usize) -> u8 {
+        (self.0 >> (16 + 2 * c)) as u8 & 3
+    }
+    pub fn sky(self, c: usize) -> u8 {
+        (self.0 >> (24 + 4 * c)) as u8 & 15
+    }
+    pub fn blk(self, c: usize) -> u8 {
+        (self.0 >> (40 + 4 * c)) as u8 & 15
+    }
+    pub fn top16(self) -> u8 {
+        (self.0 >> 56) as u8 & 31
+    }
+}
+
+/// Full height of a block in sixteenths.
+pub(crate) const FULL16: u8 = 16;
+const FLUID16: u8 = (block::FLUID_TOP * 16.0) as u8;
+const LAYER16: u8 = (block::LAYER_TOP * 16.0) as u8;
+
+/// Height of the top of block `b` (whose info is `p`) at padded index `i`, in sixteenths.
+#[inline]
+pub(crate) fn top16(v: &Volume<'_>, i: usize, b: BlockId, p: &BlockInfo) -> u8 {
+    match p.shape {
+        Shape::Layer => LAYER16,
+        Shape::Fluid if v.blocks[i + v.layer] != b => FLUID16,
+        _ => FULL16,
+    }
+}
+
+/// Whether the face of block `b` at `i` towards its neighbour `n` is drawn.
+#[inline]
+pub(crate) fn visible(face: Face, b: BlockId, p: &BlockInfo, n: BlockId, top: u8) -> bool {
+    let pn = block::props(n);
+    match p.shape {
+        Shape::None | Shape::Cross => false,
+        Shape::Cube => !(pn.is_occluder() || (n == b && p.surface != block::Surface::Opaque)),
+        Shape::Fluid | Shape::Layer => {
+            (face == Face::PosY && top < FULL16) || !(pn.is_occluder() || n == b)
+        }
+    }
+}
+
+/// The key of the visible face `face` of the block at padded index `i`; `front` is the
+/// neighbour's index, `su` and `sv` the index steps along the slice's u and v axes.
+pub(crate) fn key(
+    v: &Volume<'_>,
+    i: usize,
+    front: usize,
+    su: usize,
+    sv: usize,
+    b: BlockId,
+    top: u8,
+) -> FaceKey {
+    let occ = |j: usize| block::props(v.blocks[j]).is_occluder();
+    let base = if occ(front) { i } else { front };
+    let (s0, b0) = v.light(base);
+    let mut ao = [0u8; 4];
+    let mut sky = [0u8; 4];
+    let mut blk = [0u8; 4];
+    for (c, (du, dv)) in CORNERS.iter().enumerate() {
+        // Cells of the front layer touching this corner.
+        let side_u = if *du == 1 { front + su } else { front - su };
+        let side_v = if *dv == 1 { front + sv } else { front - sv };
+        let corner = if *dv == 1 { side_u + sv } else { side_u - sv };
+        let (ou, ov, oc) = (occ(side_u), occ(side_v), occ(corner));
+        ao[c] = if ou && ov {
+            3
+        } else {
+            ou as u8 + ov as u8 + oc as u8
+        };
+        let (mut ssum, mut bsum, mut n) = (s0 as u32, b0 as u32, 1u32);
+        let mut add = |j: usize| {
+            let (s, bl) = v.light(j);
+            ssum += s as u32;
+            bsum += bl as u32;
+            n += 1;
+        };
+        if !ou {
+            add(side_u);
+        }
+        if !ov {
+            add(side_v);
+        }
+        if !(oc || ou && ov) {
+            add(corner);
+        }
+        sky[c] = ((2 * ssum + n) / (2 * n)) as u8;
+        blk[c] = ((2 * bsum + n) / (2 * n)) as u8;
+    }
+    FaceKey::new(b, ao, sky, blk, top)
+}
+
+/// The corners of a face cell in (u, v) slice coordinates, in key order.
+pub(crate) const CORNERS: [(u8, u8); 4] = [(0, 0), (1, 0), (1, 1), (0, 1)];
