@@ -183,10 +183,7 @@ fn unit_faces(quads: &[WorldQuad]) -> UnitFaces {
 /// relative to `ORIGIN`) (the rule of
 /// `world::mesh::faces`, restated over world coordinates), as (face, min corner ×16) with the
 /// block; values are not recomputed here (the hand-built tests pin them).
-fn expected_faces(
-    m: &BTreeMap<ChunkPos, Arc<ChunkData>>,
-    dims: Dims,
-) -> UnitFaces {
+fn expected_faces(m: &BTreeMap<ChunkPos, Arc<ChunkData>>, dims: Dims) -> UnitFaces {
     let block_at = |x: i32, y: i32, z: i32| -> u16 {
         if y < dims.min_y {
             return block::BEDROCK;

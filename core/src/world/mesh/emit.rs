@@ -27,16 +27,25 @@ struct Quad {
 }
 
 impl SurfaceMesh {
+    fn reserve(&mut self, quads: usize) {
+        self.positions.reserve(4 * quads);
+        self.faces.reserve(4 * quads);
+        self.ao.reserve(4 * quads);
+        self.sky_light.reserve(4 * quads);
+        self.block_light.reserve(4 * quads);
+        self.uvs.reserve(4 * quads);
+        self.quad_blocks.reserve(quads);
+        self.indices.reserve(6 * quads);
+    }
+
     fn push(&mut self, q: &Quad) {
         let first = self.positions.len() as u32;
-        for c in 0..4 {
-            self.positions.push(q.pos[c]);
-            self.faces.push(q.face as u8);
-            self.ao.push(q.ao[c]);
-            self.sky_light.push(q.sky[c]);
-            self.block_light.push(q.blk[c]);
-            self.uvs.push(q.uv[c]);
-        }
+        self.positions.extend_from_slice(&q.pos);
+        self.faces.extend_from_slice(&[q.face as u8; 4]);
+        self.ao.extend_from_slice(&q.ao);
+        self.sky_light.extend_from_slice(&q.sky);
+        self.block_light.extend_from_slice(&q.blk);
+        self.uvs.extend_from_slice(&q.uv);
         self.quad_blocks.push(q.block);
         // Split along the diagonal whose ends are less occluded, so a dark corner does not
         // bleed across the quad (0fps's anisotropy fix).
@@ -49,56 +58,158 @@ impl SurfaceMesh {
     }
 }
 
+/// A visible face found by the scan: its slice (`layer` along the normal axis), its cell
+/// in the slice, and its key.
+#[derive(Clone, Copy)]
+struct Entry {
+    layer: u32,
+    v: u32,
+    u: u32,
+    key: u64,
+}
+
 /// Mesh the volume's interior.
 pub(crate) fn mesh(v: &Volume<'_>, mode: Mode) -> Mesh {
     let mut out = Mesh::default();
+    let mut lists: [Vec<Entry>; 6] = Default::default();
+    scan(v, &mut lists);
     let size = [v.sx, v.ny, v.sz];
-    let stride = [1, v.layer, v.row];
     let mut grid: Vec<u64> = Vec::new();
-    for face in Face::AXIS {
-        let (a, ua, va, positive) = face.axes();
+    let quads: usize = lists.iter().map(Vec::len).sum();
+    for s in out.surfaces.iter_mut() {
+        s.reserve(quads);
+    }
+    for (face, entries) in Face::AXIS.iter().zip(lists.iter_mut()) {
+        let (a, ua, va, _) = face.axes();
+        // The scan runs (y, z, x); a stable sort by slice puts every slice in (v, u) order.
+        if a != 1 {
+            entries.sort_by_key(|e| e.layer);
+        }
         let (nu, nv) = (size[ua], size[va]);
-        grid.clear();
-        grid.resize(nu * nv, 0);
-        for l in 0..size[a] {
-            let mut any = false;
-            for vv in 0..nv {
-                for u in 0..nu {
-                    let mut c = [0isize; 3];
-                    c[a] = l as isize;
-                    c[ua] = u as isize;
-                    c[va] = vv as isize;
-                    let i = v.index(c[0], c[1], c[2]);
-                    let b = v.blocks[i];
-                    let p = block::props(b);
-                    let cell = &mut grid[vv * nu + u];
-                    *cell = 0;
-                    if p.shape == Shape::None || p.shape == Shape::Cross {
-                        continue;
-                    }
-                    let front = if positive {
-                        i + stride[a]
-                    } else {
-                        i - stride[a]
-                    };
-                    let top = faces::top16(v, i, b, p);
-                    if faces::visible(face, b, p, v.blocks[front], top) {
-                        *cell = faces::key(v, i, front, stride[ua], stride[va], b, top).0;
-                        any = true;
+        if mode == Mode::Greedy && grid.len() < nu * nv {
+            grid.resize(nu * nv, 0);
+        }
+        let mut start = 0;
+        while start < entries.len() {
+            let l = entries[start].layer;
+            let end = start + entries[start..].iter().take_while(|e| e.layer == l).count();
+            let slice = Slice {
+                v,
+                face: *face,
+                l: l as usize,
+            };
+            let group = &entries[start..end];
+            match mode {
+                Mode::Culled => {
+                    for e in group {
+                        slice.emit(e.u as usize, e.v as usize, 1, 1, FaceKey(e.key), &mut out);
                     }
                 }
+                Mode::Greedy => slice.emit_greedy(group, &mut grid, nu, nv, &mut out),
             }
-            if any {
-                let slice = Slice { v, face, l };
-                match mode {
-                    Mode::Culled => slice.emit_each(&grid, nu, nv, &mut out),
-                    Mode::Greedy => slice.emit_greedy(&mut grid, nu, nv, &mut out),
-                }
-            }
+            start = end;
         }
     }
     plants(v, &mut out);
     out
+}
+
+/// Find every visible axis face, one list per face direction in [`Face::AXIS`] order, each
+/// in scan order (y, z, x).
+fn scan(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
+    let zrows = v.sz + 2;
+    let interior: u128 = ((1u128 << v.sx) - 1) << 1;
+    for py in 1..=v.ny {
+        for pz in 1..=v.sz {
+            let r = py * zrows + pz;
+            let (occ, other) = (v.occ[r], v.other[r]);
+            if (occ | other) & interior == 0 {
+                continue; // air
+            }
+            let (down, up) = (v.occ[r - zrows], v.occ[r + zrows]);
+            let (north, south) = (v.occ[r - 1], v.occ[r + 1]);
+            // The neighbours' occluder bits, aligned with the blocks they touch.
+            let n_occ = [occ << 1, occ >> 1, down, up, north, south];
+            if other & interior == 0 {
+                let enclosed = occ & n_occ[0] & n_occ[1] & down & up & north & south;
+                if enclosed & interior == interior {
+                    continue; // solid rock
+                }
+            }
+            let row = Row {
+                r,
+                py,
+                pz,
+                occ,
+                other,
+                interior,
+            };
+            row.faces::<0>(v, n_occ[0], &mut lists[0]);
+            row.faces::<1>(v, n_occ[1], &mut lists[1]);
+            row.faces::<2>(v, n_occ[2], &mut lists[2]);
+            row.faces::<3>(v, n_occ[3], &mut lists[3]);
+            row.faces::<4>(v, n_occ[4], &mut lists[4]);
+            row.faces::<5>(v, n_occ[5], &mut lists[5]);
+        }
+    }
+}
+
+/// One padded row of the scan and its masks.
+struct Row {
+    r: usize,
+    py: usize,
+    pz: usize,
+    occ: u128,
+    other: u128,
+    interior: u128,
+}
+
+impl Row {
+    /// The visible faces of axis face `F` in this row; `n_occ` holds the occluder bits of
+    /// the neighbours they look at, aligned with the blocks.
+    #[inline(always)]
+    fn faces<const F: usize>(&self, v: &Volume<'_>, n_occ: u128, list: &mut Vec<Entry>) {
+        let (py, pz) = (self.py, self.pz);
+        let mut cand = (self.occ | self.other) & !n_occ & self.interior;
+        // Fluids and see-through cubes facing the same block stay hidden.
+        let mut check = cand & v.hides_same[self.r];
+        while check != 0 {
+            let px = check.trailing_zeros() as usize;
+            check &= check - 1;
+            let [nx, ny, nz] = faces::towards::<F>([px, py, pz]);
+            if v.block(px, py, pz) == v.block(nx, ny, nz) {
+                cand &= !(1u128 << px);
+            }
+        }
+        if F == Face::PosY as usize {
+            // The lowered top of a fluid or layer shows under an occluder.
+            cand |= self.other & n_occ & self.interior;
+        }
+        let face = Face::AXIS[F];
+        let (a, ua, va, _) = faces::AXES[F];
+        // The masks make a superset; `visible` decides.
+        while cand != 0 {
+            let px = cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            let c = [px, py, pz];
+            let b = v.block(px, py, pz);
+            let p = block::props(b);
+            let [nx, ny, nz] = faces::towards::<F>(c);
+            let n = v.block(nx, ny, nz);
+            let top = faces::top16(v, c, b, p);
+            if !faces::visible(face, b, p, n, top) {
+                continue;
+            }
+            let k = faces::key::<F>(v, c, b, top);
+            let cell = [px - 1, py - 1, pz - 1];
+            list.push(Entry {
+                layer: cell[a] as u32,
+                v: cell[va] as u32,
+                u: cell[ua] as u32,
+                key: k.0,
+            });
+        }
+    }
 }
 
 /// One slice of faces: a face direction and the block layer along its normal axis.
@@ -109,49 +220,39 @@ struct Slice<'v, 'a> {
 }
 
 impl Slice<'_, '_> {
-    fn emit_each(&self, grid: &[u64], nu: usize, nv: usize, out: &mut Mesh) {
-        for vv in 0..nv {
-            for u in 0..nu {
-                let k = grid[vv * nu + u];
-                if k != 0 {
-                    self.emit(u, vv, 1, 1, FaceKey(k), out);
-                }
-            }
-        }
-    }
-
-    fn emit_greedy(&self, grid: &mut [u64], nu: usize, nv: usize, out: &mut Mesh) {
+    /// Greedy rectangles over one slice's faces (in (v, u) order). The grid is all zero on
+    /// entry and on exit: every cell written is cleared when its rectangle is emitted.
+    fn emit_greedy(&self, group: &[Entry], grid: &mut [u64], nu: usize, nv: usize, out: &mut Mesh) {
         let (a, _, _, _) = self.face.axes();
-        for vv in 0..nv {
-            let mut u = 0;
-            while u < nu {
-                let k = grid[vv * nu + u];
-                if k == 0 {
-                    u += 1;
-                    continue;
-                }
-                let mut w = 1;
-                while u + w < nu && grid[vv * nu + u + w] == k {
-                    w += 1;
-                }
-                // A side face of a lowered block cannot grow upwards: the quad would cover
-                // the gap above it.
-                let grows_in_v = a == 1 || FaceKey(k).top16() == FULL16;
-                let mut h = 1;
-                while grows_in_v
-                    && vv + h < nv
-                    && grid[(vv + h) * nu + u..(vv + h) * nu + u + w]
-                        .iter()
-                        .all(|&c| c == k)
-                {
-                    h += 1;
-                }
-                for r in vv..vv + h {
-                    grid[r * nu + u..r * nu + u + w].fill(0);
-                }
-                self.emit(u, vv, w, h, FaceKey(k), out);
-                u += w;
+        for e in group {
+            grid[e.v as usize * nu + e.u as usize] = e.key;
+        }
+        for e in group {
+            let (u, vv) = (e.u as usize, e.v as usize);
+            let k = grid[vv * nu + u];
+            if k == 0 {
+                continue; // already inside an emitted rectangle
             }
+            let mut w = 1;
+            while u + w < nu && grid[vv * nu + u + w] == k {
+                w += 1;
+            }
+            // A side face of a lowered block cannot grow upwards: the quad would cover the
+            // gap above it.
+            let grows_in_v = a == 1 || FaceKey(k).top16() == FULL16;
+            let mut h = 1;
+            while grows_in_v
+                && vv + h < nv
+                && grid[(vv + h) * nu + u..(vv + h) * nu + u + w]
+                    .iter()
+                    .all(|&c| c == k)
+            {
+                h += 1;
+            }
+            for r in vv..vv + h {
+                grid[r * nu + u..r * nu + u + w].fill(0);
+            }
+            self.emit(u, vv, w, h, FaceKey(k), out);
         }
     }
 
@@ -209,15 +310,21 @@ impl Slice<'_, '_> {
 
 /// The crossed quads of every plant, lit by the plant's own cell, without occlusion.
 fn plants(v: &Volume<'_>, out: &mut Mesh) {
+    let zrows = v.sz + 2;
+    let interior: u128 = ((1u128 << v.sx) - 1) << 1;
     for y in 0..v.ny {
         for z in 0..v.sz {
-            for x in 0..v.sx {
-                let i = v.index(x as isize, y as isize, z as isize);
-                let b = v.blocks[i];
+            let r = (y + 1) * zrows + z + 1;
+            let mut drawn = v.other[r] & interior;
+            while drawn != 0 {
+                let px = drawn.trailing_zeros() as usize;
+                drawn &= drawn - 1;
+                let x = px - 1;
+                let b = v.block(px, y + 1, z + 1);
                 if block::props(b).shape != Shape::Cross {
                     continue;
                 }
-                let (s, bl) = v.light(i);
+                let (s, bl) = v.light(px, y + 1, z + 1);
                 let (x0, z0) = (x as f32, z as f32);
                 let (y0, y1) = ((v.min_y + y as i32) as f32, (v.min_y + y as i32 + 1) as f32);
                 // Plane A from (x0, z0) to (x0 + 1, z0 + 1); plane B from (x0 + 1, z0) to

@@ -98,15 +98,32 @@ impl Face {
     /// For an axis face: the normal axis, the `u` and `v` axes of its slices (0 x, 1 y,
     /// 2 z), and whether it faces the positive direction.
     pub(crate) fn axes(self) -> (usize, usize, usize, bool) {
-        match self {
-            Face::NegX => (0, 2, 1, false),
-            Face::PosX => (0, 2, 1, true),
-            Face::NegY => (1, 0, 2, false),
-            Face::PosY => (1, 0, 2, true),
-            Face::NegZ => (2, 0, 1, false),
-            _ => (2, 0, 1, true),
-        }
+        AXES[core::cmp::min(self as usize, 5)]
     }
+}
+
+/// Per axis face in [`Face::AXIS`] order: the normal axis, the slices' `u` and `v` axes
+/// (0 x, 1 y, 2 z), and whether it faces the positive direction.
+pub(crate) const AXES: [(usize, usize, usize, bool); 6] = [
+    (0, 2, 1, false),
+    (0, 2, 1, true),
+    (1, 0, 2, false),
+    (1, 0, 2, true),
+    (2, 0, 1, false),
+    (2, 0, 1, true),
+];
+
+/// The padded cell that axis face `F` of the cell at `c` looks at.
+#[inline(always)]
+pub(crate) fn towards<const F: usize>(c: [usize; 3]) -> [usize; 3] {
+    let (a, _, _, positive) = AXES[F];
+    let mut n = c;
+    if positive {
+        n[a] += 1;
+    } else {
+        n[a] -= 1;
+    }
+    n
 }
 
 /// Everything that distinguishes one visible face from another, packed so that greedy
@@ -150,12 +167,12 @@ pub(crate) const FULL16: u8 = 16;
 const FLUID16: u8 = (block::FLUID_TOP * 16.0) as u8;
 const LAYER16: u8 = (block::LAYER_TOP * 16.0) as u8;
 
-/// Height of the top of block `b` (whose info is `p`) at padded index `i`, in sixteenths.
+/// Height of the top of block `b` (whose info is `p`) at padded `c`, in sixteenths.
 #[inline]
-pub(crate) fn top16(v: &Volume<'_>, i: usize, b: BlockId, p: &BlockInfo) -> u8 {
+pub(crate) fn top16(v: &Volume<'_>, c: [usize; 3], b: BlockId, p: &BlockInfo) -> u8 {
     match p.shape {
         Shape::Layer => LAYER16,
-        Shape::Fluid if v.blocks[i + v.layer] != b => FLUID16,
+        Shape::Fluid if v.block(c[0], c[1] + 1, c[2]) != b => FLUID16,
         _ => FULL16,
     }
 }
@@ -173,52 +190,81 @@ pub(crate) fn visible(face: Face, b: BlockId, p: &BlockInfo, n: BlockId, top: u8
     }
 }
 
-/// The key of the visible face `face` of the block at padded index `i`; `front` is the
-/// neighbour's index, `su` and `sv` the index steps along the slice's u and v axes.
-pub(crate) fn key(
-    v: &Volume<'_>,
-    i: usize,
-    front: usize,
-    su: usize,
-    sv: usize,
-    b: BlockId,
-    top: u8,
-) -> FaceKey {
-    let occ = |j: usize| block::props(v.blocks[j]).is_occluder();
-    let base = if occ(front) { i } else { front };
-    let (s0, b0) = v.light(base);
+/// `MEAN[n - 1][sum]`: the mean of `n` light levels summing to `sum`, rounded half up,
+/// `(2 sum + n) / (2 n)` (a table: four divisions per vertex were a tenth of the mesher).
+const MEAN: [[u8; 61]; 4] = {
+    let mut t = [[0u8; 61]; 4];
+    let mut n = 1;
+    while n <= 4 {
+        let mut sum = 0;
+        while sum <= 60 {
+            t[n - 1][sum] = ((2 * sum + n) / (2 * n)) as u8;
+            sum += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// The key of the visible axis face `F` of block `b` at padded coordinates `c`.
+#[inline(always)]
+pub(crate) fn key<const F: usize>(v: &Volume<'_>, c: [usize; 3], b: BlockId, top: u8) -> FaceKey {
+    let (_, ua, va, _) = AXES[F];
+    let front = towards::<F>(c);
+    // The 3 × 3 cells of the front layer, [dv + 1][du + 1].
+    let cell = |du: usize, dv: usize| {
+        let mut p = front;
+        p[ua] = p[ua] + du - 1;
+        p[va] = p[va] + dv - 1;
+        p
+    };
+    // Occluders and, for the others, light (read once each).
+    let mut occ = [[false; 3]; 3];
+    let mut light = [[(0u8, 0u8); 3]; 3];
+    for (dv, (occ_row, light_row)) in occ.iter_mut().zip(light.iter_mut()).enumerate() {
+        for (du, (o, l)) in occ_row.iter_mut().zip(light_row.iter_mut()).enumerate() {
+            let p = cell(du, dv);
+            *o = v.occluder(p[0], p[1], p[2]);
+            if !*o {
+                *l = v.light(p[0], p[1], p[2]);
+            }
+        }
+    }
+    let (s0, b0) = if occ[1][1] {
+        v.light(c[0], c[1], c[2])
+    } else {
+        light[1][1]
+    };
     let mut ao = [0u8; 4];
     let mut sky = [0u8; 4];
     let mut blk = [0u8; 4];
-    for (c, (du, dv)) in CORNERS.iter().enumerate() {
-        // Cells of the front layer touching this corner.
-        let side_u = if *du == 1 { front + su } else { front - su };
-        let side_v = if *dv == 1 { front + sv } else { front - sv };
-        let corner = if *dv == 1 { side_u + sv } else { side_u - sv };
-        let (ou, ov, oc) = (occ(side_u), occ(side_v), occ(corner));
-        ao[c] = if ou && ov {
+    for (k, (du, dv)) in CORNERS.iter().enumerate() {
+        // Cells of the front layer touching this corner: along u, along v, diagonal.
+        let (u, w) = (2 * *du as usize, 2 * *dv as usize);
+        let (ou, ov, oc) = (occ[1][u], occ[w][1], occ[w][u]);
+        ao[k] = if ou && ov {
             3
         } else {
             ou as u8 + ov as u8 + oc as u8
         };
         let (mut ssum, mut bsum, mut n) = (s0 as u32, b0 as u32, 1u32);
-        let mut add = |j: usize| {
-            let (s, bl) = v.light(j);
+        let mut add = |du: usize, dv: usize| {
+            let (s, bl) = light[dv][du];
             ssum += s as u32;
             bsum += bl as u32;
             n += 1;
         };
         if !ou {
-            add(side_u);
+            add(u, 1);
         }
         if !ov {
-            add(side_v);
+            add(1, w);
         }
         if !(oc || ou && ov) {
-            add(corner);
+            add(u, w);
         }
-        sky[c] = ((2 * ssum + n) / (2 * n)) as u8;
-        blk[c] = ((2 * bsum + n) / (2 * n)) as u8;
+        sky[k] = MEAN[n as usize - 1][ssum as usize];
+        blk[k] = MEAN[n as usize - 1][bsum as usize];
     }
     FaceKey::new(b, ao, sky, blk, top)
 }
