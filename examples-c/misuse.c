@@ -127,6 +127,84 @@ int main(void) {
     expect("noise empty grid", sg_noise_fill_2d(&nd, &g, out, 64), SG_RESULT_INVALID_ARGUMENT);
     expect("heightmap res 0", sg_heightmap_fill(&nd, 0, 0, 0, out, 64), SG_RESULT_INVALID_ARGUMENT);
 
+    /* Palette. */
+    sg_block_info bi;
+    uint32_t id = 12345;
+    expect("block info", sg_block_get_info(0, &bi), SG_RESULT_OK);
+    expect("block info unknown id", sg_block_get_info(sg_block_count(), &bi), SG_RESULT_INVALID_ARGUMENT);
+    expect("block info NULL", sg_block_get_info(0, NULL), SG_RESULT_NULL_ARGUMENT);
+    expect("block by name", sg_block_by_name("oak_leaves", &id), SG_RESULT_OK);
+    expect("block by name unknown", sg_block_by_name("Oak_Leaves", &id), SG_RESULT_NOT_FOUND);
+    expect("block by name NULL", sg_block_by_name(NULL, &id), SG_RESULT_NULL_ARGUMENT);
+    sg_biome_info bio;
+    expect("biome info unknown id", sg_biome_get_info(sg_biome_count(), &bio), SG_RESULT_INVALID_ARGUMENT);
+    expect("biome by name unknown", sg_biome_by_name("atlantis", &id), SG_RESULT_NOT_FOUND);
+
+    /* Meshes: sources need a full chunk and the owner thread; handles are checked. */
+    sg_mesh_source *src = NULL;
+    sg_mesh *mesh = NULL;
+    sg_mesh_def md = sg_mesh_def_default();
+    expect("mesh source of a chunk not generated", sg_world_mesh_source(w, 40, 40, &src), SG_RESULT_NOT_READY);
+    expect("mesh source NULL out", sg_world_mesh_source(w, 0, 0, NULL), SG_RESULT_NULL_ARGUMENT);
+    expect("mesh source NULL world", sg_world_mesh_source(NULL, 0, 0, &src), SG_RESULT_NULL_ARGUMENT);
+    uint64_t mt = 0;
+    size_t mran = 0;
+    expect("request for mesh", sg_world_request(w, 30, 30, SG_STATUS_FULL, SG_PRIORITY_SOON, &mt), SG_RESULT_OK);
+    expect("run for mesh", sg_world_run_inline(w, SIZE_MAX, &mran), SG_RESULT_OK);
+    expect("mesh source", sg_world_mesh_source(w, 30, 30, &src), SG_RESULT_OK);
+    expect("mesh build NULL def", sg_mesh_build(src, NULL, &mesh), SG_RESULT_NULL_ARGUMENT);
+    md.mode = 2;
+    expect("mesh build bad mode", sg_mesh_build(src, &md, &mesh), SG_RESULT_BAD_ENUM);
+    md = sg_mesh_def_default();
+    md.missing = 9;
+    expect("mesh build bad missing", sg_mesh_build(src, &md, &mesh), SG_RESULT_BAD_ENUM);
+    md = sg_mesh_def_default();
+    md.struct_size = 4;
+    expect("mesh build small struct_size", sg_mesh_build(src, &md, &mesh), SG_RESULT_BAD_STRUCT_SIZE);
+    md = sg_mesh_def_default();
+    expect("mesh build NULL out", sg_mesh_build(src, &md, NULL), SG_RESULT_NULL_ARGUMENT);
+    expect("mesh untouched on error", mesh == NULL ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+    expect("mesh build", sg_mesh_build(src, &md, &mesh), SG_RESULT_OK);
+    size_t nv = 0, ni = 0;
+    expect("mesh counts bad surface", sg_mesh_counts(mesh, 3, &nv, &ni), SG_RESULT_BAD_ENUM);
+    expect("mesh counts", sg_mesh_counts(mesh, SG_SURFACE_OPAQUE, &nv, &ni), SG_RESULT_OK);
+    sg_mesh_buffers mb = {0};
+    mb.vertex_capacity = nv ? nv - 1 : 0;
+    mb.index_capacity = ni;
+    expect("mesh copy too small", sg_mesh_copy(mesh, SG_SURFACE_OPAQUE, &mb), nv ? SG_RESULT_BUFFER_TOO_SMALL : SG_RESULT_OK);
+    expect("mesh copy NULL buffers", sg_mesh_copy(mesh, SG_SURFACE_OPAQUE, NULL), SG_RESULT_NULL_ARGUMENT);
+    uint64_t md_digest = 0;
+    expect("mesh digest NULL", sg_mesh_digest(mesh, NULL), SG_RESULT_NULL_ARGUMENT);
+    expect("mesh source destroy", sg_mesh_source_destroy(src), SG_RESULT_OK);
+    expect("mesh outlives its source", sg_mesh_digest(mesh, &md_digest), SG_RESULT_OK);
+    expect("mesh build from destroyed source", sg_mesh_build(src, &md, &mesh), SG_RESULT_STALE_HANDLE);
+    expect("mesh source destroy twice", sg_mesh_source_destroy(src), SG_RESULT_STALE_HANDLE);
+    expect("mesh destroy", sg_mesh_destroy(mesh), SG_RESULT_OK);
+    expect("mesh digest after destroy", sg_mesh_digest(mesh, &md_digest), SG_RESULT_STALE_HANDLE);
+    expect("mesh destroy twice", sg_mesh_destroy(mesh), SG_RESULT_STALE_HANDLE);
+    expect("mesh destroy NULL", sg_mesh_destroy(NULL), SG_RESULT_NULL_ARGUMENT);
+    /* A world handle is not a source handle. */
+    expect("mesh build from a world handle", sg_mesh_build((sg_mesh_source *)(void *)w, &md, &mesh), SG_RESULT_STALE_HANDLE);
+
+    sg_heightmap_mesh_def hd = sg_heightmap_mesh_def_default();
+    hd.res = 4;
+    float samples[49] = {0};
+    sg_heightmap_mesh_buffers hb = {0};
+    size_t hv = 0, hi = 0;
+    expect("heightmap mesh size query", sg_heightmap_mesh(samples, 49, &hd, &hb, &hv, &hi), SG_RESULT_BUFFER_TOO_SMALL);
+    expect("heightmap mesh counts", hv == 25 && hi == 96 ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+    expect("heightmap mesh too few samples", sg_heightmap_mesh(samples, 48, &hd, &hb, &hv, &hi), SG_RESULT_BUFFER_TOO_SMALL);
+    samples[3] = 0.0f / 0.0f;
+    expect("heightmap mesh NaN sample", sg_heightmap_mesh(samples, 49, &hd, &hb, &hv, &hi), SG_RESULT_INVALID_ARGUMENT);
+    samples[3] = 0.0f;
+    hd.skirt_depth = -1.0f;
+    expect("heightmap mesh negative skirt", sg_heightmap_mesh(samples, 49, &hd, &hb, &hv, &hi), SG_RESULT_INVALID_ARGUMENT);
+    hd = sg_heightmap_mesh_def_default();
+    hd.res = 0;
+    expect("heightmap mesh res 0", sg_heightmap_mesh(samples, 49, &hd, &hb, &hv, &hi), SG_RESULT_INVALID_ARGUMENT);
+    expect("heightmap mesh NULL samples", sg_heightmap_mesh(NULL, 49, &hd, &hb, &hv, &hi), SG_RESULT_NULL_ARGUMENT);
+    expect("heightmap apron too small", sg_heightmap_fill_apron(&nd, 0, 0, 4, out, 48), SG_RESULT_BUFFER_TOO_SMALL);
+
     /* Use after destroy. */
     sg_task *t2[1];
     expect("request for destroy", sg_world_request(w2, 0, 0, SG_STATUS_FULL, SG_PRIORITY_SOON, &ticket), SG_RESULT_OK);

@@ -25,6 +25,46 @@
 #define SG_VERSION_PATCH 0
 
 /*
+ `sg_block_info.flags`: blocks motion.
+ */
+#define SG_BLOCK_SOLID 1
+
+/*
+ `sg_block_info.flags`: a full opaque cube that stops light (hides neighbours' faces).
+ */
+#define SG_BLOCK_OPAQUE 2
+
+/*
+ `sg_block_info.flags`: a fluid.
+ */
+#define SG_BLOCK_FLUID 4
+
+/*
+ `sg_block_info.flags`: alpha-tested (leaves, plants).
+ */
+#define SG_BLOCK_CUTOUT 8
+
+/*
+ `sg_block_info.flags`: alpha-blended (water, ice).
+ */
+#define SG_BLOCK_TRANSPARENT 16
+
+/*
+ `sg_block_info.flags`: emits light (`emission` > 0).
+ */
+#define SG_BLOCK_EMISSIVE 32
+
+/*
+ `sg_block_info.flags`: features may overwrite it.
+ */
+#define SG_BLOCK_REPLACEABLE 64
+
+/*
+ `sg_block_info.flags`: a leaves block.
+ */
+#define SG_BLOCK_LEAVES 128
+
+/*
  Result of every fallible call. Values are fixed and never renumbered.
  */
 enum sg_result
@@ -92,6 +132,10 @@ enum sg_result
    An internal error was caught before it crossed the boundary.
    */
   SG_RESULT_INTERNAL_PANIC = 14,
+  /*
+   No block or biome has that name.
+   */
+  SG_RESULT_NOT_FOUND = 15,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -338,6 +382,132 @@ typedef enum sg_fill_strategy sg_fill_strategy;
 typedef uint32_t sg_fill_strategy;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/*
+ How a block is drawn (`sg_block_info.shape`).
+ */
+enum sg_block_shape
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /*
+   Not drawn (air).
+   */
+  SG_BLOCK_SHAPE_NONE = 0,
+  /*
+   A unit cube.
+   */
+  SG_BLOCK_SHAPE_CUBE = 1,
+  /*
+   Two crossed quads (plants, torches), drawn from both sides.
+   */
+  SG_BLOCK_SHAPE_CROSS = 2,
+  /*
+   A fluid: a cube whose top is lowered to 14/16 unless the same fluid lies above.
+   */
+  SG_BLOCK_SHAPE_FLUID = 3,
+  /*
+   A thin layer on the floor, 2/16 high (snow).
+   */
+  SG_BLOCK_SHAPE_LAYER = 4,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum sg_block_shape sg_block_shape;
+#else
+typedef uint32_t sg_block_shape;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/*
+ The mesh surface a block's faces go to (`sg_block_info.surface`, `sg_mesh_counts`).
+ */
+enum sg_surface
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /*
+   Drawn without blending or alpha test.
+   */
+  SG_SURFACE_OPAQUE = 0,
+  /*
+   Alpha-tested (leaves, plants).
+   */
+  SG_SURFACE_CUTOUT = 1,
+  /*
+   Alpha-blended (water, ice), drawn after the others.
+   */
+  SG_SURFACE_TRANSLUCENT = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum sg_surface sg_surface;
+#else
+typedef uint32_t sg_surface;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/*
+ How faces become quads (`sg_mesh_def.mode`).
+ */
+enum sg_mesh_mode
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /*
+   One quad per visible block face.
+   */
+  SG_MESH_MODE_CULLED = 0,
+  /*
+   Rectangles of coplanar faces with the same block, AO and light per corner.
+   */
+  SG_MESH_MODE_GREEDY = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum sg_mesh_mode sg_mesh_mode;
+#else
+typedef uint32_t sg_mesh_mode;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/*
+ What a missing neighbour chunk counts as (`sg_mesh_def.missing`).
+ */
+enum sg_missing_neighbour
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /*
+   Air with full sky light: border faces towards it are drawn.
+   */
+  SG_MISSING_NEIGHBOUR_EMIT = 0,
+  /*
+   Opaque without light: border faces towards it are culled.
+   */
+  SG_MISSING_NEIGHBOUR_CULL = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum sg_missing_neighbour sg_missing_neighbour;
+#else
+typedef uint32_t sg_missing_neighbour;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/*
+ An opaque mesh handle.
+ */
+typedef struct sg_mesh sg_mesh;
+
+/*
+ An opaque mesh source handle: a full chunk and its neighbours, shared.
+ */
+typedef struct sg_mesh_source sg_mesh_source;
 
 /*
  An opaque task handle.
@@ -589,6 +759,183 @@ typedef struct sg_grid3 {
    */
   uint32_t depth;
 } sg_grid3;
+
+/*
+ One block of the palette.
+ */
+typedef struct sg_block_info {
+  /*
+   Lower-case name, static and NUL-terminated (`"oak_leaves"`).
+   */
+  const char *name;
+  /*
+   `SG_BLOCK_*` flags.
+   */
+  uint32_t flags;
+  /*
+   An `sg_block_shape`.
+   */
+  uint32_t shape;
+  /*
+   An `sg_surface`.
+   */
+  uint32_t surface;
+  /*
+   Emitted block light, 0..=15.
+   */
+  uint8_t emission;
+  /*
+   Light lost passing through, 0..=15.
+   */
+  uint8_t opacity;
+  /*
+   sRGB colour and alpha (255 opaque): the map colour and the vertex colour of exports.
+   */
+  uint8_t rgba[4];
+} sg_block_info;
+
+/*
+ One biome of the palette.
+ */
+typedef struct sg_biome_info {
+  /*
+   Lower-case name, static and NUL-terminated (`"plains"`).
+   */
+  const char *name;
+  /*
+   sRGB map colour.
+   */
+  uint8_t rgb[3];
+  /*
+   Snow and ice form here (0 or 1).
+   */
+  uint8_t cold;
+} sg_biome_info;
+
+/*
+ Mesher settings. Initialise with `sg_mesh_def_default()`.
+ */
+typedef struct sg_mesh_def {
+  /*
+   `sizeof(sg_mesh_def)`; set by `sg_mesh_def_default`.
+   */
+  uint32_t struct_size;
+  /*
+   An `sg_mesh_mode`. Default culled.
+   */
+  uint32_t mode;
+  /*
+   An `sg_missing_neighbour`. Default emit.
+   */
+  uint32_t missing;
+} sg_mesh_def;
+
+/*
+ Where `sg_mesh_copy` writes one surface's arrays. Any array pointer may be NULL to skip
+ it. Per vertex: `positions` (3 floats: x, z chunk-local 0..=16, y world), `faces` (0..=5
+ for -x, +x, -y, +y, -z, +z; 6..=9 the plant planes), `ao` (0 open ..= 3 occluded),
+ `sky_light` and `block_light` (0..=15), `uvs` (2 floats, in blocks: sample with
+ wrapping). Per quad (every 4 vertices): `quad_blocks`. `indices`: 6 per quad, two
+ counter-clockwise triangles.
+ */
+typedef struct sg_mesh_buffers {
+  /*
+   3 × vertex_capacity floats.
+   */
+  float *positions;
+  /*
+   vertex_capacity bytes.
+   */
+  uint8_t *faces;
+  /*
+   vertex_capacity bytes.
+   */
+  uint8_t *ao;
+  /*
+   vertex_capacity bytes.
+   */
+  uint8_t *sky_light;
+  /*
+   vertex_capacity bytes.
+   */
+  uint8_t *block_light;
+  /*
+   2 × vertex_capacity floats.
+   */
+  float *uvs;
+  /*
+   vertex_capacity / 4 block ids.
+   */
+  uint16_t *quad_blocks;
+  /*
+   Vertices the arrays above hold.
+   */
+  size_t vertex_capacity;
+  /*
+   index_capacity indices.
+   */
+  uint32_t *indices;
+  /*
+   Indices `indices` holds.
+   */
+  size_t index_capacity;
+} sg_mesh_buffers;
+
+/*
+ Heightmap mesh settings. Initialise with `sg_heightmap_mesh_def_default()`.
+ */
+typedef struct sg_heightmap_mesh_def {
+  /*
+   `sizeof(sg_heightmap_mesh_def)`; set by `sg_heightmap_mesh_def_default`.
+   */
+  uint32_t struct_size;
+  /*
+   Samples per chunk side, 1..=4096 (the samples hold (res + 3)^2 values). Default 64.
+   */
+  uint32_t res;
+  /*
+   Blocks per unit of sample value. Default 64.
+   */
+  float height_scale;
+  /*
+   Height of sample value 0, in blocks. Default 64.
+   */
+  float height_offset;
+  /*
+   Depth of the edge skirts in blocks, 0 for none. Default 0.
+   */
+  float skirt_depth;
+} sg_heightmap_mesh_def;
+
+/*
+ Where `sg_heightmap_mesh` writes: any array may be NULL to skip it.
+ */
+typedef struct sg_heightmap_mesh_buffers {
+  /*
+   3 × vertex_capacity floats.
+   */
+  float *positions;
+  /*
+   3 × vertex_capacity floats (unit normals).
+   */
+  float *normals;
+  /*
+   2 × vertex_capacity floats (0..=1 over the chunk).
+   */
+  float *uvs;
+  /*
+   Vertices the arrays above hold.
+   */
+  size_t vertex_capacity;
+  /*
+   index_capacity indices.
+   */
+  uint32_t *indices;
+  /*
+   Indices `indices` holds.
+   */
+  size_t index_capacity;
+} sg_heightmap_mesh_buffers;
 
 #ifdef __cplusplus
 extern "C" {
@@ -858,6 +1205,167 @@ sg_result sg_heightmap_fill(const struct sg_noise_def *def,
                             uint32_t res,
                             float *out,
                             size_t cap);
+
+/*
+ Number of block ids (ids are `0..sg_block_count()`). Any thread.
+ */
+uint32_t sg_block_count(void);
+
+/*
+ The palette entry of block `id` into `*out`; `SG_RESULT_INVALID_ARGUMENT` for an id
+ outside `0..sg_block_count()`. Any thread.
+
+ # Safety
+ `out` must be NULL or valid for a write of an `sg_block_info`.
+ */
+sg_result sg_block_get_info(uint32_t id, struct sg_block_info *out);
+
+/*
+ The id of the block named `name` (exact, lower case) into `*id`; `SG_RESULT_NOT_FOUND`
+ if there is none. Any thread.
+
+ # Safety
+ `name` must be NULL or NUL-terminated; `id` NULL or valid for a write of a `uint32_t`.
+ */
+sg_result sg_block_by_name(const char *name, uint32_t *id);
+
+/*
+ Number of biome ids (ids are `0..sg_biome_count()`). Any thread.
+ */
+uint32_t sg_biome_count(void);
+
+/*
+ The palette entry of biome `id` into `*out`; `SG_RESULT_INVALID_ARGUMENT` for an id
+ outside `0..sg_biome_count()`. Any thread.
+
+ # Safety
+ `out` must be NULL or valid for a write of an `sg_biome_info`.
+ */
+sg_result sg_biome_get_info(uint32_t id, struct sg_biome_info *out);
+
+/*
+ The id of the biome named `name` into `*id`; `SG_RESULT_NOT_FOUND` if there is none.
+ Any thread.
+
+ # Safety
+ `name` must be NULL or NUL-terminated; `id` NULL or valid for a write of a `uint32_t`.
+ */
+sg_result sg_biome_by_name(const char *name, uint32_t *id);
+
+/*
+ Default mesher settings (struct_size filled in). Any thread.
+ */
+struct sg_mesh_def sg_mesh_def_default(void);
+
+/*
+ Share full chunk (cx, cz) and those of its eight neighbours that are full into a new mesh
+ source `*source` (cheap: no block is copied, the chunks stay alive while the source
+ does). `SG_RESULT_NOT_READY` if chunk (cx, cz) is not full. Owner thread.
+
+ # Safety
+ `source` must be NULL or valid for a write of a pointer.
+ */
+sg_result sg_world_mesh_source(struct sg_world *world,
+                               int32_t cx,
+                               int32_t cz,
+                               struct sg_mesh_source **source);
+
+/*
+ Destroy a mesh source (meshes built from it stay valid). Any thread.
+ */
+sg_result sg_mesh_source_destroy(struct sg_mesh_source *source);
+
+/*
+ Mesh the source's centre chunk into a new mesh `*mesh`. Any thread, concurrently with
+ other builds and with the world's owner thread.
+
+ # Safety
+ `def` must be NULL or point to a readable `sg_mesh_def` of `def->struct_size` bytes;
+ `mesh` NULL or valid for a write of a pointer.
+ */
+sg_result sg_mesh_build(const struct sg_mesh_source *source,
+                        const struct sg_mesh_def *def,
+                        struct sg_mesh **mesh);
+
+/*
+ Vertex and index counts of one surface (`sg_surface`) of a mesh (either pointer may be
+ NULL). Any thread.
+
+ # Safety
+ `vertex_count` and `index_count` must each be NULL or valid for a write of a `size_t`.
+ */
+sg_result sg_mesh_counts(const struct sg_mesh *mesh,
+                         uint32_t surface,
+                         size_t *vertex_count,
+                         size_t *index_count);
+
+/*
+ Copy one surface of a mesh into the caller's arrays. `SG_RESULT_BUFFER_TOO_SMALL` (nothing
+ written) if `vertex_capacity` or `index_capacity` is below the counts of
+ `sg_mesh_counts`. Any thread.
+
+ # Safety
+ `buffers` must be NULL or readable; each non-NULL array in it valid for writes of its
+ documented length at the given capacities.
+ */
+sg_result sg_mesh_copy(const struct sg_mesh *mesh,
+                       uint32_t surface,
+                       const struct sg_mesh_buffers *buffers);
+
+/*
+ The mesh's digest (XXH64 over every array of every surface, as the Rust
+ `Mesh::digest`). Any thread.
+
+ # Safety
+ `digest` must be NULL or valid for a write of a `uint64_t`.
+ */
+sg_result sg_mesh_digest(const struct sg_mesh *mesh, uint64_t *digest);
+
+/*
+ Destroy a mesh. Any thread.
+ */
+sg_result sg_mesh_destroy(struct sg_mesh *mesh);
+
+/*
+ Default heightmap mesh settings (struct_size filled in). Any thread.
+ */
+struct sg_heightmap_mesh_def sg_heightmap_mesh_def_default(void);
+
+/*
+ Fill a heightmap chunk with a one-sample apron: `(res + 3)^2` samples, sample (i, j) for
+ i, j in -1..=res + 1 at index (j + 1) * (res + 3) + (i + 1), each equal bit for bit to the
+ sample `sg_heightmap_fill` gives the chunk it lies in. Any thread.
+
+ # Safety
+ `def` must be NULL or readable; `out` NULL or valid for writes of `cap` floats.
+ */
+sg_result sg_heightmap_fill_apron(const struct sg_noise_def *def,
+                                  int32_t cx,
+                                  int32_t cz,
+                                  uint32_t res,
+                                  float *out,
+                                  size_t cap);
+
+/*
+ Mesh a heightmap chunk from its apron samples (`sg_heightmap_fill_apron`) straight into
+ the caller's arrays (`buffers`): `(res + 1)^2` vertices (plus `4 (res + 1)` with skirts) of
+ `positions` and `normals` (3 floats each) and `uvs` (2 floats), `6 res^2` indices (plus
+ `24 res`). The counts go to `*vertex_count` and `*index_count` (optional) first, so a
+ call with zero capacities asks the size (`SG_RESULT_BUFFER_TOO_SMALL`, nothing written).
+ Vertex (i, j) is at index j * (res + 1) + i; a shared edge of two neighbouring chunks has
+ the same heights and normals bit for bit. Any thread.
+
+ # Safety
+ `samples` must be NULL or readable for `sample_count` floats; `def` and `buffers` NULL or
+ readable; each non-NULL array in `buffers` valid for writes of its length at the given
+ capacities; `vertex_count` and `index_count` NULL or writable.
+ */
+sg_result sg_heightmap_mesh(const float *samples,
+                            size_t sample_count,
+                            const struct sg_heightmap_mesh_def *def,
+                            const struct sg_heightmap_mesh_buffers *buffers,
+                            size_t *vertex_count,
+                            size_t *index_count);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -3,7 +3,8 @@
 //!
 //! One file per domain: [`result`] (the result enum, messages, the panic boundary),
 //! [`enums`] (the other C enums and their conversions), [`types`] (structs and handles),
-//! `handles` (the registry), [`world`], [`task`], [`chunk`] (readers), [`noise`]. Every
+//! `handles` (the registry), [`world`], [`task`], [`chunk`] (readers), [`noise`], [`palette`]
+//! (block and biome names, properties, colours), [`mesh`] (chunk and heightmap meshes). Every
 //! export is a thin wrapper over an inner function returning `Result<_, sg_result>`.
 //!
 //! Conventions:
@@ -38,9 +39,15 @@ pub mod chunk;
 
 pub mod noise;
 
+pub mod palette;
+
+pub mod mesh;
+
 pub use chunk::*;
 pub use enums::*;
+pub use mesh::*;
 pub use noise::*;
+pub use palette::*;
 pub use result::{
     sg_result, sg_result_message, sg_version, SG_VERSION_MAJOR, SG_VERSION_MINOR, SG_VERSION_PATCH,
 };

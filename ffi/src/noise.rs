@@ -36,7 +36,7 @@ pub extern "C" fn sg_noise_def_default() -> sg_noise_def {
 ///
 /// # Safety
 /// `def` must be NULL or point to a readable `sg_noise_def` of `def->struct_size` bytes.
-unsafe fn noise_of(def: *const sg_noise_def) -> FfiResult<Noise> {
+pub(crate) unsafe fn noise_of(def: *const sg_noise_def) -> FfiResult<Noise> {
     if def.is_null() {
         return Err(sg_result::NullArgument);
     }

@@ -48,6 +48,8 @@ pub enum sg_result {
     BadStructSize = 13,
     /// An internal error was caught before it crossed the boundary.
     InternalPanic = 14,
+    /// No block or biome has that name.
+    NotFound = 15,
 }
 
 impl sg_result {
@@ -69,6 +71,7 @@ impl sg_result {
             sg_result::TaskFailed => b"task body failed\0",
             sg_result::BadStructSize => b"struct_size smaller than this library's struct\0",
             sg_result::InternalPanic => b"internal error caught at the C boundary\0",
+            sg_result::NotFound => b"no block or biome has that name\0",
         }
     }
 }
@@ -117,6 +120,7 @@ c_enum_from_u32!(
         TaskFailed,
         BadStructSize,
         InternalPanic,
+        NotFound,
     ]
 );
 

@@ -1,0 +1,310 @@
+//! The palette: every block's and biome's name, properties and colour, by id or by name.
+//! Static data: any thread, no world needed.
+
+use std::ffi::{CStr, CString};
+use std::os::raw::c_char;
+use std::sync::OnceLock;
+
+use stratagen_core::world::biome;
+use stratagen_core::world::block::{self, Shape, Surface};
+
+use crate::result::{ffi, required, sg_result, write_out, FfiResult};
+
+/// How a block is drawn (`sg_block_info.shape`).
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum sg_block_shape {
+    /// Not drawn (air).
+    None = 0,
+    /// A unit cube.
+    Cube = 1,
+    /// Two crossed quads (plants, torches), drawn from both sides.
+    Cross = 2,
+    /// A fluid: a cube whose top is lowered to 14/16 unless the same fluid lies above.
+    Fluid = 3,
+    /// A thin layer on the floor, 2/16 high (snow).
+    Layer = 4,
+}
+
+/// The mesh surface a block's faces go to (`sg_block_info.surface`, `sg_mesh_counts`).
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum sg_surface {
+    /// Drawn without blending or alpha test.
+    Opaque = 0,
+    /// Alpha-tested (leaves, plants).
+    Cutout = 1,
+    /// Alpha-blended (water, ice), drawn after the others.
+    Translucent = 2,
+}
+
+/// `sg_block_info.flags`: blocks motion.
+pub const SG_BLOCK_SOLID: u32 = 1;
+/// `sg_block_info.flags`: a full opaque cube that stops light (hides neighbours' faces).
+pub const SG_BLOCK_OPAQUE: u32 = 2;
+/// `sg_block_info.flags`: a fluid.
+pub const SG_BLOCK_FLUID: u32 = 4;
+/// `sg_block_info.flags`: alpha-tested (leaves, plants).
+pub const SG_BLOCK_CUTOUT: u32 = 8;
+/// `sg_block_info.flags`: alpha-blended (water, ice).
+pub const SG_BLOCK_TRANSPARENT: u32 = 16;
+/// `sg_block_info.flags`: emits light (`emission` > 0).
+pub const SG_BLOCK_EMISSIVE: u32 = 32;
+/// `sg_block_info.flags`: features may overwrite it.
+pub const SG_BLOCK_REPLACEABLE: u32 = 64;
+/// `sg_block_info.flags`: a leaves block.
+pub const SG_BLOCK_LEAVES: u32 = 128;
+
+/// One block of the palette.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct sg_block_info {
+    /// Lower-case name, static and NUL-terminated (`"oak_leaves"`).
+    pub name: *const c_char,
+    /// `SG_BLOCK_*` flags.
+    pub flags: u32,
+    /// An `sg_block_shape`.
+    pub shape: u32,
+    /// An `sg_surface`.
+    pub surface: u32,
+    /// Emitted block light, 0..=15.
+    pub emission: u8,
+    /// Light lost passing through, 0..=15.
+    pub opacity: u8,
+    /// sRGB colour and alpha (255 opaque): the map colour and the vertex colour of exports.
+    pub rgba: [u8; 4],
+}
+
+/// One biome of the palette.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct sg_biome_info {
+    /// Lower-case name, static and NUL-terminated (`"plains"`).
+    pub name: *const c_char,
+    /// sRGB map colour.
+    pub rgb: [u8; 3],
+    /// Snow and ice form here (0 or 1).
+    pub cold: u8,
+}
+
+/// The names as C strings, made once (the tables are static).
+fn c_names(which: usize) -> &'static [CString] {
+    static NAMES: OnceLock<[Vec<CString>; 2]> = OnceLock::new();
+    let all = NAMES.get_or_init(|| {
+        let c = |s: &str| CString::new(s).unwrap_or_default();
+        [
+            block::BLOCKS.iter().map(|b| c(b.name)).collect(),
+            biome::BIOMES.iter().map(|b| c(b.name)).collect(),
+        ]
+    });
+    &all[which]
+}
+
+/// The id of `name` among `names`.
+///
+/// # Safety
+/// `name` must be NULL or a NUL-terminated string.
+unsafe fn find(which: usize, name: *const c_char, id: *mut u32) -> FfiResult<()> {
+    if name.is_null() {
+        return Err(sg_result::NullArgument);
+    }
+    let id = required(id)?;
+    // SAFETY: non-NULL and NUL-terminated by the caller's contract.
+    let name = unsafe { CStr::from_ptr(name) };
+    let i = c_names(which)
+        .iter()
+        .position(|n| n.as_c_str() == name)
+        .ok_or(sg_result::NotFound)?;
+    // SAFETY: checked non-NULL; writable by the caller's contract.
+    unsafe { write_out(id, i as u32) };
+    Ok(())
+}
+
+/// Number of block ids (ids are `0..sg_block_count()`). Any thread.
+#[no_mangle]
+pub extern "C" fn sg_block_count() -> u32 {
+    block::count() as u32
+}
+
+/// The palette entry of block `id` into `*out`; `SG_RESULT_INVALID_ARGUMENT` for an id
+/// outside `0..sg_block_count()`. Any thread.
+///
+/// # Safety
+/// `out` must be NULL or valid for a write of an `sg_block_info`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_block_get_info(id: u32, out: *mut sg_block_info) -> sg_result {
+    ffi(|| {
+        let out = required(out)?;
+        let p = u16::try_from(id)
+            .ok()
+            .and_then(block::info)
+            .ok_or(sg_result::InvalidArgument)?;
+        let flag = |on: bool, f: u32| if on { f } else { 0 };
+        let info = sg_block_info {
+            name: c_names(0)[id as usize].as_ptr(),
+            flags: flag(p.solid, SG_BLOCK_SOLID)
+                | flag(p.is_occluder(), SG_BLOCK_OPAQUE)
+                | flag(p.liquid, SG_BLOCK_FLUID)
+                | flag(p.surface == Surface::Cutout, SG_BLOCK_CUTOUT)
+                | flag(p.surface == Surface::Translucent, SG_BLOCK_TRANSPARENT)
+                | flag(p.emission > 0, SG_BLOCK_EMISSIVE)
+                | flag(p.replaceable, SG_BLOCK_REPLACEABLE)
+                | flag(p.leaves, SG_BLOCK_LEAVES),
+            shape: sg_block_shape::from(p.shape) as u32,
+            surface: sg_surface::from(p.surface) as u32,
+            emission: p.emission,
+            opacity: p.opacity,
+            rgba: p.colour,
+        };
+        // SAFETY: checked non-NULL; writable by the caller's contract.
+        unsafe { write_out(out, info) };
+        Ok(())
+    })
+}
+
+/// The id of the block named `name` (exact, lower case) into `*id`; `SG_RESULT_NOT_FOUND`
+/// if there is none. Any thread.
+///
+/// # Safety
+/// `name` must be NULL or NUL-terminated; `id` NULL or valid for a write of a `uint32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_block_by_name(name: *const c_char, id: *mut u32) -> sg_result {
+    // SAFETY: forwarded under this function's contract.
+    ffi(|| unsafe { find(0, name, id) })
+}
+
+/// Number of biome ids (ids are `0..sg_biome_count()`). Any thread.
+#[no_mangle]
+pub extern "C" fn sg_biome_count() -> u32 {
+    biome::BIOMES.len() as u32
+}
+
+/// The palette entry of biome `id` into `*out`; `SG_RESULT_INVALID_ARGUMENT` for an id
+/// outside `0..sg_biome_count()`. Any thread.
+///
+/// # Safety
+/// `out` must be NULL or valid for a write of an `sg_biome_info`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_biome_get_info(id: u32, out: *mut sg_biome_info) -> sg_result {
+    ffi(|| {
+        let out = required(out)?;
+        let b = biome::BIOMES
+            .get(id as usize)
+            .ok_or(sg_result::InvalidArgument)?;
+        let info = sg_biome_info {
+            name: c_names(1)[id as usize].as_ptr(),
+            rgb: b.color,
+            cold: b.cold as u8,
+        };
+        // SAFETY: checked non-NULL; writable by the caller's contract.
+        unsafe { write_out(out, info) };
+        Ok(())
+    })
+}
+
+/// The id of the biome named `name` into `*id`; `SG_RESULT_NOT_FOUND` if there is none.
+/// Any thread.
+///
+/// # Safety
+/// `name` must be NULL or NUL-terminated; `id` NULL or valid for a write of a `uint32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_biome_by_name(name: *const c_char, id: *mut u32) -> sg_result {
+    // SAFETY: forwarded under this function's contract.
+    ffi(|| unsafe { find(1, name, id) })
+}
+
+impl From<Shape> for sg_block_shape {
+    fn from(s: Shape) -> sg_block_shape {
+        match s {
+            Shape::None => sg_block_shape::None,
+            Shape::Cube => sg_block_shape::Cube,
+            Shape::Cross => sg_block_shape::Cross,
+            Shape::Fluid => sg_block_shape::Fluid,
+            Shape::Layer => sg_block_shape::Layer,
+        }
+    }
+}
+
+impl From<Surface> for sg_surface {
+    fn from(s: Surface) -> sg_surface {
+        match s {
+            Surface::Opaque => sg_surface::Opaque,
+            Surface::Cutout => sg_surface::Cutout,
+            Surface::Translucent => sg_surface::Translucent,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every block and biome round-trips id -> info -> name -> id; the values are the
+    /// core's; unknown ids and names are errors and write nothing.
+    #[test]
+    fn palette_round_trips() {
+        for id in 0..sg_block_count() {
+            let mut info = std::mem::MaybeUninit::<sg_block_info>::uninit();
+            // SAFETY: a valid out pointer.
+            assert_eq!(
+                unsafe { sg_block_get_info(id, info.as_mut_ptr()) },
+                sg_result::Ok
+            );
+            // SAFETY: written on OK.
+            let info = unsafe { info.assume_init() };
+            let core = block::info(id as u16).unwrap();
+            // SAFETY: the name is static and NUL-terminated.
+            let name = unsafe { CStr::from_ptr(info.name) };
+            assert_eq!(name.to_str().unwrap(), core.name);
+            assert_eq!(info.rgba, core.colour);
+            let mut back = u32::MAX;
+            // SAFETY: a NUL-terminated name and a valid out pointer.
+            assert_eq!(
+                unsafe { sg_block_by_name(info.name, &mut back) },
+                sg_result::Ok
+            );
+            assert_eq!(back, id);
+        }
+        for id in 0..sg_biome_count() {
+            let mut info = std::mem::MaybeUninit::<sg_biome_info>::uninit();
+            // SAFETY: a valid out pointer.
+            assert_eq!(
+                unsafe { sg_biome_get_info(id, info.as_mut_ptr()) },
+                sg_result::Ok
+            );
+            // SAFETY: written on OK.
+            let info = unsafe { info.assume_init() };
+            let mut back = u32::MAX;
+            // SAFETY: a NUL-terminated name and a valid out pointer.
+            assert_eq!(
+                unsafe { sg_biome_by_name(info.name, &mut back) },
+                sg_result::Ok
+            );
+            assert_eq!(back, id);
+        }
+        let mut id = 7u32;
+        let bad = CString::new("unobtainium").unwrap();
+        // SAFETY: valid pointers.
+        assert_eq!(
+            unsafe { sg_block_by_name(bad.as_ptr(), &mut id) },
+            sg_result::NotFound
+        );
+        assert_eq!(id, 7, "nothing written on error");
+        // SAFETY: NULL is allowed and reported.
+        assert_eq!(
+            unsafe { sg_block_get_info(sg_block_count(), std::ptr::null_mut()) },
+            sg_result::NullArgument
+        );
+        let mut info = std::mem::MaybeUninit::<sg_block_info>::uninit();
+        // SAFETY: a valid out pointer.
+        assert_eq!(
+            unsafe { sg_block_get_info(sg_block_count(), info.as_mut_ptr()) },
+            sg_result::InvalidArgument
+        );
+        // SAFETY: a valid out pointer.
+        assert_eq!(
+            unsafe { sg_block_get_info(u32::MAX, info.as_mut_ptr()) },
+            sg_result::InvalidArgument
+        );
+    }
+}
