@@ -50,6 +50,24 @@ c_enum_from_u32!(
     [Opaque, Cutout, Translucent]
 );
 
+impl From<sg_mesh_mode> for Mode {
+    fn from(m: sg_mesh_mode) -> Mode {
+        match m {
+            sg_mesh_mode::Culled => Mode::Culled,
+            sg_mesh_mode::Greedy => Mode::Greedy,
+        }
+    }
+}
+
+impl From<sg_missing_neighbour> for MissingNeighbour {
+    fn from(m: sg_missing_neighbour) -> MissingNeighbour {
+        match m {
+            sg_missing_neighbour::Emit => MissingNeighbour::Emit,
+            sg_missing_neighbour::Cull => MissingNeighbour::Cull,
+        }
+    }
+}
+
 /// Mesher settings. Initialise with `sg_mesh_def_default()`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
@@ -257,14 +275,8 @@ pub unsafe extern "C" fn sg_mesh_build(
             return Err(sg_result::BadStructSize);
         }
         let options = MeshOptions {
-            mode: match sg_mesh_mode::try_from(d.mode)? {
-                sg_mesh_mode::Culled => Mode::Culled,
-                sg_mesh_mode::Greedy => Mode::Greedy,
-            },
-            missing: match sg_missing_neighbour::try_from(d.missing)? {
-                sg_missing_neighbour::Emit => MissingNeighbour::Emit,
-                sg_missing_neighbour::Cull => MissingNeighbour::Cull,
-            },
+            mode: sg_mesh_mode::try_from(d.mode)?.into(),
+            missing: sg_missing_neighbour::try_from(d.missing)?.into(),
         };
         let out = required(mesh)?;
         let src = lookup(&SOURCES, source)?;
@@ -482,4 +494,34 @@ pub unsafe extern "C" fn sg_heightmap_mesh(
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stratagen_core::world::block::Surface;
+
+    /// Every wire value converts to the core value with the same number; one past the last
+    /// is `SG_RESULT_BAD_ENUM`.
+    #[test]
+    fn wire_values_match_the_core() {
+        for &m in sg_mesh_mode::VARIANTS {
+            assert_eq!(Mode::from(m) as u32, m as u32);
+            assert_eq!(sg_mesh_mode::try_from(m as u32), Ok(m));
+        }
+        assert_eq!(sg_mesh_mode::try_from(2), Err(sg_result::BadEnum));
+        for &m in sg_missing_neighbour::VARIANTS {
+            assert_eq!(MissingNeighbour::from(m) as u32, m as u32);
+        }
+        assert_eq!(sg_missing_neighbour::try_from(2), Err(sg_result::BadEnum));
+        for (&c, s) in sg_surface::VARIANTS.iter().zip([
+            Surface::Opaque,
+            Surface::Cutout,
+            Surface::Translucent,
+        ]) {
+            assert_eq!(sg_surface::from(s), c);
+            assert_eq!(s as u32, c as u32);
+        }
+        assert_eq!(sg_surface::try_from(3), Err(sg_result::BadEnum));
+    }
 }
