@@ -246,10 +246,8 @@ mod tests {
         for id in 0..sg_block_count() {
             let mut info = std::mem::MaybeUninit::<sg_block_info>::uninit();
             // SAFETY: a valid out pointer.
-            assert_eq!(
-                unsafe { sg_block_get_info(id, info.as_mut_ptr()) },
-                sg_result::Ok
-            );
+            let r = unsafe { sg_block_get_info(id, info.as_mut_ptr()) };
+            assert_eq!(r, sg_result::Ok);
             // SAFETY: written on OK.
             let info = unsafe { info.assume_init() };
             let core = block::info(id as u16).unwrap();
@@ -259,52 +257,38 @@ mod tests {
             assert_eq!(info.rgba, core.colour);
             let mut back = u32::MAX;
             // SAFETY: a NUL-terminated name and a valid out pointer.
-            assert_eq!(
-                unsafe { sg_block_by_name(info.name, &mut back) },
-                sg_result::Ok
-            );
-            assert_eq!(back, id);
+            let r = unsafe { sg_block_by_name(info.name, &mut back) };
+            assert_eq!((r, back), (sg_result::Ok, id));
         }
         for id in 0..sg_biome_count() {
             let mut info = std::mem::MaybeUninit::<sg_biome_info>::uninit();
             // SAFETY: a valid out pointer.
-            assert_eq!(
-                unsafe { sg_biome_get_info(id, info.as_mut_ptr()) },
-                sg_result::Ok
-            );
+            let r = unsafe { sg_biome_get_info(id, info.as_mut_ptr()) };
+            assert_eq!(r, sg_result::Ok);
             // SAFETY: written on OK.
             let info = unsafe { info.assume_init() };
             let mut back = u32::MAX;
             // SAFETY: a NUL-terminated name and a valid out pointer.
-            assert_eq!(
-                unsafe { sg_biome_by_name(info.name, &mut back) },
-                sg_result::Ok
-            );
-            assert_eq!(back, id);
+            let r = unsafe { sg_biome_by_name(info.name, &mut back) };
+            assert_eq!((r, back), (sg_result::Ok, id));
         }
         let mut id = 7u32;
         let bad = CString::new("unobtainium").unwrap();
         // SAFETY: valid pointers.
+        let r = unsafe { sg_block_by_name(bad.as_ptr(), &mut id) };
         assert_eq!(
-            unsafe { sg_block_by_name(bad.as_ptr(), &mut id) },
-            sg_result::NotFound
+            (r, id),
+            (sg_result::NotFound, 7),
+            "nothing written on error"
         );
-        assert_eq!(id, 7, "nothing written on error");
         // SAFETY: NULL is allowed and reported.
-        assert_eq!(
-            unsafe { sg_block_get_info(sg_block_count(), std::ptr::null_mut()) },
-            sg_result::NullArgument
-        );
+        let r = unsafe { sg_block_get_info(0, std::ptr::null_mut()) };
+        assert_eq!(r, sg_result::NullArgument);
         let mut info = std::mem::MaybeUninit::<sg_block_info>::uninit();
-        // SAFETY: a valid out pointer.
-        assert_eq!(
-            unsafe { sg_block_get_info(sg_block_count(), info.as_mut_ptr()) },
-            sg_result::InvalidArgument
-        );
-        // SAFETY: a valid out pointer.
-        assert_eq!(
-            unsafe { sg_block_get_info(u32::MAX, info.as_mut_ptr()) },
-            sg_result::InvalidArgument
-        );
+        for unknown in [sg_block_count(), u32::MAX] {
+            // SAFETY: a valid out pointer.
+            let r = unsafe { sg_block_get_info(unknown, info.as_mut_ptr()) };
+            assert_eq!(r, sg_result::InvalidArgument);
+        }
     }
 }
