@@ -2,7 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
-use crate::commands::{bench, digest, heightmap, noise, render};
+use crate::commands::{bench, digest, heightmap, mesh, noise, render};
 use crate::error::{usage, CliError};
 
 /// The `stratagen` command line.
@@ -10,7 +10,7 @@ use crate::error::{usage, CliError};
 #[command(
     name = "stratagen",
     version,
-    about = "Deterministic procedural worlds: maps, noise images, digests, benchmarks"
+    about = "Deterministic procedural worlds: maps, noise images, meshes, digests, benchmarks"
 )]
 pub struct Cli {
     /// The command.
@@ -27,6 +27,9 @@ pub enum Cmd {
     Noise(noise::NoiseArgs),
     /// Write one heightmap chunk as a 16-bit grey PNG (.png) or raw little-endian f32 (.raw).
     Heightmap(heightmap::HeightmapArgs),
+    /// Mesh a rectangle of chunks and write a glTF binary (.glb): a node per chunk, opaque,
+    /// cutout and water surfaces, vertex colours with ambient occlusion and light.
+    Mesh(mesh::MeshArgs),
     /// Print one digest per chunk of a region and the region digest.
     Digest(digest::DigestArgs),
     /// Cold fill of a square of chunks to full: chunks per second, per-status split, peak

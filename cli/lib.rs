@@ -5,7 +5,7 @@
 //! - [`region`]: generating a square or rectangle of chunks, with timings and digests;
 //! - [`map`]: rendering a region as a map image;
 //! - [`noise_image`]: noise images and palettes;
-//! - [`files`]: PNG encoding and atomic writes; [`rss`]: peak memory;
+//! - [`files`]: PNG encoding and atomic writes; [`gltf`]: glTF binaries; [`rss`]: peak memory;
 //! - [`error`]: the typed error every part returns; [`allocator`]: the allocator policy.
 
 pub mod allocator;
@@ -14,6 +14,7 @@ pub mod commands;
 pub mod driver;
 pub mod error;
 pub mod files;
+pub mod gltf;
 pub mod map;
 pub mod noise_image;
 pub mod region;

@@ -255,6 +255,8 @@ fn bad_input_is_a_clear_error_and_leaves_no_file() {
     let dir = common::scratch("cli_bad");
     let out = dir.join("x.png");
     let o = out.to_str().unwrap();
+    let glb = dir.join("x.glb");
+    let g = glb.to_str().unwrap();
     for args in [
         vec!["render", "--bogus"],
         vec!["render", "--radius", "abc", "--out", o],
@@ -273,6 +275,15 @@ fn bad_input_is_a_clear_error_and_leaves_no_file() {
         vec!["digest", "--region", "0,0,-1,0"],
         vec!["digest", "--region", "0,0,1000,1000"],
         vec!["noise", "--out", "/nonexistent-dir/x.png"],
+        vec!["mesh", "--region", "0,0,-1,0", "--out", g],
+        vec!["mesh", "--region", "0,0,40,40", "--out", g],
+        vec!["mesh", "--region", "0,0,0,0", "--out", o],
+        vec!["mesh", "--region", "0,0", "--out", g],
+        vec!["heightmap", "--mesh", g, "--skirt", "-1"],
+        vec!["heightmap", "--mesh", g, "--skirt", "NaN"],
+        vec!["heightmap", "--mesh", g, "--region", "0,0,99,99"],
+        vec!["heightmap", "--mesh", o],
+        vec!["heightmap", "--region", "0,0,1,1"],
     ] {
         let r = run(&args);
         assert!(!r.status.success(), "{args:?} succeeded");
@@ -280,6 +291,7 @@ fn bad_input_is_a_clear_error_and_leaves_no_file() {
         assert!(!err.trim().is_empty(), "{args:?}: no message");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert!(!out.exists(), "{args:?} left a file");
+        assert!(!glb.exists(), "{args:?} left a file");
     }
     // No temporary files left behind either.
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);

@@ -1,13 +1,19 @@
-//! `stratagen heightmap`: one heightmap chunk as a 16-bit PNG or raw f32.
+//! `stratagen heightmap`: one heightmap chunk as a 16-bit PNG or raw f32, and (`--mesh`) the
+//! meshes of a rectangle of heightmap chunks as a glTF binary: a node per chunk, normals from
+//! the apron so neighbouring chunks meet without a seam, optional skirts.
 
 use std::path::PathBuf;
 
 use clap::Args;
 use stratagen_core::noise::{FillStrategy, NoiseDef};
 
-use crate::args::parse_pair;
+use stratagen_core::noise::Noise;
+use stratagen_core::world::mesh::heightmap::{mesh_heightmap, HeightmapMeshOptions};
+
+use crate::args::{parse_pair, parse_rect};
 use crate::error::{usage, CliError};
 use crate::files::{encode_png, write_atomic};
+use crate::gltf::{Glb, Material, Primitive};
 
 /// Arguments of `stratagen heightmap`.
 #[derive(Args)]
@@ -21,9 +27,104 @@ pub struct HeightmapArgs {
     /// Samples per side, 1..=4096.
     #[arg(long, default_value_t = 64)]
     pub res: usize,
-    /// Output file (.png or .raw).
-    #[arg(long, default_value = "heightmap.png")]
-    pub out: PathBuf,
+    /// Output file (.png or .raw). Default heightmap.png, unless only --mesh is given.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Also write the mesh of the heightmap chunks as a glTF binary (.glb).
+    #[arg(long)]
+    pub mesh: Option<PathBuf>,
+    /// Chunks to mesh, inclusive X0,Z0,X1,Z1 (at most 1024). Default: --chunk alone.
+    #[arg(long, value_parser = parse_rect, allow_hyphen_values = true, requires = "mesh")]
+    pub region: Option<(i32, i32, i32, i32)>,
+    /// Skirt depth in blocks for the mesh (0: none).
+    #[arg(long, default_value_t = 0.0, requires = "mesh")]
+    pub skirt: f32,
+}
+
+/// Most heightmap chunks one `--mesh` covers.
+const MAX_MESH_CHUNKS: i64 = 1024;
+/// Blocks per unit of noise value, and the height of value 0, in the mesh.
+const HEIGHT_SCALE: f32 = 48.0;
+const HEIGHT_OFFSET: f32 = 64.0;
+
+/// A terrain colour by height in blocks (water, sand, grass, rock, snow), linear RGB bytes.
+fn terrain_colour(y: f32) -> [u8; 4] {
+    let t = (y - HEIGHT_OFFSET) / HEIGHT_SCALE;
+    let rgb = if t < -0.25 {
+        [10, 40, 110]
+    } else if t < -0.15 {
+        [180, 160, 100]
+    } else if t < 0.35 {
+        [40, 110, 30]
+    } else if t < 0.6 {
+        [90, 80, 70]
+    } else {
+        [230, 230, 235]
+    };
+    [rgb[0], rgb[1], rgb[2], 255]
+}
+
+/// Mesh the heightmap chunks of `rect` into a glTF binary at `path`.
+fn write_mesh(
+    noise: &Noise,
+    res: usize,
+    rect: (i32, i32, i32, i32),
+    skirt: f32,
+    path: &std::path::Path,
+) -> Result<(), CliError> {
+    let (x0, z0, x1, z1) = rect;
+    if x1 < x0 || z1 < z0 {
+        return Err(usage("--region: X1 >= X0 and Z1 >= Z0 required"));
+    }
+    let count = (i64::from(x1) - i64::from(x0) + 1) * (i64::from(z1) - i64::from(z0) + 1);
+    if count > MAX_MESH_CHUNKS {
+        return Err(usage(format!(
+            "--region covers {count} chunks; at most {MAX_MESH_CHUNKS}"
+        )));
+    }
+    if !skirt.is_finite() || skirt < 0.0 {
+        return Err(usage(format!("--skirt {skirt}: must be finite and >= 0")));
+    }
+    if path.extension().and_then(|e| e.to_str()) != Some("glb") {
+        return Err(usage(format!(
+            "{}: the extension must be .glb",
+            path.display()
+        )));
+    }
+    let options = HeightmapMeshOptions {
+        res,
+        height_scale: HEIGHT_SCALE,
+        height_offset: HEIGHT_OFFSET,
+        skirt_depth: skirt,
+    };
+    let mut samples = vec![0f32; (res + 3) * (res + 3)];
+    let mut glb = Glb::default();
+    let mut triangles = 0;
+    for z in z0..=z1 {
+        for x in x0..=x1 {
+            noise.heightmap_apron(x, z, res, &mut samples)?;
+            let m = mesh_heightmap(&samples, &options).map_err(|e| usage(e.to_string()))?;
+            triangles += m.indices.len() / 3;
+            let prim = Primitive {
+                colours: m.positions.iter().map(|p| terrain_colour(p[1])).collect(),
+                positions: m.positions,
+                normals: m.normals,
+                uvs: m.uvs,
+                indices: m.indices,
+                material: Material::Terrain,
+            };
+            let at = [(x - x0) as f32 * 16.0, 0.0, (z - z0) as f32 * 16.0];
+            glb.node(&format!("heightmap {x},{z}"), at, &[prim]);
+        }
+    }
+    let bytes = glb.finish();
+    write_atomic(path, &bytes)?;
+    println!(
+        "wrote {}: {count} heightmap chunks, {triangles} triangles, {} bytes",
+        path.display(),
+        bytes.len()
+    );
+    Ok(())
 }
 
 /// A sample in `[-1, 1]` as a 16-bit grey level (big-endian, as PNG stores it).
@@ -38,12 +139,24 @@ pub fn run(a: HeightmapArgs) -> Result<(), CliError> {
     if !(1..=4096).contains(&res) {
         return Err(usage(format!("--res {res}: must be 1..=4096")));
     }
-    let ext = a.out.extension().and_then(|e| e.to_str()).unwrap_or("");
-    if ext != "png" && ext != "raw" {
-        return Err(usage(format!(
-            "{}: the extension must be .png or .raw",
-            a.out.display()
-        )));
+    let out = match (&a.out, &a.mesh) {
+        (Some(o), _) => Some(o.clone()),
+        (None, Some(_)) => None,
+        (None, None) => Some(PathBuf::from("heightmap.png")),
+    };
+    let ext: Option<String> = out.as_ref().map(|o| {
+        o.extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or("")
+            .to_string()
+    });
+    if let (Some(o), Some(ext)) = (&out, ext.as_deref()) {
+        if ext != "png" && ext != "raw" {
+            return Err(usage(format!(
+                "{}: the extension must be .png or .raw",
+                o.display()
+            )));
+        }
     }
     let noise = NoiseDef {
         seed: a.seed,
@@ -54,18 +167,27 @@ pub fn run(a: HeightmapArgs) -> Result<(), CliError> {
         ..NoiseDef::default()
     }
     .build()?;
+    if let Some(path) = &a.mesh {
+        let rect = a
+            .region
+            .unwrap_or((a.chunk.0, a.chunk.1, a.chunk.0, a.chunk.1));
+        write_mesh(&noise, res, rect, a.skirt, path)?;
+    }
+    let Some(out) = out else {
+        return Ok(());
+    };
     let mut h = vec![0f32; res * res];
     noise.heightmap_chunk(a.chunk.0, a.chunk.1, res, &mut h)?;
-    let bytes = if ext == "raw" {
+    let bytes = if ext.as_deref() == Some("raw") {
         h.iter().flat_map(|v| v.to_le_bytes()).collect::<Vec<u8>>()
     } else {
         let px: Vec<u8> = h.iter().flat_map(|&v| grey16(v)).collect();
         encode_png(res, res, 1, true, &px)?
     };
-    write_atomic(&a.out, &bytes)?;
+    write_atomic(&out, &bytes)?;
     println!(
         "wrote {} ({res}x{res} samples of chunk {},{})",
-        a.out.display(),
+        out.display(),
         a.chunk.0,
         a.chunk.1
     );

@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod digest;
 pub mod heightmap;
+pub mod mesh;
 pub mod noise;
 pub mod render;
 
@@ -15,6 +16,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Cmd::Render(a) => render::run(a),
         Cmd::Noise(a) => noise::run(a),
         Cmd::Heightmap(a) => heightmap::run(a),
+        Cmd::Mesh(a) => mesh::run(a),
         Cmd::Digest(a) => digest::run(a),
         Cmd::Bench(a) => bench::run(a),
     }

@@ -1,0 +1,176 @@
+//! `stratagen mesh`: generate a rectangle of chunks, mesh every chunk (culled or greedy) and
+//! write one glTF binary: a node per chunk, one primitive per surface, vertex colours from
+//! the palette (grass and leaves tinted by biome, as on the map) with ambient occlusion and
+//! light baked in. Chunks outside the rectangle count as missing, with their faces emitted,
+//! so the region stands as a block with walls.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use stratagen_core::engine::{ChunkPos, ChunkStatus};
+use stratagen_core::util::digest::Digest;
+use stratagen_core::world::block::{self, Surface};
+use stratagen_core::world::mesh::{mesh_chunk, Face, MeshOptions, Mode, SurfaceMesh};
+use stratagen_core::world::{biome, FullChunk, Neighbourhood, WorldDef};
+
+use crate::args::{parse_rect, threads_or_default};
+use crate::error::{usage, CliError};
+use crate::files::write_atomic;
+use crate::gltf::{Glb, Material, Primitive};
+use crate::region::{generate, rect};
+
+/// Most chunks one `mesh` call exports (about 250 KB of glTF each).
+const MAX_MESH_CHUNKS: i64 = 1024;
+
+/// Arguments of `stratagen mesh`.
+#[derive(Args)]
+pub struct MeshArgs {
+    /// World seed.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    pub seed: i64,
+    /// Inclusive chunk rectangle X0,Z0,X1,Z1 (at most 1024 chunks).
+    #[arg(long, value_parser = parse_rect, allow_hyphen_values = true)]
+    pub region: (i32, i32, i32, i32),
+    /// Output file (.glb).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Greedy quads instead of one quad per face.
+    #[arg(long)]
+    pub greedy: bool,
+    /// Threads for generation (0: inline). Default: available cores.
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// Ambient-occlusion brightness per AO level (0 open .. 3 occluded).
+const AO_BRIGHTNESS: [f32; 4] = [1.0, 0.78, 0.6, 0.45];
+/// Brightness at light level 0 (full light is 1).
+const DARKEST: f32 = 0.2;
+
+/// An sRGB byte as linear (glTF vertex colours are linear).
+fn linear(c: u8) -> f32 {
+    let s = f32::from(c) / 255.0;
+    if s <= 0.04045 {
+        s / 12.92
+    } else {
+        ((s + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+/// The base colour of block `b` in biome `biome_id`: grass, ferns and broad leaves take the
+/// biome's colour, as on the map.
+fn base_colour(b: u16, biome_id: u8) -> [u8; 4] {
+    let c = block::props(b).colour;
+    let tint = |rgb: [u8; 3]| [rgb[0], rgb[1], rgb[2], c[3]];
+    match b {
+        block::GRASS_BLOCK | block::SHORT_GRASS | block::FERN => tint(biome::info(biome_id).color),
+        _ => c,
+    }
+}
+
+/// A surface mesh as a glTF primitive with baked vertex colours.
+fn primitive(s: &SurfaceMesh, chunk: &FullChunk, material: Material) -> Primitive {
+    let mut colours = Vec::with_capacity(s.vertex_count());
+    for (q, &b) in s.quad_blocks.iter().enumerate() {
+        // The biome of the quad's first vertex column (local x, z clamped into the chunk).
+        let p = s.positions[4 * q];
+        let (x, z) = ((p[0] as usize).min(15), (p[2] as usize).min(15));
+        let base = base_colour(b, chunk.biomes[(z / 4) * 4 + x / 4]);
+        for v in 4 * q..4 * q + 4 {
+            let light = s.sky_light[v].max(s.block_light[v]);
+            let shade = AO_BRIGHTNESS[s.ao[v] as usize & 3]
+                * (DARKEST + (1.0 - DARKEST) * f32::from(light) / 15.0);
+            let ch = |k: usize| (linear(base[k]) * shade * 255.0).round().clamp(0.0, 255.0) as u8;
+            colours.push([ch(0), ch(1), ch(2), base[3]]);
+        }
+    }
+    Primitive {
+        positions: s.positions.clone(),
+        normals: s
+            .faces
+            .iter()
+            .map(|&f| Face::from_index(f).map_or([0.0, 1.0, 0.0], Face::normal))
+            .collect(),
+        colours,
+        uvs: s.uvs.clone(),
+        indices: s.indices.clone(),
+        material,
+    }
+}
+
+/// Run `stratagen mesh`.
+pub fn run(a: MeshArgs) -> Result<(), CliError> {
+    let (x0, z0, x1, z1) = a.region;
+    if x1 < x0 || z1 < z0 {
+        return Err(usage("--region: X1 >= X0 and Z1 >= Z0 required"));
+    }
+    let count = (i64::from(x1) - i64::from(x0) + 1) * (i64::from(z1) - i64::from(z0) + 1);
+    if count > MAX_MESH_CHUNKS {
+        return Err(usage(format!(
+            "--region covers {count} chunks; at most {MAX_MESH_CHUNKS}"
+        )));
+    }
+    if a.out.extension().and_then(|e| e.to_str()) != Some("glb") {
+        return Err(usage(format!(
+            "{}: the extension must be .glb",
+            a.out.display()
+        )));
+    }
+    let threads = threads_or_default(a.threads);
+    let def = WorldDef {
+        seed: a.seed,
+        ..WorldDef::default()
+    };
+    let region = generate(
+        def,
+        &rect(x0, z0, x1, z1),
+        ChunkStatus::Full,
+        threads,
+        |_, _| {},
+    )?;
+    let dims = region.gen.dims();
+    let full = |x: i32, z: i32| {
+        region
+            .chunks
+            .get(&ChunkPos::new(x, z))
+            .and_then(|d| d.full())
+    };
+    let options = MeshOptions {
+        mode: if a.greedy { Mode::Greedy } else { Mode::Culled },
+        ..MeshOptions::default()
+    };
+    let mut glb = Glb::default();
+    let (mut quads, mut digest) = (0usize, Digest::new());
+    for z in z0..=z1 {
+        for x in x0..=x1 {
+            let n = Neighbourhood::from_fn(|dx, dz| full(x + dx, z + dz));
+            let chunk = (*n.centre()).ok_or(CliError::NotReached {
+                pos: ChunkPos::new(x, z),
+                status: ChunkStatus::Full,
+            })?;
+            let m = mesh_chunk(&n, dims, &options).map_err(|e| usage(e.to_string()))?;
+            quads += m.quad_count();
+            digest.write_u64(m.digest());
+            let prims = [
+                (Surface::Opaque, Material::Opaque),
+                (Surface::Cutout, Material::Cutout),
+                (Surface::Translucent, Material::Translucent),
+            ]
+            .map(|(s, mat)| primitive(m.surface(s), chunk, mat));
+            // Chunk-local positions: the node carries the chunk's place (x east, z south).
+            let at = [(x - x0) as f32 * 16.0, 0.0, (z - z0) as f32 * 16.0];
+            glb.node(&format!("chunk {x},{z}"), at, &prims);
+        }
+    }
+    let bytes = glb.finish();
+    write_atomic(&a.out, &bytes)?;
+    println!(
+        "wrote {}: {count} chunks, {quads} quads ({} triangles), {} bytes, {}; mesh digest {:016x}",
+        a.out.display(),
+        2 * quads,
+        bytes.len(),
+        if a.greedy { "greedy" } else { "culled" },
+        digest.finish()
+    );
+    Ok(())
+}
