@@ -55,7 +55,7 @@ pub struct Glb {
 impl Glb {
     /// Append bytes as a buffer view (4-byte aligned); its index.
     fn view(&mut self, bytes: &[u8], target: u32) -> usize {
-        while self.bin.len() % 4 != 0 {
+        while !self.bin.len().is_multiple_of(4) {
             self.bin.push(0);
         }
         self.views.push(json!({
@@ -149,7 +149,7 @@ impl Glb {
 
     /// The file's bytes.
     pub fn finish(mut self) -> Vec<u8> {
-        while self.bin.len() % 4 != 0 {
+        while !self.bin.len().is_multiple_of(4) {
             self.bin.push(0);
         }
         let pbr = |alpha: f32| json!({ "baseColorFactor": [1.0, 1.0, 1.0, alpha], "metallicFactor": 0.0, "roughnessFactor": 1.0 });
@@ -170,7 +170,7 @@ impl Glb {
             "buffers": [{ "byteLength": self.bin.len() }],
         });
         let mut text = serde_json::to_vec(&doc).unwrap_or_default();
-        while text.len() % 4 != 0 {
+        while !text.len().is_multiple_of(4) {
             text.push(b' ');
         }
         let total = 12 + 8 + text.len() + 8 + self.bin.len();
