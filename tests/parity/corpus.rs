@@ -9,7 +9,9 @@ use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::engine::{Priority, Scheduler};
 use stratagen_core::noise::{FractalType, Grid2, Grid3, NoiseDef, NoiseType};
 use stratagen_core::util::digest::Digest;
-use stratagen_core::world::{status_digest, World, WorldDef, WorldGen};
+use stratagen_core::world::mesh::heightmap::{mesh_heightmap, HeightmapMeshOptions};
+use stratagen_core::world::mesh::{mesh_chunk, MeshOptions, MissingNeighbour, Mode};
+use stratagen_core::world::{status_digest, Neighbourhood, World, WorldDef, WorldGen};
 
 /// (label, seed, chunk x, chunk z): what each entry guards.
 pub const CHUNKS: [(&str, i64, i32, i32); 9] = [
@@ -82,10 +84,68 @@ fn noise_lines(out: &mut Vec<String>) {
     }
 }
 
+/// Mesh digests: the origin chunk of seed 0 with its eight neighbours (culled and greedy),
+/// then each corpus chunk alone (neighbours missing, emitted and culled), then a heightmap
+/// mesh with skirts.
+fn mesh_lines(out: &mut Vec<String>) {
+    let gen = WorldGen::new(WorldDef::default()).expect("valid world");
+    let dims = gen.dims();
+    let mut s = Scheduler::with_id(Arc::new(World::new(gen)), 1);
+    for z in -1..=1 {
+        for x in -1..=1 {
+            s.request(ChunkPos::new(x, z), ChunkStatus::Full, Priority::Soon)
+                .expect("in range");
+        }
+    }
+    s.run_inline(usize::MAX);
+    let outputs: Vec<_> = Neighbourhood::<()>::OFFSETS
+        .iter()
+        .map(|&(x, z)| s.output(ChunkPos::new(x, z), ChunkStatus::Full))
+        .collect();
+    let n = Neighbourhood::from_fn(|dx, dz| {
+        outputs[Neighbourhood::<()>::slot(dx, dz)]
+            .as_ref()
+            .and_then(|d| d.full())
+    });
+    for (name, mode) in [("culled", Mode::Culled), ("greedy", Mode::Greedy)].iter() {
+        let o = MeshOptions {
+            mode: *mode,
+            missing: MissingNeighbour::Emit,
+        };
+        let m = mesh_chunk(&n, dims, &o).expect("full chunks");
+        out.push(format!(
+            "mesh origin seed 0 (0, 0) {} quads {} {:016x}",
+            name,
+            m.quad_count(),
+            m.digest()
+        ));
+    }
+    let hn = NoiseDef {
+        seed: 5,
+        octaves: 5,
+        frequency: 1.0 / 200.0,
+        ..NoiseDef::default()
+    }
+    .build()
+    .expect("valid noise");
+    let res = 24;
+    let mut samples = vec![0f32; (res + 3) * (res + 3)];
+    hn.heightmap_apron(-7, 3, res, &mut samples)
+        .expect("buffer fits");
+    let o = HeightmapMeshOptions {
+        res,
+        skirt_depth: 3.5,
+        ..HeightmapMeshOptions::default()
+    };
+    let m = mesh_heightmap(&samples, &o).expect("valid samples");
+    out.push(format!("mesh heightmap seed 5 (-7, 3) res 24 {:016x}", m.digest()));
+}
+
 /// Every corpus line, in a fixed order.
 pub fn lines() -> Vec<String> {
     let mut out = Vec::new();
     noise_lines(&mut out);
+    mesh_lines(&mut out);
     for (label, seed, x, z) in CHUNKS.iter() {
         let gen = WorldGen::new(WorldDef {
             seed: *seed,
@@ -97,6 +157,42 @@ pub fn lines() -> Vec<String> {
         s.request(p, ChunkStatus::Full, Priority::Soon)
             .expect("in range");
         s.run_inline(usize::MAX);
+        if let Some(d) = s.output(p, ChunkStatus::Full) {
+            let dims = WorldGen::new(WorldDef {
+                seed: *seed,
+                ..WorldDef::default()
+            })
+            .expect("valid world")
+            .dims();
+            let alone = Neighbourhood::from_fn(|dx, dz| {
+                if (dx, dz) == (0, 0) {
+                    d.full()
+                } else {
+                    None
+                }
+            });
+            for (name, missing) in [
+                ("emit", MissingNeighbour::Emit),
+                ("cull", MissingNeighbour::Cull),
+            ]
+            .iter()
+            {
+                let o = MeshOptions {
+                    mode: Mode::Greedy,
+                    missing: *missing,
+                };
+                let m = mesh_chunk(&alone, dims, &o).expect("full chunk");
+                out.push(format!(
+                    "mesh {} seed {} ({}, {}) alone {} {:016x}",
+                    label,
+                    seed,
+                    x,
+                    z,
+                    name,
+                    m.digest()
+                ));
+            }
+        }
         for st in ChunkStatus::ALL.iter() {
             let d = match s.output(p, *st) {
                 Some(d) => status_digest(&d),
