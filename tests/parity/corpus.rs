@@ -138,7 +138,10 @@ fn mesh_lines(out: &mut Vec<String>) {
         ..HeightmapMeshOptions::default()
     };
     let m = mesh_heightmap(&samples, &o).expect("valid samples");
-    out.push(format!("mesh heightmap seed 5 (-7, 3) res 24 {:016x}", m.digest()));
+    out.push(format!(
+        "mesh heightmap seed 5 (-7, 3) res 24 {:016x}",
+        m.digest()
+    ));
 }
 
 /// Every corpus line, in a fixed order.
@@ -164,13 +167,8 @@ pub fn lines() -> Vec<String> {
             })
             .expect("valid world")
             .dims();
-            let alone = Neighbourhood::from_fn(|dx, dz| {
-                if (dx, dz) == (0, 0) {
-                    d.full()
-                } else {
-                    None
-                }
-            });
+            let alone =
+                Neighbourhood::from_fn(|dx, dz| if (dx, dz) == (0, 0) { d.full() } else { None });
             for (name, missing) in [
                 ("emit", MissingNeighbour::Emit),
                 ("cull", MissingNeighbour::Cull),
