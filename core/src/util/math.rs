@@ -11,6 +11,12 @@ pub fn sqrt(x: f64) -> f64 {
     libm::sqrt(x)
 }
 
+/// Square root of an `f32` (IEEE correctly rounded, like [`sqrt`]).
+#[inline]
+pub fn sqrtf(x: f32) -> f32 {
+    libm::sqrtf(x)
+}
+
 /// `e^x` from `libm`.
 #[inline]
 pub fn exp(x: f64) -> f64 {

@@ -5,7 +5,8 @@
 //! same heights and normals, bit for bit (and x, z differ by exactly 16).
 //!
 //! Vertex `(i, j)` (`i, j` in `0..=res`) is at index `j * (res + 1) + i`, position
-//! `(16 i / res, height_scale * h + height_offset, 16 j / res)` (chunk-local x, z), uv
+//! `(16 i / res, height_scale * h + height_offset, 16 j / res)` (chunk-local x, z), normal
+//! `(-gx, 1, -gz) / |…|` with `g = height_scale / (2 · 16 / res) · (central difference)`, uv
 //! `(i / res, j / res)`. Triangles: two per cell, counter-clockwise seen from above. Skirts
 //! (optional) follow: for each edge in the order −z, +x, +z, −x, its `res + 1` vertices copied
 //! `skirt_depth` lower with the same normals, and two triangles per edge segment facing out
@@ -13,7 +14,7 @@
 
 use alloc::vec::Vec;
 
-use crate::util::math::sqrt;
+use crate::util::math::sqrtf;
 
 /// Settings of a heightmap mesh.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -117,10 +118,12 @@ pub fn mesh_heightmap(
     {
         return Err(HeightmapMeshError::NotFinite);
     }
-    let h = |i: usize, j: usize| samples[j * side + i];
-    // Horizontal position of grid line `i`: exact at both ends (0 and 16).
-    let at = |i: usize| (i * 16) as f32 / res as f32;
     let n = res + 1;
+    // Per grid line `i`: its horizontal position (exact at both ends, 0 and 16) and its
+    // texture coordinate, computed once.
+    let lines: Vec<(f32, f32)> = (0..n)
+        .map(|i| ((i * 16) as f32 / res as f32, i as f32 / res as f32))
+        .collect();
     let skirts = o.skirt_depth > 0.0;
     let vertices = n * n + if skirts { 4 * n } else { 0 };
     let mut m = HeightmapMesh {
@@ -129,19 +132,23 @@ pub fn mesh_heightmap(
         uvs: Vec::with_capacity(vertices),
         indices: Vec::with_capacity(6 * res * res + if skirts { 24 * res } else { 0 }),
     };
-    // Central differences over twice the sample spacing, in blocks.
-    let span = 2.0 * (16.0 / res as f32);
-    for j in 0..n {
-        for i in 0..n {
-            // Apron index of vertex (i, j) is (i + 1, j + 1).
-            let (ai, aj) = (i + 1, j + 1);
-            let y = o.height_scale * h(ai, aj) + o.height_offset;
-            let gx = o.height_scale * (h(ai + 1, aj) - h(ai - 1, aj)) / span;
-            let gz = o.height_scale * (h(ai, aj + 1) - h(ai, aj - 1)) / span;
-            let len = sqrt(f64::from(gx * gx + 1.0 + gz * gz)) as f32;
-            m.positions.push([at(i), y, at(j)]);
-            m.normals.push([-gx / len, 1.0 / len, -gz / len]);
-            m.uvs.push([i as f32 / res as f32, j as f32 / res as f32]);
+    // Central differences over twice the sample spacing, in blocks: the height scale over
+    // that span, one factor per mesh.
+    let slope = o.height_scale / (2.0 * (16.0 / res as f32));
+    for (j, &(zj, vj)) in lines.iter().enumerate() {
+        // Apron rows j, j + 1 (this vertex row) and j + 2.
+        let north = &samples[j * side..(j + 1) * side];
+        let row = &samples[(j + 1) * side..(j + 2) * side];
+        let south = &samples[(j + 2) * side..(j + 3) * side];
+        for (i, &(xi, ui)) in lines.iter().enumerate() {
+            // Apron column of vertex i is i + 1.
+            let y = o.height_scale * row[i + 1] + o.height_offset;
+            let gx = slope * (row[i + 2] - row[i]);
+            let gz = slope * (south[i + 1] - north[i + 1]);
+            let inv = 1.0 / sqrtf(gx * gx + 1.0 + gz * gz);
+            m.positions.push([xi, y, zj]);
+            m.normals.push([-gx * inv, inv, -gz * inv]);
+            m.uvs.push([ui, vj]);
         }
     }
     let v = |i: usize, j: usize| (j * n + i) as u32;
