@@ -78,6 +78,34 @@ pub fn parse_rect(s: &str) -> Result<(i32, i32, i32, i32), String> {
     Ok((p(v[0])?, p(v[1])?, p(v[2])?, p(v[3])?))
 }
 
+/// Check an inclusive chunk rectangle from `--region` (X1 >= X0, Z1 >= Z0, at most `max`
+/// chunks); its chunk count.
+pub fn region_chunks(rect: (i32, i32, i32, i32), max: i64) -> Result<i64, CliError> {
+    let (x0, z0, x1, z1) = rect;
+    if x1 < x0 || z1 < z0 {
+        return Err(usage("--region: X1 >= X0 and Z1 >= Z0 required"));
+    }
+    let count = (i64::from(x1) - i64::from(x0) + 1) * (i64::from(z1) - i64::from(z0) + 1);
+    if count > max {
+        return Err(usage(format!(
+            "--region covers {count} chunks; at most {max}"
+        )));
+    }
+    Ok(count)
+}
+
+/// Check that an output path ends in `.ext`.
+pub fn require_extension(path: &std::path::Path, ext: &str) -> Result<(), CliError> {
+    if path.extension().and_then(|e| e.to_str()) == Some(ext) {
+        Ok(())
+    } else {
+        Err(usage(format!(
+            "{}: the extension must be .{ext}",
+            path.display()
+        )))
+    }
+}
+
 /// A finite value of flag `--name`.
 pub fn finite(name: &str, v: f64) -> Result<f64, CliError> {
     if v.is_finite() {

@@ -4,7 +4,7 @@ use clap::{Args, ValueEnum};
 use stratagen_core::engine::ChunkStatus;
 use stratagen_core::world::WorldDef;
 
-use crate::args::{parse_rect, threads_or_default};
+use crate::args::{parse_rect, region_chunks, threads_or_default};
 use crate::error::{usage, CliError};
 use crate::region::{generate, rect};
 
@@ -56,15 +56,7 @@ pub struct DigestArgs {
 /// Run `stratagen digest`.
 pub fn run(a: DigestArgs) -> Result<(), CliError> {
     let (x0, z0, x1, z1) = a.region;
-    if x1 < x0 || z1 < z0 {
-        return Err(usage("--region: X1 >= X0 and Z1 >= Z0 required"));
-    }
-    let count = (i64::from(x1) - i64::from(x0) + 1) * (i64::from(z1) - i64::from(z0) + 1);
-    if count > MAX_REGION_CHUNKS {
-        return Err(usage(format!(
-            "--region covers {count} chunks; at most {MAX_REGION_CHUNKS}"
-        )));
-    }
+    region_chunks(a.region, MAX_REGION_CHUNKS)?;
     let positions = rect(x0, z0, x1, z1);
     let status = ChunkStatus::from_index(a.status as usize).ok_or_else(|| usage("bad status"))?;
     let def = WorldDef {

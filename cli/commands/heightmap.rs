@@ -10,7 +10,7 @@ use stratagen_core::noise::{FillStrategy, NoiseDef};
 use stratagen_core::noise::Noise;
 use stratagen_core::world::mesh::heightmap::{mesh_heightmap, HeightmapMeshOptions};
 
-use crate::args::{parse_pair, parse_rect};
+use crate::args::{parse_pair, parse_rect, region_chunks, require_extension};
 use crate::error::{usage, CliError};
 use crate::files::{encode_png, write_atomic};
 use crate::gltf::{Glb, Material, Primitive};
@@ -73,24 +73,11 @@ fn write_mesh(
     path: &std::path::Path,
 ) -> Result<(), CliError> {
     let (x0, z0, x1, z1) = rect;
-    if x1 < x0 || z1 < z0 {
-        return Err(usage("--region: X1 >= X0 and Z1 >= Z0 required"));
-    }
-    let count = (i64::from(x1) - i64::from(x0) + 1) * (i64::from(z1) - i64::from(z0) + 1);
-    if count > MAX_MESH_CHUNKS {
-        return Err(usage(format!(
-            "--region covers {count} chunks; at most {MAX_MESH_CHUNKS}"
-        )));
-    }
+    let count = region_chunks(rect, MAX_MESH_CHUNKS)?;
     if !skirt.is_finite() || skirt < 0.0 {
         return Err(usage(format!("--skirt {skirt}: must be finite and >= 0")));
     }
-    if path.extension().and_then(|e| e.to_str()) != Some("glb") {
-        return Err(usage(format!(
-            "{}: the extension must be .glb",
-            path.display()
-        )));
-    }
+    require_extension(path, "glb")?;
     let options = HeightmapMeshOptions {
         res,
         height_scale: HEIGHT_SCALE,

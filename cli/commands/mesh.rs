@@ -13,7 +13,7 @@ use stratagen_core::world::block::{self, Surface};
 use stratagen_core::world::mesh::{mesh_chunk, Face, MeshOptions, Mode, SurfaceMesh};
 use stratagen_core::world::{biome, FullChunk, Neighbourhood, WorldDef};
 
-use crate::args::{parse_rect, threads_or_default};
+use crate::args::{parse_rect, region_chunks, require_extension, threads_or_default};
 use crate::error::{usage, CliError};
 use crate::files::write_atomic;
 use crate::gltf::{Glb, Material, Primitive};
@@ -101,21 +101,8 @@ fn primitive(s: &SurfaceMesh, chunk: &FullChunk, material: Material) -> Primitiv
 /// Run `stratagen mesh`.
 pub fn run(a: MeshArgs) -> Result<(), CliError> {
     let (x0, z0, x1, z1) = a.region;
-    if x1 < x0 || z1 < z0 {
-        return Err(usage("--region: X1 >= X0 and Z1 >= Z0 required"));
-    }
-    let count = (i64::from(x1) - i64::from(x0) + 1) * (i64::from(z1) - i64::from(z0) + 1);
-    if count > MAX_MESH_CHUNKS {
-        return Err(usage(format!(
-            "--region covers {count} chunks; at most {MAX_MESH_CHUNKS}"
-        )));
-    }
-    if a.out.extension().and_then(|e| e.to_str()) != Some("glb") {
-        return Err(usage(format!(
-            "{}: the extension must be .glb",
-            a.out.display()
-        )));
-    }
+    let count = region_chunks(a.region, MAX_MESH_CHUNKS)?;
+    require_extension(&a.out, "glb")?;
     let threads = threads_or_default(a.threads);
     let def = WorldDef {
         seed: a.seed,

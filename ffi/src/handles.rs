@@ -93,7 +93,7 @@ pub(crate) fn unregister_world(id: u64, tasks: &BTreeSet<u64>) {
 }
 
 /// The registry entry behind a handle: NULL and unknown (stale) handles are errors.
-fn lookup<H, T>(reg: &Mutex<BTreeMap<u64, Arc<T>>>, h: *const H) -> FfiResult<Arc<T>> {
+pub(crate) fn lookup<H, T>(reg: &Mutex<BTreeMap<u64, Arc<T>>>, h: *const H) -> FfiResult<Arc<T>> {
     if h.is_null() {
         return Err(sg_result::NullArgument);
     }

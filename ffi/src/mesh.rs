@@ -16,7 +16,7 @@ use stratagen_core::world::mesh::{
 };
 use stratagen_core::world::{ChunkData, Dims, Neighbourhood};
 
-use crate::handles::{handle_id, lock, next_id, owner_out, to_handle};
+use crate::handles::{handle_id, lock, lookup, next_id, owner_out, to_handle};
 use crate::palette::sg_surface;
 use crate::result::{
     c_enum_from_u32, ffi, required, sg_result, write_optional, write_out, FfiResult,
@@ -163,16 +163,6 @@ struct Source {
 
 static SOURCES: Mutex<BTreeMap<u64, Arc<Source>>> = Mutex::new(BTreeMap::new());
 static MESHES: Mutex<BTreeMap<u64, Arc<Mesh>>> = Mutex::new(BTreeMap::new());
-
-fn lookup<H, T>(reg: &Mutex<BTreeMap<u64, Arc<T>>>, h: *const H) -> FfiResult<Arc<T>> {
-    if h.is_null() {
-        return Err(sg_result::NullArgument);
-    }
-    lock(reg)
-        .get(&handle_id(h))
-        .cloned()
-        .ok_or(sg_result::StaleHandle)
-}
 
 fn destroy<H, T>(reg: &Mutex<BTreeMap<u64, Arc<T>>>, h: *const H) -> FfiResult<()> {
     if h.is_null() {
