@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 
 use crate::world::block::{self, Shape};
 use crate::world::mesh::faces::{self, Face, FaceKey, CORNERS, FULL16};
-use crate::world::mesh::volume::Volume;
+use crate::world::mesh::volume::{Volume, MIXED_ROW};
 use crate::world::mesh::{Mesh, Mode, SurfaceMesh};
 
 /// One quad before it is written: its face, block, and per corner (in winding order)
@@ -73,45 +73,60 @@ pub(crate) fn mesh(v: &Volume<'_>, mode: Mode) -> Mesh {
     let mut out = Mesh::default();
     let mut lists: [Vec<Entry>; 6] = Default::default();
     scan(v, &mut lists);
-    let size = [v.sx, v.ny, v.sz];
     let mut grid: Vec<u64> = Vec::new();
-    let quads: usize = lists.iter().map(Vec::len).sum();
-    for s in out.surfaces.iter_mut() {
-        s.reserve(quads);
+    // Reserve per surface for the faces that go to it.
+    let mut per_surface = [0usize; 3];
+    for e in lists.iter().flatten() {
+        per_surface[block::props(FaceKey(e.key).block()).surface as usize] += 1;
     }
-    for (face, entries) in Face::AXIS.iter().zip(lists.iter_mut()) {
-        let (a, ua, va, _) = face.axes();
-        // The scan runs (y, z, x); a stable sort by slice puts every slice in (v, u) order.
-        if a != 1 {
-            entries.sort_by_key(|e| e.layer);
-        }
-        let (nu, nv) = (size[ua], size[va]);
-        if mode == Mode::Greedy && grid.len() < nu * nv {
-            grid.resize(nu * nv, 0);
-        }
-        let mut start = 0;
-        while start < entries.len() {
-            let l = entries[start].layer;
-            let end = start + entries[start..].iter().take_while(|e| e.layer == l).count();
-            let slice = Slice {
-                v,
-                face: *face,
-                l: l as usize,
-            };
-            let group = &entries[start..end];
-            match mode {
-                Mode::Culled => {
-                    for e in group {
-                        slice.emit(e.u as usize, e.v as usize, 1, 1, FaceKey(e.key), &mut out);
-                    }
-                }
-                Mode::Greedy => slice.emit_greedy(group, &mut grid, nu, nv, &mut out),
-            }
-            start = end;
-        }
+    for (s, n) in out.surfaces.iter_mut().zip(per_surface) {
+        s.reserve(n);
     }
+    let [l0, l1, l2, l3, l4, l5] = &mut lists;
+    faces_of::<0>(v, mode, l0, &mut grid, &mut out);
+    faces_of::<1>(v, mode, l1, &mut grid, &mut out);
+    faces_of::<2>(v, mode, l2, &mut grid, &mut out);
+    faces_of::<3>(v, mode, l3, &mut grid, &mut out);
+    faces_of::<4>(v, mode, l4, &mut grid, &mut out);
+    faces_of::<5>(v, mode, l5, &mut grid, &mut out);
     plants(v, &mut out);
     out
+}
+
+/// Emit the faces of axis direction `F`, slice by slice.
+fn faces_of<const F: usize>(
+    v: &Volume<'_>,
+    mode: Mode,
+    entries: &mut [Entry],
+    grid: &mut Vec<u64>,
+    out: &mut Mesh,
+) {
+    let (a, ua, va, _) = faces::AXES[F];
+    // The scan runs (y, z, x); a stable sort by slice puts every slice in (v, u) order.
+    if a != 1 {
+        entries.sort_by_key(|e| e.layer);
+    }
+    let size = [v.sx, v.ny, v.sz];
+    let (nu, nv) = (size[ua], size[va]);
+    if mode == Mode::Greedy && grid.len() < nu * nv {
+        grid.resize(nu * nv, 0);
+    }
+    let mut start = 0;
+    while start < entries.len() {
+        let l = entries[start].layer;
+        let end = start + entries[start..].iter().take_while(|e| e.layer == l).count();
+        let slice = Slice::<F> { v, l: l as usize };
+        let group = &entries[start..end];
+        match mode {
+            Mode::Culled => {
+                for e in group {
+                    slice.emit(e.u as usize, e.v as usize, 1, 1, FaceKey(e.key), out);
+                }
+            }
+            Mode::Greedy => slice.emit_greedy(group, grid, nu, nv, out),
+        }
+        start = end;
+    }
 }
 
 /// Find every visible axis face, one list per face direction in [`Face::AXIS`] order, each
@@ -170,9 +185,25 @@ impl Row {
     #[inline(always)]
     fn faces<const F: usize>(&self, v: &Volume<'_>, n_occ: u128, list: &mut Vec<Entry>) {
         let (py, pz) = (self.py, self.pz);
-        let mut cand = (self.occ | self.other) & !n_occ & self.interior;
-        // Fluids and see-through cubes facing the same block stay hidden.
+        // Plants have no axis faces (their crossed quads come later).
+        let boxes = self.other & !v.plants[self.r];
+        let mut cand = (self.occ | boxes) & !n_occ & self.interior;
+        // Fluids and see-through cubes facing the same block stay hidden: whole rows at once
+        // when this row and the one faced are one block (inside a lake), else cell by cell.
+        let zrows = v.sz + 2;
+        let faced = match F {
+            0 | 1 => self.r,
+            2 => self.r - zrows,
+            3 => self.r + zrows,
+            4 => self.r - 1,
+            _ => self.r + 1,
+        };
         let mut check = cand & v.hides_same[self.r];
+        let here = v.uniform[self.r];
+        if here != MIXED_ROW && here == v.uniform[faced] {
+            cand &= !check;
+            check = 0;
+        }
         while check != 0 {
             let px = check.trailing_zeros() as usize;
             check &= check - 1;
@@ -183,7 +214,7 @@ impl Row {
         }
         if F == Face::PosY as usize {
             // The lowered top of a fluid or layer shows under an occluder.
-            cand |= self.other & n_occ & self.interior;
+            cand |= boxes & n_occ & self.interior;
         }
         let face = Face::AXIS[F];
         let (a, ua, va, _) = faces::AXES[F];
@@ -193,13 +224,19 @@ impl Row {
             cand &= cand - 1;
             let c = [px, py, pz];
             let b = v.block(px, py, pz);
-            let p = block::props(b);
-            let [nx, ny, nz] = faces::towards::<F>(c);
-            let n = v.block(nx, ny, nz);
-            let top = faces::top16(v, c, b, p);
-            if !faces::visible(face, b, p, n, top) {
-                continue;
-            }
+            // An occluder facing a non-occluder is always drawn, a full cube; the others
+            // go through the rules.
+            let top = if (self.occ >> px) & 1 == 1 {
+                FULL16
+            } else {
+                let p = block::props(b);
+                let [nx, ny, nz] = faces::towards::<F>(c);
+                let top = faces::top16(v, c, b, p);
+                if !faces::visible(face, b, p, v.block(nx, ny, nz), top) {
+                    continue;
+                }
+                top
+            };
             let k = faces::key::<F>(v, c, b, top);
             let cell = [px - 1, py - 1, pz - 1];
             list.push(Entry {
@@ -213,17 +250,18 @@ impl Row {
 }
 
 /// One slice of faces: a face direction and the block layer along its normal axis.
-struct Slice<'v, 'a> {
+struct Slice<'v, 'a, const F: usize> {
     v: &'v Volume<'a>,
-    face: Face,
     l: usize,
 }
 
-impl Slice<'_, '_> {
+impl<const F: usize> Slice<'_, '_, F> {
+    const FACE: Face = Face::AXIS[F];
+
     /// Greedy rectangles over one slice's faces (in (v, u) order). The grid is all zero on
     /// entry and on exit: every cell written is cleared when its rectangle is emitted.
     fn emit_greedy(&self, group: &[Entry], grid: &mut [u64], nu: usize, nv: usize, out: &mut Mesh) {
-        let (a, _, _, _) = self.face.axes();
+        let (a, _, _, _) = faces::AXES[F];
         for e in group {
             grid[e.v as usize * nu + e.u as usize] = e.key;
         }
@@ -258,7 +296,7 @@ impl Slice<'_, '_> {
 
     /// Write the quad covering cells `u0..u0 + w`, `v0..v0 + h` of the slice.
     fn emit(&self, u0: usize, v0: usize, w: usize, h: usize, k: FaceKey, out: &mut Mesh) {
-        let (a, ua, va, positive) = self.face.axes();
+        let (a, ua, va, positive) = faces::AXES[F];
         let top = k.top16() as f32 / 16.0;
         // Extent along v in blocks: a side face of a lowered block is only `top` high.
         let hv = if va == 1 && k.top16() < FULL16 {
@@ -273,12 +311,12 @@ impl Slice<'_, '_> {
                 _ => 0.0,
             };
         // Faces whose (u, v) axes turn clockwise seen from outside are wound backwards.
-        let order: [usize; 4] = match self.face {
+        let order: [usize; 4] = match Self::FACE {
             Face::PosX | Face::PosY | Face::NegZ => [0, 3, 2, 1],
             _ => [0, 1, 2, 3],
         };
         let mut q = Quad {
-            face: self.face,
+            face: Self::FACE,
             block: k.block(),
             pos: [[0.0; 3]; 4],
             uv: [[0.0; 2]; 4],
@@ -315,7 +353,7 @@ fn plants(v: &Volume<'_>, out: &mut Mesh) {
     for y in 0..v.ny {
         for z in 0..v.sz {
             let r = (y + 1) * zrows + z + 1;
-            let mut drawn = v.other[r] & interior;
+            let mut drawn = v.plants[r] & interior;
             while drawn != 0 {
                 let px = drawn.trailing_zeros() as usize;
                 drawn &= drawn - 1;

@@ -94,12 +94,6 @@ impl Face {
         ];
         ALL.get(i as usize).copied()
     }
-
-    /// For an axis face: the normal axis, the `u` and `v` axes of its slices (0 x, 1 y,
-    /// 2 z), and whether it faces the positive direction.
-    pub(crate) fn axes(self) -> (usize, usize, usize, bool) {
-        AXES[core::cmp::min(self as usize, 5)]
-    }
 }
 
 /// Per axis face in [`Face::AXIS`] order: the normal axis, the slices' `u` and `v` axes
@@ -209,27 +203,13 @@ const MEAN: [[u8; 61]; 4] = {
 /// The key of the visible axis face `F` of block `b` at padded coordinates `c`.
 #[inline(always)]
 pub(crate) fn key<const F: usize>(v: &Volume<'_>, c: [usize; 3], b: BlockId, top: u8) -> FaceKey {
-    let (_, ua, va, _) = AXES[F];
     let front = towards::<F>(c);
-    // The 3 × 3 cells of the front layer, [dv + 1][du + 1].
-    let cell = |du: usize, dv: usize| {
-        let mut p = front;
-        p[ua] = p[ua] + du - 1;
-        p[va] = p[va] + dv - 1;
-        p
+    // Occluders and, for the others, light (read once each) of the front layer's 3 × 3.
+    let (occ, light) = match F {
+        0 | 1 => v.window::<2, 1>(front),
+        2 | 3 => v.window::<0, 2>(front),
+        _ => v.window::<0, 1>(front),
     };
-    // Occluders and, for the others, light (read once each).
-    let mut occ = [[false; 3]; 3];
-    let mut light = [[(0u8, 0u8); 3]; 3];
-    for (dv, (occ_row, light_row)) in occ.iter_mut().zip(light.iter_mut()).enumerate() {
-        for (du, (o, l)) in occ_row.iter_mut().zip(light_row.iter_mut()).enumerate() {
-            let p = cell(du, dv);
-            *o = v.occluder(p[0], p[1], p[2]);
-            if !*o {
-                *l = v.light(p[0], p[1], p[2]);
-            }
-        }
-    }
     let (s0, b0) = if occ[1][1] {
         v.light(c[0], c[1], c[2])
     } else {

@@ -289,6 +289,27 @@ fn every_quad_is_wound_counter_clockwise_around_its_normal() {
 }
 
 #[test]
+fn blocks_on_the_highest_layer_have_an_open_top() {
+    // A column up to the world's top layer (y = 15): its top face looks above the world.
+    let mut h = Hand::floor(1, 1);
+    for y in 1..16 {
+        h.set(7, y, 7, block::STONE);
+    }
+    h.set(8, 15, 7, block::WATER);
+    let c = h.chunks();
+    for mode in [Mode::Culled, Mode::Greedy] {
+        let o = MeshOptions {
+            mode,
+            ..MeshOptions::default()
+        };
+        let m = mesh_of(&c, 0, 0, o);
+        let (q, s) = quad_at(&m, Face::PosY, 7, 15, 7);
+        assert_eq!(top_corners(s, q, |s, v| s.sky_light[v]), [15; 4]);
+        assert_eq!(top_corners(s, q, |s, v| s.ao[v]), [0; 4]);
+    }
+}
+
+#[test]
 fn bad_input_is_an_error() {
     let c = Hand::floor(1, 1).chunks();
     let n = Neighbourhood::from_fn(|dx, dz| c.get(&(dx, dz)));

@@ -8,7 +8,6 @@
 //! occluder: the world's floor is never drawn), above the highest is air with sky light 15.
 //! A missing chunk is filled according to [`MissingNeighbour`].
 
-use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::world::block::{self, BlockId};
@@ -66,6 +65,10 @@ pub(crate) struct Volume<'a> {
     /// Per padded row, bit `px` set where the block is drawn, not an occluder, and hidden on
     /// every side by the same block (cutout and translucent cubes, fluids).
     pub hides_same: Vec<u128>,
+    /// Per padded row, bit `px` set where the block is a plant (drawn as crossed quads).
+    pub plants: Vec<u128>,
+    /// Per padded row, its block if every cell holds the same one, else [`MIXED_ROW`].
+    pub uniform: Vec<BlockId>,
     /// Blocks, sky and block light of the area's chunks (`None`: missing), in area order.
     chunks: Vec<Option<ChunkArrays<'a>>>,
     /// Chunks per row of `chunks`.
@@ -87,7 +90,7 @@ struct ChunkArrays<'a> {
 pub const MAX_AREA_WIDTH: usize = 7;
 
 /// A block's row-mask class: bit 0 occluder, bit 1 drawn and not an occluder, bit 2 hidden
-/// by the same block on every side.
+/// by the same block on every side, bit 3 a plant (crossed quads, no axis faces).
 fn class(b: BlockId) -> u8 {
     let p = block::props(b);
     let hides_same = match p.shape {
@@ -97,6 +100,8 @@ fn class(b: BlockId) -> u8 {
     };
     if p.is_occluder() {
         1
+    } else if p.shape == block::Shape::Cross {
+        2 | 8
     } else if p.shape != block::Shape::None {
         2 | if hides_same { 4 } else { 0 }
     } else {
@@ -104,52 +109,52 @@ fn class(b: BlockId) -> u8 {
     }
 }
 
+/// `uniform` of a row that holds more than one block id.
+pub const MIXED_ROW: BlockId = BlockId::MAX;
+
 /// Row masks under construction.
 #[derive(Clone, Copy, Default)]
 struct Masks {
     occ: u128,
     other: u128,
     hides: u128,
+    plants: u128,
+}
+
+/// A block class's bits placed for packing a 16-block run with one shift and one OR per
+/// block: occluder at bit 0, drawn-other at bit 16, hidden-by-same at bit 32, plant at 48.
+fn spread(class: u8) -> u64 {
+    let c = u64::from(class);
+    (c & 1) | ((c >> 1) & 1) << 16 | ((c >> 2) & 1) << 32 | ((c >> 3) & 1) << 48
 }
 
 impl Masks {
-    /// Add the class `c` at bits `bits`.
+    /// Add packed class fields (16 cells each, see [`spread`]) at bit `x`.
     #[inline]
-    fn add(&mut self, c: u8, bits: u128) {
-        if c & 1 != 0 {
-            self.occ |= bits;
-        }
-        if c & 2 != 0 {
-            self.other |= bits;
-        }
-        if c & 4 != 0 {
-            self.hides |= bits;
-        }
+    fn place(&mut self, acc: u64, x: usize) {
+        self.occ |= u128::from(acc & 0xffff) << x;
+        self.other |= u128::from((acc >> 16) & 0xffff) << x;
+        self.hides |= u128::from((acc >> 32) & 0xffff) << x;
+        self.plants |= u128::from(acc >> 48) << x;
     }
+}
 
-    /// Add the blocks of `run` starting at bit `x`.
-    #[inline]
-    fn add_run(&mut self, run: &[BlockId], x: usize, classes: &[u8]) {
-        let first = run[0];
-        // Rows are mostly one block (stone, air, water): one lookup for a uniform run.
-        let diff = run.iter().fold(0u16, |acc, &b| acc | (b ^ first));
-        if diff == 0 {
-            let c = classes.get(first as usize).copied().unwrap_or(0);
-            self.add(c, ((1u128 << run.len()) - 1) << x);
-        } else {
-            // Class bits spread into three 32-bit masks, shifted into place once.
-            let (mut occ, mut other, mut hides) = (0u32, 0u32, 0u32);
-            for (k, &b) in run.iter().enumerate() {
-                let c = classes.get(b as usize).copied().unwrap_or(0) as u32;
-                occ |= (c & 1) << k;
-                other |= ((c >> 1) & 1) << k;
-                hides |= ((c >> 2) & 1) << k;
-            }
-            self.occ |= (occ as u128) << x;
-            self.other |= (other as u128) << x;
-            self.hides |= (hides as u128) << x;
-        }
+/// The packed class fields of a 16-block run, and its block if the run is one block.
+#[inline]
+fn run_fields(run: &[BlockId], spreads: &[u64]) -> (u64, Option<BlockId>) {
+    let first = run[0];
+    // Rows are mostly one block (stone, air, water): one lookup for a uniform run, its
+    // single-bit fields widened to 16 bits by one multiplication.
+    let diff = run.iter().fold(0u16, |acc, &b| acc | (b ^ first));
+    let spread_of = |b: BlockId| spreads.get(b as usize).copied().unwrap_or(0);
+    if diff == 0 {
+        return (spread_of(first) * 0xffff, Some(first));
     }
+    let mut acc = 0u64;
+    for (k, &b) in run.iter().enumerate() {
+        acc |= spread_of(b) << k;
+    }
+    (acc, None)
 }
 
 impl<'a> Volume<'a> {
@@ -202,48 +207,61 @@ impl<'a> Volume<'a> {
                 })
             })
             .collect();
-        let classes: Vec<u8> = (0..block::count()).map(|b| class(b as BlockId)).collect();
-        let rows = (ny + 2) * zrows;
-        let mut occ = vec![0u128; rows];
-        let mut other = vec![0u128; rows];
-        let mut hides_same = vec![0u128; rows];
+        let spreads: Vec<u64> = (0..block::count())
+            .map(|b| spread(class(b as BlockId)))
+            .collect();
+        let spread_of = |b: BlockId| spreads.get(b as usize).copied().unwrap_or(0);
+        // Padded layers 0..=ny + 1, and one more: the 3 × 3 window in front of a top face
+        // on the world's highest layer reaches two layers above it. Rows are pushed in
+        // order (layer, then z).
+        let rows = (ny + 3) * zrows;
+        let mut occ = Vec::with_capacity(rows);
+        let mut other = Vec::with_capacity(rows);
+        let mut hides_same = Vec::with_capacity(rows);
+        let mut uniform = Vec::with_capacity(rows);
+        let mut plants = Vec::with_capacity(rows);
         let below = ((1u128 << (sx + 2)) - 1) * (class(BELOW_WORLD) & 1) as u128;
-        occ[..zrows].fill(below);
-        let filler_class = classes[filler as usize];
-        for crow in 0..area.depth + 2 {
-            // Padded rows of this chunk row: the last z of the chunk north of the area, all
-            // 16 of an interior chunk, or the first of the chunk south of it.
-            let (pz0, lz0, n) = match crow {
-                0 => (0, 15, 1),
-                c if c <= area.depth => (1 + (c - 1) * 16, 0, 16),
-                _ => (sz + 1, 0, 1),
-            };
-            let row_chunks = &chunks[crow * cw..(crow + 1) * cw];
-            for y in 0..ny {
-                for k in 0..n {
-                    let (pz, lz) = (pz0 + k, lz0 + k);
-                    let src = (y * 16 + lz) * 16;
-                    let mut m = Masks::default();
-                    // The west apron cell, the interior chunks' rows, the east apron cell.
-                    let edge = |c: Option<ChunkArrays<'_>>, x: usize| {
-                        c.map_or(filler_class, |c| classes[c.blocks[src + x] as usize])
+        occ.resize(zrows, below);
+        other.resize(zrows, 0);
+        hides_same.resize(zrows, 0);
+        uniform.resize(zrows, MIXED_ROW);
+        plants.resize(zrows, 0);
+        for y in 0..ny {
+            for pz in 0..zrows {
+                // Padded z `pz` is block z `pz - 1`: chunk row `(pz + 15) / 16`, local z
+                // `(pz + 15) % 16`.
+                let (crow, lz) = ((pz + 15) >> 4, (pz + 15) & 15);
+                let row_chunks = &chunks[crow * cw..(crow + 1) * cw];
+                let src = (y * 16 + lz) * 16;
+                let edge =
+                    |c: Option<ChunkArrays<'_>>, x: usize| c.map_or(filler, |c| c.blocks[src + x]);
+                // The west apron cell, the interior chunks' rows, the east apron cell, as
+                // packed class fields; the row is uniform if all hold the west cell's block.
+                let (west, east) = (edge(row_chunks[0], 15), edge(row_chunks[cw - 1], 0));
+                let mut m = Masks::default();
+                m.place(spread_of(west), 0);
+                m.place(spread_of(east), sx + 1);
+                let mut same = east == west;
+                for (ccol, c) in row_chunks[1..cw - 1].iter().enumerate() {
+                    let (acc, first) = match c {
+                        Some(c) => run_fields(&c.blocks[src..src + 16], &spreads),
+                        None => (spread_of(filler) * 0xffff, Some(filler)),
                     };
-                    m.add(edge(row_chunks[0], 15), 1);
-                    for (ccol, c) in row_chunks[1..cw - 1].iter().enumerate() {
-                        let x = 1 + ccol * 16;
-                        match c {
-                            Some(c) => m.add_run(&c.blocks[src..src + 16], x, &classes),
-                            None => m.add(filler_class, 0xffff << x),
-                        }
-                    }
-                    m.add(edge(row_chunks[cw - 1], 0), 1 << (sx + 1));
-                    let r = (y + 1) * zrows + pz;
-                    occ[r] = m.occ;
-                    other[r] = m.other;
-                    hides_same[r] = m.hides;
+                    same &= first == Some(west);
+                    m.place(acc, 1 + ccol * 16);
                 }
+                occ.push(m.occ);
+                other.push(m.other);
+                hides_same.push(m.hides);
+                plants.push(m.plants);
+                uniform.push(if same { west } else { MIXED_ROW });
             }
         }
+        occ.resize(rows, 0);
+        other.resize(rows, 0);
+        hides_same.resize(rows, 0);
+        uniform.resize(rows, MIXED_ROW);
+        plants.resize(rows, 0);
         Ok(Volume {
             sx,
             sz,
@@ -253,6 +271,8 @@ impl<'a> Volume<'a> {
             occ,
             other,
             hides_same,
+            plants,
+            uniform,
             chunks,
             cw,
             filler,
@@ -297,13 +317,79 @@ impl<'a> Volume<'a> {
         }
     }
 
+    /// Occluder flags and, where not an occluder, (sky, block) light of the 3 × 3 cells
+    /// around padded `f` in the plane of axes `ua` and `va`, indexed `[dv + 1][du + 1]`.
+    /// When the window lies inside one chunk and the world's height (most faces), cells are
+    /// addressed by fixed index steps instead of one chunk lookup each.
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    pub fn window<const UA: usize, const VA: usize>(
+        &self,
+        f: [usize; 3],
+    ) -> ([[bool; 3]; 3], [[(u8, u8); 3]; 3]) {
+        let mut occ = [[false; 3]; 3];
+        let mut light = [[(0u8, 0u8); 3]; 3];
+        let zrows = self.sz + 2;
+        // Steps per axis (x, y, z): in padded rows, in mask bits, in a chunk's block index.
+        let row_step = [0, zrows, 1];
+        let bit_step = [1, 0, 0];
+        let block_step = [1, 256, 16];
+        let inside = |axis: usize| match axis {
+            1 => f[1] >= 2 && f[1] < self.height,
+            _ => (f[axis] + 14) >> 4 == (f[axis] + 16) >> 4,
+        };
+        if inside(UA) && inside(VA) && f[1] >= 1 && f[1] <= self.height {
+            let row0 = f[1] * zrows + f[2];
+            let (chunk, j0) = self.locate(f[0], f[1], f[2]);
+            for dv in 0..3 {
+                for du in 0..3 {
+                    let row =
+                        row0 + row_step[UA] * du + row_step[VA] * dv - row_step[UA] - row_step[VA];
+                    let bit =
+                        f[0] + bit_step[UA] * du + bit_step[VA] * dv - bit_step[UA] - bit_step[VA];
+                    let o = (self.occ[row] >> bit) & 1 == 1;
+                    occ[dv][du] = o;
+                    if !o {
+                        light[dv][du] = match chunk {
+                            Some(c) => {
+                                let j = j0 + block_step[UA] * du + block_step[VA] * dv
+                                    - block_step[UA]
+                                    - block_step[VA];
+                                let shift = (j & 1) * 4;
+                                (
+                                    (c.sky[j >> 1] >> shift) & 15,
+                                    (c.block_light[j >> 1] >> shift) & 15,
+                                )
+                            }
+                            None => self.missing_light,
+                        };
+                    }
+                }
+            }
+        } else {
+            for dv in 0..3 {
+                for du in 0..3 {
+                    let mut p = f;
+                    p[UA] = p[UA] + du - 1;
+                    p[VA] = p[VA] + dv - 1;
+                    let o = self.occluder(p[0], p[1], p[2]);
+                    occ[dv][du] = o;
+                    if !o {
+                        light[dv][du] = self.light(p[0], p[1], p[2]);
+                    }
+                }
+            }
+        }
+        (occ, light)
+    }
+
     /// (sky, block) light of the cell at padded coordinates.
     #[inline]
     pub fn light(&self, px: usize, py: usize, pz: usize) -> (u8, u8) {
         if py == 0 {
             return (0, 0);
         }
-        if py == self.height + 1 {
+        if py > self.height {
             return (OPEN_SKY, 0);
         }
         match self.locate(px, py, pz) {
