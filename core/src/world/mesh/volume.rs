@@ -130,7 +130,7 @@ fn spread(class: u8) -> u64 {
 
 impl Masks {
     /// Add packed class fields (16 cells each, see [`spread`]) at bit `x`.
-    #[inline]
+    #[inline(always)]
     fn place(&mut self, acc: u64, x: usize) {
         self.occ |= u128::from(acc & 0xffff) << x;
         self.other |= u128::from((acc >> 16) & 0xffff) << x;
@@ -239,16 +239,26 @@ impl<'a> Volume<'a> {
                 // packed class fields; the row is uniform if all hold the west cell's block.
                 let (west, east) = (edge(row_chunks[0], 15), edge(row_chunks[cw - 1], 0));
                 let mut m = Masks::default();
-                m.place(spread_of(west), 0);
-                m.place(spread_of(east), sx + 1);
                 let mut same = east == west;
-                for (ccol, c) in row_chunks[1..cw - 1].iter().enumerate() {
-                    let (acc, first) = match c {
-                        Some(c) => run_fields(&c.blocks[src..src + 16], &spreads),
-                        None => (spread_of(filler) * 0xffff, Some(filler)),
-                    };
+                let run = |c: &Option<ChunkArrays<'_>>| match c {
+                    Some(c) => run_fields(&c.blocks[src..src + 16], &spreads),
+                    None => (spread_of(filler) * 0xffff, Some(filler)),
+                };
+                if cw == 3 {
+                    // One chunk wide (every chunk mesh): constant bit positions.
+                    let (acc, first) = run(&row_chunks[1]);
                     same &= first == Some(west);
-                    m.place(acc, 1 + ccol * 16);
+                    m.place(spread_of(west), 0);
+                    m.place(acc, 1);
+                    m.place(spread_of(east), 17);
+                } else {
+                    m.place(spread_of(west), 0);
+                    m.place(spread_of(east), sx + 1);
+                    for (ccol, c) in row_chunks[1..cw - 1].iter().enumerate() {
+                        let (acc, first) = run(c);
+                        same &= first == Some(west);
+                        m.place(acc, 1 + ccol * 16);
+                    }
                 }
                 occ.push(m.occ);
                 other.push(m.other);
@@ -341,6 +351,37 @@ impl<'a> Volume<'a> {
         if inside(UA) && inside(VA) && f[1] >= 1 && f[1] <= self.height {
             let row0 = f[1] * zrows + f[2];
             let (chunk, j0) = self.locate(f[0], f[1], f[2]);
+            if UA == 0 {
+                // The three cells along x are neighbours in one mask row and one chunk row:
+                // three bits from one shift, three nibbles from two bytes.
+                for dv in 0..3 {
+                    let row = row0 + row_step[VA] * dv - row_step[VA];
+                    let bits = (self.occ[row] >> (f[0] - 1)) as u8 & 7;
+                    let j = j0 + block_step[VA] * dv - block_step[VA] - 1;
+                    let (sky, blk) = match chunk {
+                        Some(c) => {
+                            let b = j >> 1;
+                            let shift = (j & 1) * 4;
+                            let two =
+                                |a: &[u8]| (u16::from(a[b]) | u16::from(a[b + 1]) << 8) >> shift;
+                            (two(c.sky), two(c.block_light))
+                        }
+                        None => {
+                            let (s, b) = self.missing_light;
+                            (u16::from(s) * 0x111, u16::from(b) * 0x111)
+                        }
+                    };
+                    for du in 0..3 {
+                        let o = (bits >> du) & 1 == 1;
+                        occ[dv][du] = o;
+                        if !o {
+                            light[dv][du] =
+                                ((sky >> (4 * du)) as u8 & 15, (blk >> (4 * du)) as u8 & 15);
+                        }
+                    }
+                }
+                return (occ, light);
+            }
             for dv in 0..3 {
                 for du in 0..3 {
                     let row =
