@@ -71,7 +71,11 @@ struct Entry {
 /// Mesh the volume's interior.
 pub(crate) fn mesh(v: &Volume<'_>, mode: Mode) -> Mesh {
     let mut out = Mesh::default();
+    // A typical chunk has a few hundred faces per direction: start there, grow if needed.
     let mut lists: [Vec<Entry>; 6] = Default::default();
+    for l in lists.iter_mut() {
+        l.reserve(LIST_START);
+    }
     scan(v, &mut lists);
     let mut grid: Vec<u64> = Vec::new();
     // Reserve per surface for the faces that go to it.
@@ -93,6 +97,26 @@ pub(crate) fn mesh(v: &Volume<'_>, mode: Mode) -> Mesh {
     out
 }
 
+/// Initial capacity of each direction's face list.
+const LIST_START: usize = 512;
+
+/// Stable counting sort of `entries` by slice (`layer < layers`).
+fn sort_by_layer(entries: &mut [Entry], layers: usize) {
+    let mut start = alloc::vec![0usize; layers + 1];
+    for e in entries.iter() {
+        start[e.layer as usize + 1] += 1;
+    }
+    for l in 0..layers {
+        start[l + 1] += start[l];
+    }
+    let mut sorted = alloc::vec![Entry { layer: 0, v: 0, u: 0, key: 0 }; entries.len()];
+    for e in entries.iter() {
+        sorted[start[e.layer as usize]] = *e;
+        start[e.layer as usize] += 1;
+    }
+    entries.copy_from_slice(&sorted);
+}
+
 /// Emit the faces of axis direction `F`, slice by slice.
 fn faces_of<const F: usize>(
     v: &Volume<'_>,
@@ -102,11 +126,11 @@ fn faces_of<const F: usize>(
     out: &mut Mesh,
 ) {
     let (a, ua, va, _) = faces::AXES[F];
+    let size = [v.sx, v.ny, v.sz];
     // The scan runs (y, z, x); a stable sort by slice puts every slice in (v, u) order.
     if a != 1 {
-        entries.sort_by_key(|e| e.layer);
+        sort_by_layer(entries, size[a]);
     }
-    let size = [v.sx, v.ny, v.sz];
     let (nu, nv) = (size[ua], size[va]);
     if mode == Mode::Greedy && grid.len() < nu * nv {
         grid.resize(nu * nv, 0);

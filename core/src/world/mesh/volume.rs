@@ -139,8 +139,25 @@ impl Masks {
     }
 }
 
+/// [`run_fields`] of the 16 blocks at `src` of chunk `c` (a missing chunk is `filler`).
+#[inline(always)]
+fn run_of(
+    c: Option<ChunkArrays<'_>>,
+    src: usize,
+    filler: BlockId,
+    spreads: &[u64],
+) -> (u64, Option<BlockId>) {
+    match c {
+        Some(c) => run_fields(&c.blocks[src..src + 16], spreads),
+        None => (
+            spreads.get(filler as usize).copied().unwrap_or(0) * 0xffff,
+            Some(filler),
+        ),
+    }
+}
+
 /// The packed class fields of a 16-block run, and its block if the run is one block.
-#[inline]
+#[inline(always)]
 fn run_fields(run: &[BlockId], spreads: &[u64]) -> (u64, Option<BlockId>) {
     let first = run[0];
     // Rows are mostly one block (stone, air, water): one lookup for a uniform run, its
@@ -240,10 +257,7 @@ impl<'a> Volume<'a> {
                 let (west, east) = (edge(row_chunks[0], 15), edge(row_chunks[cw - 1], 0));
                 let mut m = Masks::default();
                 let mut same = east == west;
-                let run = |c: &Option<ChunkArrays<'_>>| match c {
-                    Some(c) => run_fields(&c.blocks[src..src + 16], &spreads),
-                    None => (spread_of(filler) * 0xffff, Some(filler)),
-                };
+                let run = |c: &Option<ChunkArrays<'_>>| run_of(*c, src, filler, &spreads);
                 if cw == 3 {
                     // One chunk wide (every chunk mesh): constant bit positions.
                     let (acc, first) = run(&row_chunks[1]);
