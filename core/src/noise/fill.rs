@@ -405,9 +405,7 @@ impl Noise {
         res: usize,
         out: &mut [f32],
     ) -> Result<(), NoiseError> {
-        if !(1..=4096).contains(&res) {
-            return Err(NoiseError::OutOfRange("res"));
-        }
+        check_res(res)?;
         self.fill_2d_f32(&Self::heightmap_grid(cx, cz, res), out)
     }
 
@@ -423,9 +421,7 @@ impl Noise {
         res: usize,
         out: &mut [f32],
     ) -> Result<(), NoiseError> {
-        if !(1..=4096).contains(&res) {
-            return Err(NoiseError::OutOfRange("res"));
-        }
+        check_res(res)?;
         let side = res + 3;
         if out.len() < side * side {
             return Err(NoiseError::BufferTooSmall {
@@ -457,5 +453,14 @@ impl Noise {
             }
         }
         Ok(())
+    }
+}
+
+/// Samples per heightmap chunk side: `1..=4096`.
+fn check_res(res: usize) -> Result<(), NoiseError> {
+    if (1..=4096).contains(&res) {
+        Ok(())
+    } else {
+        Err(NoiseError::OutOfRange("res"))
     }
 }

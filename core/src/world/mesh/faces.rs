@@ -80,19 +80,14 @@ impl Face {
 
     /// The face for a wire value (0..=9).
     pub fn from_index(i: u8) -> Option<Face> {
-        const ALL: [Face; 10] = [
-            Face::NegX,
-            Face::PosX,
-            Face::NegY,
-            Face::PosY,
-            Face::NegZ,
-            Face::PosZ,
-            Face::CrossA,
-            Face::CrossABack,
-            Face::CrossB,
-            Face::CrossBBack,
-        ];
-        ALL.get(i as usize).copied()
+        match i {
+            0..=5 => Some(Face::AXIS[i as usize]),
+            6 => Some(Face::CrossA),
+            7 => Some(Face::CrossABack),
+            8 => Some(Face::CrossB),
+            9 => Some(Face::CrossBBack),
+            _ => None,
+        }
     }
 }
 
