@@ -10,7 +10,7 @@ use clap::Args;
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::util::digest::Digest;
 use stratagen_core::world::block::{self, Surface};
-use stratagen_core::world::mesh::{mesh_chunk, Face, MeshOptions, Mode, SurfaceMesh};
+use stratagen_core::world::mesh::{mesh_chunk, vertex_shade, Face, MeshOptions, Mode, SurfaceMesh};
 use stratagen_core::world::{biome, FullChunk, Neighbourhood, WorldDef};
 
 use crate::args::{parse_rect, region_chunks, require_extension, threads_or_default};
@@ -42,11 +42,6 @@ pub struct MeshArgs {
     pub threads: Option<usize>,
 }
 
-/// Ambient-occlusion brightness per AO level (0 open .. 3 occluded).
-const AO_BRIGHTNESS: [f32; 4] = [1.0, 0.78, 0.6, 0.45];
-/// Brightness at light level 0 (full light is 1).
-const DARKEST: f32 = 0.2;
-
 /// An sRGB byte as linear (glTF vertex colours are linear).
 fn linear(c: u8) -> f32 {
     let s = f32::from(c) / 255.0;
@@ -77,9 +72,7 @@ fn primitive(s: &SurfaceMesh, chunk: &FullChunk, material: Material) -> Primitiv
         let (x, z) = ((p[0] as usize).min(15), (p[2] as usize).min(15));
         let base = base_colour(b, chunk.biomes[(z / 4) * 4 + x / 4]);
         for v in 4 * q..4 * q + 4 {
-            let light = s.sky_light[v].max(s.block_light[v]);
-            let shade = AO_BRIGHTNESS[s.ao[v] as usize & 3]
-                * (DARKEST + (1.0 - DARKEST) * f32::from(light) / 15.0);
+            let shade = vertex_shade(s.ao[v], s.sky_light[v], s.block_light[v]);
             let ch = |k: usize| (linear(base[k]) * shade * 255.0).round().clamp(0.0, 255.0) as u8;
             colours.push([ch(0), ch(1), ch(2), base[3]]);
         }

@@ -44,16 +44,6 @@ impl<P: Pipeline> Batch<P> {
         }
     }
 
-    /// Number of tasks.
-    pub fn len(&self) -> usize {
-        self.slots.len()
-    }
-
-    /// Whether the batch holds no task.
-    pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
-    }
-
     /// Run task `i` (a pure function of its inputs; no engine object is touched). Any
     /// thread. An index out of range or run twice does nothing.
     pub fn run(&self, i: usize) {
@@ -69,15 +59,42 @@ impl<P: Pipeline> Batch<P> {
     }
 }
 
-/// A thread pool the host owns, running one batch at a time.
-pub trait TaskPool<P: Pipeline> {
-    /// Start running every task of `batch` (`batch.run(i)` for each index) on the pool.
-    fn start(&mut self, batch: Arc<Batch<P>>);
-    /// Whether the batch started last has been run completely.
+/// Work for a pool: `len()` independent elements, `run(i)` callable for each index from any
+/// thread, in any order, concurrently, each index once. Pure Rust; no engine object.
+pub trait Job: Send + Sync {
+    /// Number of elements.
+    fn len(&self) -> usize;
+    /// Whether there is no element.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Run element `i`.
+    fn run(&self, i: usize);
+}
+
+/// A thread pool the host owns, running one job at a time (a host may keep several pools,
+/// for example one for generation tasks and one for meshes).
+pub trait TaskPool {
+    /// Start running every element of `job` on the pool.
+    fn start(&mut self, job: Arc<dyn Job>);
+    /// Whether the job started last has been run completely.
     fn is_done(&mut self) -> bool;
-    /// Block until the batch started last has been run completely (before the world is
-    /// dropped: no task may outlive it).
+    /// Block until the job started last has been run completely (before the world is
+    /// dropped: nothing may outlive it).
     fn wait(&mut self);
+}
+
+impl<P> Job for Batch<P>
+where
+    P: Pipeline + Send + Sync,
+    P::Output: Send,
+{
+    fn len(&self) -> usize {
+        self.slots.len()
+    }
+    fn run(&self, i: usize) {
+        Batch::run(self, i)
+    }
 }
 
 /// Per-frame limits of the main thread's work.
@@ -122,7 +139,11 @@ pub struct StreamDriver<P: Pipeline> {
     loaded: BTreeSet<ChunkPos>,
 }
 
-impl<P: Pipeline> StreamDriver<P> {
+impl<P> StreamDriver<P>
+where
+    P: Pipeline + Send + Sync + 'static,
+    P::Output: Send,
+{
     /// A driver over `sched` with the given policy and budget.
     pub fn new(sched: Scheduler<P>, settings: StreamSettings, budget: FrameBudget) -> Self {
         StreamDriver {
@@ -156,7 +177,7 @@ impl<P: Pipeline> StreamDriver<P> {
     pub fn frame(
         &mut self,
         viewer: ChunkPos,
-        pool: &mut impl TaskPool<P>,
+        pool: &mut impl TaskPool,
     ) -> Result<FrameReport, SchedulerError> {
         let mut report = FrameReport::default();
         // 1. Finish the batch the pool has completed.
@@ -210,7 +231,7 @@ impl<P: Pipeline> StreamDriver<P> {
 
     /// Wait for the batch in flight, finish it, and release every chunk (the node leaves the
     /// tree): afterwards no task of this world is running or pending.
-    pub fn shut_down(&mut self, pool: &mut impl TaskPool<P>) -> Result<(), SchedulerError> {
+    pub fn shut_down(&mut self, pool: &mut impl TaskPool) -> Result<(), SchedulerError> {
         if let Some(batch) = self.in_flight.take() {
             pool.wait();
             self.finish(&batch)?;

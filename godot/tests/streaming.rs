@@ -10,8 +10,11 @@ use std::thread::JoinHandle;
 
 use stratagen_cli::generate;
 use stratagen_core::engine::{ChunkPos, ChunkStatus, Scheduler};
+use stratagen_core::world::mesh::{mesh_chunk, MeshOptions};
+use stratagen_core::world::Neighbourhood;
 use stratagen_core::world::{chunk_digest, World, WorldDef, WorldGen};
-use stratagen_godot::bridge::{Batch, FrameBudget, StreamDriver, TaskPool};
+use stratagen_godot::bridge::{FrameBudget, Job, StreamDriver, TaskPool};
+use stratagen_godot::meshes::MeshQueue;
 use stratagen_godot::stream::StreamSettings;
 
 /// A pool of std threads that run a batch's tasks in a shuffled order (a different
@@ -22,8 +25,8 @@ struct TestPool {
     seed: u64,
 }
 
-impl TaskPool<World> for TestPool {
-    fn start(&mut self, batch: Arc<Batch<World>>) {
+impl TaskPool for TestPool {
+    fn start(&mut self, batch: Arc<dyn Job>) {
         // A permutation of the indices from a xorshift sequence.
         let mut order: Vec<usize> = (0..batch.len()).collect();
         for i in (1..order.len()).rev() {
@@ -79,13 +82,22 @@ fn a_viewer_walking_64_chunks_is_served_within_bounds() {
         seed: 11,
         ..WorldDef::default()
     };
-    let world = World::new(WorldGen::new(def).unwrap());
+    let gen = WorldGen::new(def).unwrap();
+    let dims = gen.dims();
+    let world = World::new(gen);
     let mut driver = StreamDriver::new(Scheduler::with_id(Arc::new(world), 1), settings, budget);
     let mut pool = TestPool {
         threads: 3,
         handles: Vec::new(),
         seed: 0x9e3779b97f4a7c15,
     };
+    let mut mesh_pool = TestPool {
+        threads: 2,
+        handles: Vec::new(),
+        seed: 0x2545f4914f6cdd1d,
+    };
+    let mut meshes = MeshQueue::new(MeshOptions::default(), 16);
+    let mut latest: BTreeMap<ChunkPos, u64> = BTreeMap::new();
     // The viewer moves one chunk east every 6 frames; then stands still until all is loaded.
     const FRAMES_PER_STEP: usize = 6;
     // Documented bound: a chunk entering the view is loaded within 90 frames (batches of 96
@@ -100,6 +112,17 @@ fn a_viewer_walking_64_chunks_is_served_within_bounds() {
         let step = (frame / FRAMES_PER_STEP).min(64) as i32;
         viewer = ChunkPos::new(step, 0);
         let report = driver.frame(viewer, &mut pool).unwrap();
+        let loaded_now = driver.loaded().clone();
+        for (p, m) in meshes.frame(
+            driver.scheduler(),
+            dims,
+            &loaded_now,
+            &report,
+            viewer,
+            &mut mesh_pool,
+        ) {
+            latest.insert(p, m.digest());
+        }
         assert!(
             driver.streamer().held_count() <= settings.max_resident(),
             "frame {frame}: {} chunks held, bound {}",
@@ -133,7 +156,9 @@ fn a_viewer_walking_64_chunks_is_served_within_bounds() {
                 "{p:?} unloaded inside the ring"
             );
         }
-        settled = step == 64 && entered.keys().all(|p| driver.loaded().contains(p));
+        settled = step == 64
+            && entered.keys().all(|p| driver.loaded().contains(p))
+            && meshes.pending() == 0;
         frame += 1;
         assert!(frame < 64 * FRAMES_PER_STEP + 400, "never settled");
     }
@@ -157,6 +182,24 @@ fn a_viewer_walking_64_chunks_is_served_within_bounds() {
         let ours = driver.scheduler().output(*p, ChunkStatus::Full).unwrap();
         assert_eq!(chunk_digest(&ours), chunk_digest(&cli.chunks[p]), "{p:?}");
     }
+
+    // Every loaded chunk's latest mesh is the mesh of its final neighbourhood (rebuilt when
+    // a neighbour arrived), equal to what the C mesh API gives for the same chunks.
+    let full = |p: ChunkPos| {
+        driver
+            .scheduler()
+            .output(p, ChunkStatus::Full)
+            .filter(|d| d.full().is_some())
+    };
+    for p in &loaded {
+        let arcs = Neighbourhood::from_fn(|dx, dz| full(ChunkPos::new(p.x + dx, p.z + dz)));
+        let n = Neighbourhood::from_fn(|dx, dz| arcs.get(dx, dz).as_deref().and_then(|d| d.full()));
+        let want = mesh_chunk(&n, dims, &MeshOptions::default())
+            .unwrap()
+            .digest();
+        assert_eq!(latest.get(p), Some(&want), "mesh of {p:?}");
+    }
+    meshes.shut_down(&mut mesh_pool);
 
     // Shutting down: nothing in flight, nothing held, the scheduler idle after its drain.
     driver.shut_down(&mut pool).unwrap();

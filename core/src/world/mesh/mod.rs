@@ -38,6 +38,18 @@ use crate::world::neighbourhood::Neighbourhood;
 pub use faces::Face;
 pub use volume::{ChunkArea, MissingNeighbour, BELOW_WORLD, MISSING_CULL, OPEN_SKY};
 
+/// Brightness of a vertex at ambient-occlusion level `ao` (0 open ..= 3 occluded).
+pub const AO_BRIGHTNESS: [f32; 4] = [1.0, 0.78, 0.6, 0.45];
+/// Brightness of a vertex at light level 0 (light 15 is 1).
+pub const DARKEST: f32 = 0.2;
+
+/// The factor a vertex's colour is multiplied by to bake its AO and light in (the brighter of
+/// sky and block light), as the glTF export and the Godot binding draw it.
+pub fn vertex_shade(ao: u8, sky_light: u8, block_light: u8) -> f32 {
+    let light = f32::from(core::cmp::max(sky_light, block_light).min(15));
+    AO_BRIGHTNESS[(ao & 3) as usize] * (DARKEST + (1.0 - DARKEST) * light / 15.0)
+}
+
 /// How faces become quads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mode {

@@ -1,0 +1,191 @@
+//! `StratagenNoise`: the noise definition as a `Resource` with the fields of the C
+//! `sg_noise_def`. It extends `Resource`, not Godot's `Noise`: `Noise` exposes no virtual
+//! methods to extensions (godot-rust generates it as a final class), so a subclass could not
+//! supply its samples.
+
+use godot::classes::image::Format;
+use godot::classes::{IResource, Image, Resource};
+use godot::prelude::*;
+use stratagen_core::noise::{
+    CellularDistance, CellularReturn, FractalType, Grid2, Noise, NoiseDef, NoiseType,
+};
+
+/// Stratagen noise as a resource: deterministic on every machine, the same numbers as the C
+/// and Rust APIs for the same settings.
+#[derive(GodotClass)]
+#[class(init, base = Resource)]
+pub struct StratagenNoise {
+    /// 0 value, 1 Perlin, 2 simplex, 3 cellular (`sg_noise_type`).
+    #[export]
+    #[init(val = 1)]
+    noise_type: i32,
+    /// Seed.
+    #[export]
+    seed: i64,
+    /// 0 none, 1 fBm, 2 ridged, 3 billow (`sg_fractal`).
+    #[export]
+    #[init(val = 1)]
+    fractal: i32,
+    /// Octaves, 1..=16.
+    #[export]
+    #[init(val = 4)]
+    octaves: i32,
+    /// Cycles per unit.
+    #[export]
+    #[init(val = 0.01)]
+    frequency: f64,
+    /// Frequency multiplier per octave.
+    #[export]
+    #[init(val = 2.0)]
+    lacunarity: f64,
+    /// Amplitude multiplier per octave.
+    #[export]
+    #[init(val = 0.5)]
+    gain: f64,
+    /// Domain-warp amplitude (0: none).
+    #[export]
+    warp_amplitude: f64,
+    /// Domain-warp frequency.
+    #[export]
+    #[init(val = 0.01)]
+    warp_frequency: f64,
+    /// 0 Euclidean, 1 Manhattan.
+    #[export]
+    cellular_distance: i32,
+    /// 0 F1, 1 F2, 2 F2 − F1, 3 cell value.
+    #[export]
+    cellular_return: i32,
+    /// Cellular jitter, 0..=1.
+    #[export]
+    #[init(val = 1.0)]
+    cellular_jitter: f64,
+    base: Base<Resource>,
+}
+
+#[godot_api]
+impl IResource for StratagenNoise {}
+
+#[godot_api]
+impl StratagenNoise {
+    /// The core noise for the current settings, or the reason it is refused.
+    fn build(&self) -> Result<Noise, String> {
+        let d = NoiseDef::default();
+        let pick = |v: i32, n: usize| usize::try_from(v).ok().filter(|&k| k < n);
+        let noise_type = pick(self.noise_type, 4)
+            .map(|k| {
+                [
+                    NoiseType::Value,
+                    NoiseType::Perlin,
+                    NoiseType::Simplex,
+                    NoiseType::Cellular,
+                ][k]
+            })
+            .ok_or("noise_type must be 0..=3")?;
+        let fractal = pick(self.fractal, 4)
+            .map(|k| {
+                [
+                    FractalType::None,
+                    FractalType::Fbm,
+                    FractalType::Ridged,
+                    FractalType::Billow,
+                ][k]
+            })
+            .ok_or("fractal must be 0..=3")?;
+        let cellular_distance = pick(self.cellular_distance, 2)
+            .map(|k| [CellularDistance::Euclidean, CellularDistance::Manhattan][k])
+            .ok_or("cellular_distance must be 0 or 1")?;
+        let cellular_return = pick(self.cellular_return, 4)
+            .map(|k| {
+                [
+                    CellularReturn::F1,
+                    CellularReturn::F2,
+                    CellularReturn::F2MinusF1,
+                    CellularReturn::CellValue,
+                ][k]
+            })
+            .ok_or("cellular_return must be 0..=3")?;
+        NoiseDef {
+            seed: self.seed,
+            noise_type,
+            fractal,
+            octaves: u32::try_from(self.octaves).map_err(|_| "octaves must be 1..=16")?,
+            frequency: self.frequency,
+            lacunarity: self.lacunarity,
+            gain: self.gain,
+            warp_amplitude: self.warp_amplitude,
+            warp_frequency: self.warp_frequency,
+            cellular_distance,
+            cellular_return,
+            cellular_jitter: self.cellular_jitter,
+            ..d
+        }
+        .build()
+        .map_err(|e| e.to_string())
+    }
+
+    /// The noise at (x, y), or 0 with an error printed if the settings are invalid.
+    #[func]
+    fn get_noise_2d(&self, x: f64, y: f64) -> f64 {
+        self.sample(|n| n.sample_2d(x, y))
+    }
+
+    /// The noise at (x, y, z), or 0 with an error printed if the settings are invalid.
+    #[func]
+    fn get_noise_3d(&self, x: f64, y: f64, z: f64) -> f64 {
+        self.sample(|n| n.sample_3d(x, y, z))
+    }
+
+    fn sample(&self, f: impl FnOnce(&Noise) -> f64) -> f64 {
+        match self.build() {
+            Ok(n) => f(&n),
+            Err(e) => {
+                godot_error!("StratagenNoise: {e}");
+                0.0
+            }
+        }
+    }
+
+    /// A `width × height` grey image of the noise over (x0, y0) with `step` units per pixel,
+    /// mapped from [-1, 1] to [0, 1]; null with an error printed on invalid settings.
+    #[func]
+    fn make_image(
+        &self,
+        width: i32,
+        height: i32,
+        x0: f64,
+        y0: f64,
+        step: f64,
+    ) -> Option<Gd<Image>> {
+        let n = match self.build() {
+            Ok(n) => n,
+            Err(e) => {
+                godot_error!("StratagenNoise: {e}");
+                return None;
+            }
+        };
+        let (w, h) = (usize::try_from(width).ok()?, usize::try_from(height).ok()?);
+        if w == 0 || h == 0 || w > 16384 || h > 16384 {
+            godot_error!("StratagenNoise: image size must be 1..=16384");
+            return None;
+        }
+        let mut v = vec![0f32; w * h];
+        let g = Grid2 {
+            x0,
+            y0,
+            dx: step,
+            dy: step,
+            width: w,
+            height: h,
+        };
+        if let Err(e) = n.fill_2d_f32(&g, &mut v) {
+            godot_error!("StratagenNoise: {e}");
+            return None;
+        }
+        let mut img = Image::create(width, height, false, Format::L8)?;
+        for (i, s) in v.iter().enumerate() {
+            let g = ((f64::from(*s) + 1.0) * 0.5).clamp(0.0, 1.0) as f32;
+            img.set_pixel((i % w) as i32, (i / w) as i32, Color::from_rgb(g, g, g));
+        }
+        Some(img)
+    }
+}

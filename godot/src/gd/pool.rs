@@ -1,0 +1,91 @@
+//! [`TaskPool`] on Godot's `WorkerThreadPool`: one native group task per job, one element per
+//! job element. The interface's native group task takes a plain C function and a pointer, so
+//! worker threads run Rust without any Godot object or callable (no `experimental-threads`).
+
+use std::ffi::c_void;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+
+use godot::classes::WorkerThreadPool;
+use godot::obj::Singleton;
+use godot::prelude::*;
+
+use crate::bridge::{Job, TaskPool};
+
+/// The job in flight: kept alive (and its address stable) until Godot reports the group done.
+struct InFlight {
+    group: i64,
+    /// Boxed so the pointer handed to Godot points at a stable `Arc<dyn Job>`.
+    job: Box<Arc<dyn Job>>,
+}
+
+/// A pool on `WorkerThreadPool`. Main thread only.
+#[derive(Default)]
+pub struct GodotPool {
+    in_flight: Option<InFlight>,
+}
+
+/// Runs element `index` of the job behind `userdata`, on a Godot worker thread.
+///
+/// # Safety
+/// `userdata` is the `Box<Arc<dyn Job>>` of an [`InFlight`], alive until the group completes.
+unsafe extern "C" fn run_element(userdata: *mut c_void, index: u32) {
+    // SAFETY: the main thread keeps the box alive until Godot reports the group complete, and
+    // only reads it; `Job` is `Sync`.
+    let job = unsafe { &*(userdata as *const Arc<dyn Job>) };
+    // A panic must not unwind into Godot's thread; the element's result stays empty and the
+    // scheduler sees the task as failed when it is finished.
+    let _ = catch_unwind(AssertUnwindSafe(|| job.run(index as usize)));
+}
+
+impl TaskPool for GodotPool {
+    fn start(&mut self, job: Arc<dyn Job>) {
+        self.wait();
+        let elements = job.len() as i32;
+        let job = Box::new(job);
+        let userdata = &*job as *const Arc<dyn Job> as *mut c_void;
+        let pool = WorkerThreadPool::singleton();
+        let description = GString::from("stratagen");
+        let add = godot::sys::interface_fn!(worker_thread_pool_add_native_group_task);
+        // SAFETY: `pool` is the live singleton; `run_element` matches the interface's group
+        // task signature; `userdata` stays valid until the group completes (kept in
+        // `in_flight` and only dropped after `wait_for_group_task_completion`); -1 tasks lets
+        // Godot use all its workers; `description` outlives the call.
+        let group = unsafe {
+            add(
+                pool.obj_sys(),
+                Some(run_element),
+                userdata,
+                elements,
+                -1,
+                0,
+                description.string_sys() as godot::sys::GDExtensionConstStringPtr,
+            )
+        };
+        self.in_flight = Some(InFlight { group, job });
+    }
+
+    fn is_done(&mut self) -> bool {
+        let done = match &self.in_flight {
+            Some(f) => WorkerThreadPool::singleton().is_group_task_completed(f.group),
+            None => true,
+        };
+        if done {
+            self.wait();
+        }
+        done
+    }
+
+    fn wait(&mut self) {
+        if let Some(f) = self.in_flight.take() {
+            WorkerThreadPool::singleton().wait_for_group_task_completion(f.group);
+            drop(f.job);
+        }
+    }
+}
+
+impl Drop for GodotPool {
+    fn drop(&mut self) {
+        self.wait();
+    }
+}

@@ -1,0 +1,414 @@
+//! `StratagenWorld`: a `Node3D` that streams a Stratagen world around a viewer node. Chunk
+//! tasks and meshes run on Godot's `WorkerThreadPool` ([`super::pool`]); this node, on the
+//! main thread, finishes tasks, wraps finished meshes into `ArrayMesh`es and adds them to the
+//! scene within a per-frame time budget. On leaving the tree it waits for every pool job.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use godot::classes::base_material_3d::{CullMode, Flags, Transparency};
+use godot::classes::mesh::{ArrayType, PrimitiveType};
+use godot::classes::{ArrayMesh, INode3D, Material, MeshInstance3D, Node3D, StandardMaterial3D};
+use godot::prelude::*;
+use stratagen_core::engine::{ChunkPos, ChunkStatus, Scheduler};
+use stratagen_core::world::block::{self, Surface};
+use stratagen_core::world::mesh::{vertex_shade, Face, Mesh, MeshOptions, Mode};
+use stratagen_core::world::{biome, chunk_digest, World, WorldDef, WorldGen};
+
+use super::pool::GodotPool;
+use crate::bridge::{FrameBudget, StreamDriver};
+use crate::meshes::MeshQueue;
+use crate::stream::StreamSettings;
+
+/// What runs while the node is in the tree.
+struct Running {
+    gen: WorldGen,
+    driver: StreamDriver<World>,
+    tasks: GodotPool,
+    meshes: MeshQueue,
+    mesh_pool: GodotPool,
+    /// Meshes received and not yet added to the scene (the time budget ran out).
+    waiting: Vec<(ChunkPos, Mesh)>,
+    nodes: BTreeMap<ChunkPos, Gd<MeshInstance3D>>,
+}
+
+/// A Stratagen world streamed around `viewer`.
+#[derive(GodotClass)]
+#[class(init, base = Node3D)]
+pub struct StratagenWorld {
+    /// World seed.
+    #[export]
+    seed: i64,
+    /// Lowest block y (a multiple of 16).
+    #[export]
+    #[init(val = -64)]
+    min_y: i32,
+    /// Height in blocks (a multiple of 16).
+    #[export]
+    #[init(val = 384)]
+    height: i32,
+    /// Sea level.
+    #[export]
+    #[init(val = 63)]
+    sea_level: i32,
+    /// Chunks kept loaded around the viewer (radius).
+    #[export]
+    #[init(val = 8)]
+    view_distance: i32,
+    /// Greedy meshes instead of one quad per face.
+    #[export]
+    greedy: bool,
+    /// Material of the opaque surface (vertex colours carry the palette, AO and light); a
+    /// default one is made if empty.
+    #[export]
+    material: Option<Gd<Material>>,
+    /// Main-thread milliseconds per frame for adding meshes to the scene.
+    #[export]
+    #[init(val = 4.0)]
+    frame_budget_ms: f64,
+    /// The node the world streams around (a camera or player); the origin if empty.
+    #[export]
+    viewer: NodePath,
+    running: Option<Running>,
+    materials: Vec<Gd<Material>>,
+    base: Base<Node3D>,
+}
+
+#[godot_api]
+impl INode3D for StratagenWorld {
+    fn ready(&mut self) {
+        if let Err(e) = self.start() {
+            godot_error!("StratagenWorld: {e}");
+        }
+    }
+
+    fn process(&mut self, _delta: f64) {
+        if let Err(e) = self.frame() {
+            godot_error!("StratagenWorld: {e}");
+        }
+    }
+
+    fn exit_tree(&mut self) {
+        self.stop();
+    }
+}
+
+#[godot_api]
+impl StratagenWorld {
+    /// A chunk's mesh entered the scene.
+    #[signal]
+    fn chunk_loaded(cx: i32, cz: i32);
+    /// A chunk left the scene.
+    #[signal]
+    fn chunk_unloaded(cx: i32, cz: i32);
+
+    /// The block id at a world position, or -1 where no finished chunk is loaded.
+    #[func]
+    fn block_id_at(&self, x: i32, y: i32, z: i32) -> i32 {
+        self.block_at(x, y, z).map_or(-1, i32::from)
+    }
+
+    /// The block name at a world position, or "" where no finished chunk is loaded.
+    #[func]
+    fn block_name_at(&self, x: i32, y: i32, z: i32) -> GString {
+        self.block_at(x, y, z)
+            .map_or(GString::new(), |b| GString::from(block::props(b).name))
+    }
+
+    /// The biome name of a column (a pure function of the seed: no chunk needed).
+    #[func]
+    fn biome_at(&self, x: i32, z: i32) -> GString {
+        match &self.running {
+            Some(r) => GString::from(biome::info(r.gen.biome_at(x, z)).name),
+            None => GString::new(),
+        }
+    }
+
+    /// Surface height (y + 1 of the top non-air block) of a loaded column, or `min_y`.
+    #[func]
+    fn surface_height_at(&self, x: i32, z: i32) -> i32 {
+        let Some(r) = &self.running else {
+            return self.min_y;
+        };
+        let p = ChunkPos::new(x.div_euclid(16), z.div_euclid(16));
+        r.driver
+            .scheduler()
+            .output(p, ChunkStatus::Full)
+            .and_then(|d| {
+                d.full().map(|f| {
+                    f.heightmaps()[stratagen_core::world::Heightmap::WorldSurface]
+                        [(z.rem_euclid(16) * 16 + x.rem_euclid(16)) as usize]
+                })
+            })
+            .unwrap_or(self.min_y)
+    }
+
+    /// The digest of a loaded chunk (as `stratagen digest` prints it), or 0.
+    #[func]
+    fn chunk_digest(&self, cx: i32, cz: i32) -> i64 {
+        self.running
+            .as_ref()
+            .and_then(|r| {
+                r.driver
+                    .scheduler()
+                    .output(ChunkPos::new(cx, cz), ChunkStatus::Full)
+            })
+            .map_or(0, |d| chunk_digest(&d) as i64)
+    }
+
+    /// The palette entry of block `id`: name, solid, opaque, fluid, emission, colour; empty
+    /// for an unknown id.
+    #[func]
+    fn block_info(&self, id: i32) -> VarDictionary {
+        let mut d = VarDictionary::new();
+        if let Some(p) = u16::try_from(id).ok().and_then(block::info) {
+            d.set("name", p.name);
+            d.set("solid", p.solid);
+            d.set("opaque", p.is_occluder());
+            d.set("fluid", p.liquid);
+            d.set("emission", i64::from(p.emission));
+            let c = p.colour;
+            d.set("color", Color::from_rgba8(c[0], c[1], c[2], c[3]));
+        }
+        d
+    }
+}
+
+impl StratagenWorld {
+    fn block_at(&self, x: i32, y: i32, z: i32) -> Option<u16> {
+        let r = self.running.as_ref()?;
+        let dims = r.gen.dims();
+        if y < dims.min_y || y > dims.max_y() {
+            return None;
+        }
+        let d = r.driver.scheduler().output(
+            ChunkPos::new(x.div_euclid(16), z.div_euclid(16)),
+            ChunkStatus::Full,
+        )?;
+        let f = d.full()?;
+        Some(f.blocks()[dims.index(x.rem_euclid(16) as usize, y, z.rem_euclid(16) as usize)])
+    }
+
+    fn start(&mut self) -> Result<(), String> {
+        let def = WorldDef {
+            seed: self.seed,
+            min_y: self.min_y,
+            height: u32::try_from(self.height).map_err(|_| "height must be positive")?,
+            sea_level: self.sea_level,
+        };
+        let gen = WorldGen::new(def).map_err(|e| e.to_string())?;
+        let settings = StreamSettings {
+            view_distance: u32::try_from(self.view_distance.clamp(1, 32)).unwrap_or(8),
+            ..StreamSettings::default()
+        };
+        let driver = StreamDriver::new(
+            Scheduler::new(Arc::new(World::new(gen.clone()))),
+            settings,
+            FrameBudget::default(),
+        );
+        let options = MeshOptions {
+            mode: if self.greedy {
+                Mode::Greedy
+            } else {
+                Mode::Culled
+            },
+            ..MeshOptions::default()
+        };
+        self.materials = self.make_materials();
+        self.running = Some(Running {
+            gen,
+            driver,
+            tasks: GodotPool::default(),
+            meshes: MeshQueue::new(options, 8),
+            mesh_pool: GodotPool::default(),
+            waiting: Vec::new(),
+            nodes: BTreeMap::new(),
+        });
+        Ok(())
+    }
+
+    /// One material per surface: the exported one (or a vertex-colour default) for opaque,
+    /// alpha-scissor double-sided for cutout, alpha-blended for translucent.
+    fn make_materials(&self) -> Vec<Gd<Material>> {
+        let make = |transparency: Transparency, cull: CullMode| {
+            let mut m = StandardMaterial3D::new_gd();
+            m.set_flag(Flags::ALBEDO_FROM_VERTEX_COLOR, true);
+            m.set_flag(Flags::SRGB_VERTEX_COLOR, true);
+            m.set_transparency(transparency);
+            m.set_cull_mode(cull);
+            m.upcast::<Material>()
+        };
+        let opaque = self
+            .material
+            .clone()
+            .unwrap_or_else(|| make(Transparency::DISABLED, CullMode::BACK));
+        vec![
+            opaque,
+            make(Transparency::ALPHA_SCISSOR, CullMode::DISABLED),
+            make(Transparency::ALPHA, CullMode::BACK),
+        ]
+    }
+
+    fn viewer_chunk(&self) -> ChunkPos {
+        let node = if self.viewer.is_empty() {
+            None
+        } else {
+            self.base().get_node_or_null(&self.viewer)
+        };
+        match node.and_then(|n| n.try_cast::<Node3D>().ok()) {
+            Some(n) => {
+                let p = n.get_global_position();
+                ChunkPos::new((p.x / 16.0).floor() as i32, (p.z / 16.0).floor() as i32)
+            }
+            None => ChunkPos::new(0, 0),
+        }
+    }
+
+    fn frame(&mut self) -> Result<(), String> {
+        let viewer = self.viewer_chunk();
+        let started = Instant::now();
+        let Some(r) = self.running.as_mut() else {
+            return Ok(());
+        };
+        let report = r
+            .driver
+            .frame(viewer, &mut r.tasks)
+            .map_err(|e| format!("{e:?}"))?;
+        let dims = r.gen.dims();
+        let loaded = r.driver.loaded().clone();
+        let built = r.meshes.frame(
+            r.driver.scheduler(),
+            dims,
+            &loaded,
+            &report,
+            viewer,
+            &mut r.mesh_pool,
+        );
+        r.waiting.extend(built);
+        let mut unloaded = Vec::new();
+        for p in &report.unloaded {
+            if let Some(mut n) = r.nodes.remove(p) {
+                n.queue_free();
+                unloaded.push(*p);
+            }
+            r.waiting.retain(|(q, _)| q != p);
+        }
+        // Wrap meshes into the scene until the budget is spent (at least one per frame).
+        let mut added = Vec::new();
+        let mut waiting = std::mem::take(&mut r.waiting);
+        let budget = self.frame_budget_ms.max(0.0) / 1000.0;
+        let mut rest = Vec::new();
+        for (p, mesh) in waiting.drain(..) {
+            if !added.is_empty() && started.elapsed().as_secs_f64() > budget {
+                rest.push((p, mesh));
+                continue;
+            }
+            added.push((p, to_array_mesh(&mesh, &self.materials)));
+        }
+        if let Some(r) = self.running.as_mut() {
+            r.waiting = rest;
+        }
+        for (p, mesh) in added {
+            let fresh = self
+                .running
+                .as_ref()
+                .is_none_or(|r| !r.nodes.contains_key(&p));
+            let mut node = match self.running.as_mut().and_then(|r| r.nodes.remove(&p)) {
+                Some(n) => n,
+                None => {
+                    let mut n = MeshInstance3D::new_alloc();
+                    n.set_position(Vector3::new(p.x as f32 * 16.0, 0.0, p.z as f32 * 16.0));
+                    self.base_mut().add_child(&n);
+                    n
+                }
+            };
+            node.set_mesh(&mesh);
+            if let Some(r) = self.running.as_mut() {
+                r.nodes.insert(p, node);
+            }
+            if fresh {
+                self.signals().chunk_loaded().emit(p.x, p.z);
+            }
+        }
+        for p in unloaded {
+            self.signals().chunk_unloaded().emit(p.x, p.z);
+        }
+        Ok(())
+    }
+
+    /// Wait for every pool job, release every chunk, drop the meshes.
+    fn stop(&mut self) {
+        if let Some(mut r) = self.running.take() {
+            r.meshes.shut_down(&mut r.mesh_pool);
+            if let Err(e) = r.driver.shut_down(&mut r.tasks) {
+                godot_error!("StratagenWorld: {e:?}");
+            }
+            for (_, mut n) in r.nodes {
+                n.queue_free();
+            }
+        }
+    }
+}
+
+/// A chunk mesh as an `ArrayMesh`: one surface per non-empty mesh surface, with vertex
+/// colours (palette colour × AO × light, sRGB), normals, UVs in blocks, and the triangles
+/// re-wound clockwise (Godot's front faces).
+fn to_array_mesh(mesh: &Mesh, materials: &[Gd<Material>]) -> Gd<ArrayMesh> {
+    let mut out = ArrayMesh::new_gd();
+    for (k, s) in [Surface::Opaque, Surface::Cutout, Surface::Translucent]
+        .into_iter()
+        .enumerate()
+    {
+        let sm = mesh.surface(s);
+        if sm.indices.is_empty() {
+            continue;
+        }
+        let vertices: PackedVector3Array = sm
+            .positions
+            .iter()
+            .map(|p| Vector3::new(p[0], p[1], p[2]))
+            .collect();
+        let normals: PackedVector3Array = sm
+            .faces
+            .iter()
+            .map(|&f| {
+                let n = Face::from_index(f).map_or([0.0, 1.0, 0.0], Face::normal);
+                Vector3::new(n[0], n[1], n[2])
+            })
+            .collect();
+        let mut colours = PackedColorArray::new();
+        for (q, &b) in sm.quad_blocks.iter().enumerate() {
+            let c = block::props(b).colour;
+            for v in 4 * q..4 * q + 4 {
+                let shade = vertex_shade(sm.ao[v], sm.sky_light[v], sm.block_light[v]);
+                let ch = |x: u8| f32::from(x) / 255.0 * shade;
+                colours.push(Color::from_rgba(
+                    ch(c[0]),
+                    ch(c[1]),
+                    ch(c[2]),
+                    f32::from(c[3]) / 255.0,
+                ));
+            }
+        }
+        let uvs: PackedVector2Array = sm.uvs.iter().map(|t| Vector2::new(t[0], t[1])).collect();
+        let indices: PackedInt32Array = sm
+            .indices
+            .chunks(3)
+            .flat_map(|t| [t[0] as i32, t[2] as i32, t[1] as i32])
+            .collect();
+        let mut arrays = VarArray::new();
+        arrays.resize(ArrayType::MAX.ord() as usize, &Variant::nil());
+        arrays.set(ArrayType::VERTEX.ord() as usize, &vertices.to_variant());
+        arrays.set(ArrayType::NORMAL.ord() as usize, &normals.to_variant());
+        arrays.set(ArrayType::COLOR.ord() as usize, &colours.to_variant());
+        arrays.set(ArrayType::TEX_UV.ord() as usize, &uvs.to_variant());
+        arrays.set(ArrayType::INDEX.ord() as usize, &indices.to_variant());
+        out.add_surface_from_arrays(PrimitiveType::TRIANGLES, &arrays);
+        let surface = out.get_surface_count() - 1;
+        if let Some(m) = materials.get(k) {
+            out.surface_set_material(surface, m);
+        }
+    }
+    out
+}

@@ -1,0 +1,143 @@
+//! Chunk meshes for a streamed world, built on the host's pool. A chunk is meshed when it is
+//! loaded, and again when a neighbour is loaded or unloaded (its border faces depend on the
+//! neighbour: a missing neighbour counts as air, so the border shows until then). The pool
+//! runs [`mesh_chunk`] on shared chunk data; the main thread only receives plain arrays to wrap
+//! into engine meshes, nearest chunks first, a bounded number per batch.
+
+use std::collections::BTreeSet;
+use std::sync::{Arc, Mutex};
+
+use stratagen_core::engine::{ChunkPos, ChunkStatus, Scheduler};
+use stratagen_core::world::mesh::{mesh_chunk, Mesh, MeshError, MeshOptions};
+use stratagen_core::world::{ChunkData, Dims, Neighbourhood, World};
+
+use crate::bridge::{FrameReport, Job, TaskPool};
+
+/// One chunk to mesh: its 3 × 3 neighbourhood of finished chunks, shared.
+struct MeshTask {
+    pos: ChunkPos,
+    chunks: [Option<Arc<ChunkData>>; 9],
+}
+
+/// Meshes built together on the pool.
+pub struct MeshBatch {
+    dims: Dims,
+    options: MeshOptions,
+    tasks: Vec<MeshTask>,
+    results: Vec<Mutex<Option<Result<Mesh, MeshError>>>>,
+}
+
+impl Job for MeshBatch {
+    fn len(&self) -> usize {
+        self.tasks.len()
+    }
+    fn run(&self, i: usize) {
+        if let (Some(t), Some(slot)) = (self.tasks.get(i), self.results.get(i)) {
+            let n = Neighbourhood::from_array(
+                t.chunks
+                    .each_ref()
+                    .map(|c| c.as_deref().and_then(ChunkData::full)),
+            );
+            let m = mesh_chunk(&n, self.dims, &self.options);
+            *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(m);
+        }
+    }
+}
+
+/// The chunks whose mesh is stale and the batch being meshed.
+pub struct MeshQueue {
+    options: MeshOptions,
+    per_batch: usize,
+    dirty: BTreeSet<ChunkPos>,
+    in_flight: Option<Arc<MeshBatch>>,
+}
+
+impl MeshQueue {
+    /// A queue meshing at most `per_batch` chunks per batch.
+    pub fn new(options: MeshOptions, per_batch: usize) -> MeshQueue {
+        MeshQueue {
+            options,
+            per_batch: per_batch.max(1),
+            dirty: BTreeSet::new(),
+            in_flight: None,
+        }
+    }
+
+    /// Chunks waiting for a (new) mesh.
+    pub fn pending(&self) -> usize {
+        self.dirty.len() + self.in_flight.as_ref().map_or(0, |b| b.tasks.len())
+    }
+
+    /// One frame: note what the stream loaded and unloaded, collect the meshes the pool has
+    /// built (for chunks still in `loaded`), and start the next batch, nearest to `viewer`
+    /// first. Main thread.
+    pub fn frame(
+        &mut self,
+        sched: &Scheduler<World>,
+        dims: Dims,
+        loaded: &BTreeSet<ChunkPos>,
+        report: &FrameReport,
+        viewer: ChunkPos,
+        pool: &mut impl TaskPool,
+    ) -> Vec<(ChunkPos, Mesh)> {
+        for p in report.loaded.iter().chain(&report.unloaded) {
+            for (dx, dz) in Neighbourhood::<()>::OFFSETS {
+                let q = ChunkPos::new(p.x + dx, p.z + dz);
+                if loaded.contains(&q) {
+                    self.dirty.insert(q);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        if self.in_flight.is_some() && pool.is_done() {
+            if let Some(batch) = self.in_flight.take() {
+                for (t, r) in batch.tasks.iter().zip(&batch.results) {
+                    let r = r.lock().unwrap_or_else(|e| e.into_inner()).take();
+                    if let (Some(Ok(m)), true) = (r, loaded.contains(&t.pos)) {
+                        out.push((t.pos, m));
+                    }
+                }
+            }
+        }
+        self.dirty.retain(|p| loaded.contains(p));
+        if self.in_flight.is_none() && !self.dirty.is_empty() {
+            let mut next: Vec<ChunkPos> = self.dirty.iter().copied().collect();
+            next.sort_by_key(|p| {
+                let (dx, dz) = (i64::from(p.x - viewer.x), i64::from(p.z - viewer.z));
+                (dx * dx + dz * dz, p.z, p.x)
+            });
+            next.truncate(self.per_batch);
+            let tasks: Vec<MeshTask> = next
+                .iter()
+                .map(|&pos| MeshTask {
+                    pos,
+                    chunks: Neighbourhood::<()>::OFFSETS.map(|(dx, dz)| {
+                        sched
+                            .output(ChunkPos::new(pos.x + dx, pos.z + dz), ChunkStatus::Full)
+                            .filter(|d| d.full().is_some())
+                    }),
+                })
+                .collect();
+            for p in &next {
+                self.dirty.remove(p);
+            }
+            let batch = Arc::new(MeshBatch {
+                dims,
+                options: self.options,
+                results: tasks.iter().map(|_| Mutex::new(None)).collect(),
+                tasks,
+            });
+            self.in_flight = Some(batch.clone());
+            pool.start(batch);
+        }
+        out
+    }
+
+    /// Wait for the batch in flight and drop everything (the node leaves the tree).
+    pub fn shut_down(&mut self, pool: &mut impl TaskPool) {
+        if self.in_flight.take().is_some() {
+            pool.wait();
+        }
+        self.dirty.clear();
+    }
+}
