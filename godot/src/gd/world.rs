@@ -9,7 +9,10 @@ use std::time::Instant;
 
 use godot::classes::base_material_3d::{CullMode, Flags, Transparency};
 use godot::classes::mesh::{ArrayType, PrimitiveType};
-use godot::classes::{ArrayMesh, INode3D, Material, MeshInstance3D, Node3D, StandardMaterial3D};
+use godot::classes::{
+    ArrayMesh, CollisionShape3D, ConcavePolygonShape3D, INode3D, Material, MeshInstance3D, Node3D,
+    StandardMaterial3D, StaticBody3D,
+};
 use godot::prelude::*;
 use stratagen_core::engine::{ChunkPos, ChunkStatus, Scheduler};
 use stratagen_core::world::block::{self, Surface};
@@ -70,6 +73,9 @@ pub struct StratagenWorld {
     /// The node the world streams around (a camera or player); the origin if empty.
     #[export]
     viewer: NodePath,
+    /// Give each chunk a static collision body made of its opaque triangles.
+    #[export]
+    collision: bool,
     running: Option<Running>,
     materials: Vec<Gd<Material>>,
     base: Base<Node3D>,
@@ -304,12 +310,13 @@ impl StratagenWorld {
                 rest.push((p, mesh));
                 continue;
             }
-            added.push((p, to_array_mesh(&mesh, &self.materials)));
+            let faces = self.collision.then(|| collision_faces(&mesh));
+            added.push((p, to_array_mesh(&mesh, &self.materials), faces));
         }
         if let Some(r) = self.running.as_mut() {
             r.waiting = rest;
         }
-        for (p, mesh) in added {
+        for (p, mesh, faces) in added {
             let fresh = self
                 .running
                 .as_ref()
@@ -324,6 +331,9 @@ impl StratagenWorld {
                 }
             };
             node.set_mesh(&mesh);
+            if let Some(faces) = &faces {
+                set_collision(&mut node, faces);
+            }
             if let Some(r) = self.running.as_mut() {
                 r.nodes.insert(p, node);
             }
@@ -349,6 +359,40 @@ impl StratagenWorld {
             }
         }
     }
+}
+
+/// The opaque surface's triangles as a collision face list (wound as Godot's front faces).
+fn collision_faces(mesh: &Mesh) -> PackedVector3Array {
+    let s = mesh.surface(Surface::Opaque);
+    s.indices
+        .chunks(3)
+        .flat_map(|t| [t[0], t[2], t[1]])
+        .map(|i| {
+            let p = s.positions[i as usize];
+            Vector3::new(p[0], p[1], p[2])
+        })
+        .collect()
+}
+
+/// Replace the collision body under a chunk's mesh node with one made of `faces` (none if
+/// there are no faces).
+fn set_collision(node: &mut Gd<MeshInstance3D>, faces: &PackedVector3Array) {
+    for mut child in node.get_children().iter_shared() {
+        if child.is_class("StaticBody3D") {
+            node.remove_child(&child);
+            child.queue_free();
+        }
+    }
+    if faces.is_empty() {
+        return;
+    }
+    let mut shape = ConcavePolygonShape3D::new_gd();
+    shape.set_faces(faces);
+    let mut collider = CollisionShape3D::new_alloc();
+    collider.set_shape(&shape);
+    let mut body = StaticBody3D::new_alloc();
+    body.add_child(&collider);
+    node.add_child(&body);
 }
 
 /// A chunk mesh as an `ArrayMesh`: one surface per non-empty mesh surface, with vertex
