@@ -47,16 +47,22 @@ static void q_push(queue *q, sg_task *t) {
     pthread_mutex_unlock(&q->mu);
 }
 
-/* Pops one task; returns NULL once the queue is closed and empty. */
-static sg_task *q_pop(queue *q) {
-    pthread_mutex_lock(&q->mu);
-    while (q->len == 0 && !q->closed) pthread_cond_wait(&q->cv, &q->mu);
+/* Takes the head task, or NULL if the queue is empty. Call with q->mu held. */
+static sg_task *q_take_locked(queue *q) {
     sg_task *t = NULL;
     if (q->len > 0) {
         t = q->items[q->head];
         q->head = (q->head + 1) % QCAP;
         q->len--;
     }
+    return t;
+}
+
+/* Pops one task; returns NULL once the queue is closed and empty. */
+static sg_task *q_pop(queue *q) {
+    pthread_mutex_lock(&q->mu);
+    while (q->len == 0 && !q->closed) pthread_cond_wait(&q->cv, &q->mu);
+    sg_task *t = q_take_locked(q);
     pthread_mutex_unlock(&q->mu);
     return t;
 }
@@ -64,12 +70,7 @@ static sg_task *q_pop(queue *q) {
 /* Pops one task without waiting; NULL if the queue is empty. */
 static sg_task *q_try_pop(queue *q) {
     pthread_mutex_lock(&q->mu);
-    sg_task *t = NULL;
-    if (q->len > 0) {
-        t = q->items[q->head];
-        q->head = (q->head + 1) % QCAP;
-        q->len--;
-    }
+    sg_task *t = q_take_locked(q);
     pthread_mutex_unlock(&q->mu);
     return t;
 }
@@ -78,11 +79,7 @@ static sg_task *q_try_pop(queue *q) {
 static size_t q_drain(queue *q, sg_task **out, size_t cap) {
     pthread_mutex_lock(&q->mu);
     size_t n = 0;
-    while (q->len > 0 && n < cap) {
-        out[n++] = q->items[q->head];
-        q->head = (q->head + 1) % QCAP;
-        q->len--;
-    }
+    while (q->len > 0 && n < cap) out[n++] = q_take_locked(q);
     pthread_mutex_unlock(&q->mu);
     return n;
 }

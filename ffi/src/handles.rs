@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::ThreadId;
 
-use stratagen_core::engine::{BodyError, ChunkPos, ChunkStatus, Scheduler, Task};
-use stratagen_core::world::{ChunkData, FullChunk, World, WorldGen};
+use stratagen_core::engine::{BodyError, ChunkPos, Scheduler, Task};
+use stratagen_core::world::{full_output, ChunkData, FullChunk, World, WorldGen};
 
 use crate::result::{required, sg_result, write_out, FfiResult};
 use crate::types::{sg_task, sg_world};
@@ -27,10 +27,7 @@ pub(crate) struct WorldState {
 impl WorldState {
     /// The finished chunk at (cx, cz), shared; `SG_RESULT_NOT_READY` below `full`.
     pub fn full(&self, cx: i32, cz: i32) -> FfiResult<Arc<ChunkData>> {
-        self.sched
-            .output(ChunkPos::new(cx, cz), ChunkStatus::Full)
-            .filter(|d| d.full().is_some())
-            .ok_or(sg_result::NotReady)
+        full_output(&self.sched, ChunkPos::new(cx, cz)).ok_or(sg_result::NotReady)
     }
 }
 

@@ -7,14 +7,14 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use stratagen_core::engine::{ChunkPos, ChunkStatus};
+use stratagen_core::engine::ChunkPos;
 use stratagen_core::world::mesh::heightmap::{
     mesh_heightmap, HeightmapMeshError, HeightmapMeshOptions,
 };
 use stratagen_core::world::mesh::{
     mesh_chunk, Mesh, MeshError, MeshOptions, MissingNeighbour, Mode, SurfaceMesh,
 };
-use stratagen_core::world::{ChunkData, Dims, Neighbourhood};
+use stratagen_core::world::{full_neighbourhood, ChunkData, Dims, Neighbourhood};
 
 use crate::handles::{handle_id, lock, lookup, next_id, owner_out, to_handle};
 use crate::palette::sg_surface;
@@ -221,15 +221,10 @@ pub unsafe extern "C" fn sg_world_mesh_source(
     ffi(|| unsafe {
         owner_out(world, source, |_, st| {
             st.full(cx, cz)?;
-            let n = Neighbourhood::<()>::OFFSETS.map(|(dx, dz)| {
-                st.sched
-                    .output(ChunkPos::new(cx + dx, cz + dz), ChunkStatus::Full)
-                    .filter(|d| d.full().is_some())
-            });
             let id = next_id();
             let src = Source {
                 dims: st.gen.dims(),
-                chunks: n,
+                chunks: full_neighbourhood(&st.sched, ChunkPos::new(cx, cz)),
             };
             lock(&SOURCES).insert(id, Arc::new(src));
             Ok(to_handle(id))

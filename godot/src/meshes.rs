@@ -7,9 +7,9 @@
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
 
-use stratagen_core::engine::{ChunkPos, ChunkStatus, Scheduler};
+use stratagen_core::engine::{ChunkPos, Scheduler};
 use stratagen_core::world::mesh::{mesh_chunk, Mesh, MeshError, MeshOptions};
-use stratagen_core::world::{ChunkData, Dims, Neighbourhood, World};
+use stratagen_core::world::{full_neighbourhood, ChunkData, Dims, Neighbourhood, World};
 
 use crate::bridge::{FrameReport, Job, TaskPool};
 
@@ -111,11 +111,7 @@ impl MeshQueue {
                 .iter()
                 .map(|&pos| MeshTask {
                     pos,
-                    chunks: Neighbourhood::<()>::OFFSETS.map(|(dx, dz)| {
-                        sched
-                            .output(ChunkPos::new(pos.x + dx, pos.z + dz), ChunkStatus::Full)
-                            .filter(|d| d.full().is_some())
-                    }),
+                    chunks: full_neighbourhood(sched, pos),
                 })
                 .collect();
             for p in &next {

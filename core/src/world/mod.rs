@@ -26,4 +26,4 @@ pub use dims::Dims;
 pub use gen::WorldGen;
 pub use heightmap::{Heightmap, Heightmaps};
 pub use neighbourhood::Neighbourhood;
-pub use pipeline::World;
+pub use pipeline::{full_neighbourhood, full_output, World};

@@ -2,9 +2,10 @@
 //! through the [`View`]) to its output.
 
 use alloc::boxed::Box;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
-use crate::engine::{BodyError, ChunkPos, ChunkStatus, Pipeline, StepTable, View};
+use crate::engine::{BodyError, ChunkPos, ChunkStatus, Pipeline, Scheduler, StepTable, View};
 use crate::world::biome::BiomeId;
 use crate::world::chunk::{ChunkData, FullChunk, Merged};
 use crate::world::feature::{self, FeatureChunk, FeatureInput, Writer};
@@ -225,6 +226,20 @@ impl World {
             structures,
         ))))
     }
+}
+
+/// The finished chunk at `pos`, shared (`None` if it has not reached `full`). Owner thread.
+pub fn full_output(sched: &Scheduler<World>, pos: ChunkPos) -> Option<Arc<ChunkData>> {
+    sched
+        .output(pos, ChunkStatus::Full)
+        .filter(|d| d.full().is_some())
+}
+
+/// [`full_output`] of `pos` and its eight neighbours, in [`Neighbourhood`] order: what a
+/// mesher reads, shared so it can run off the owner thread. Owner thread.
+pub fn full_neighbourhood(sched: &Scheduler<World>, pos: ChunkPos) -> [Option<Arc<ChunkData>>; 9] {
+    Neighbourhood::<()>::OFFSETS
+        .map(|(dx, dz)| full_output(sched, ChunkPos::new(pos.x + dx, pos.z + dz)))
 }
 
 impl Pipeline for World {

@@ -14,10 +14,10 @@ use godot::classes::{
     StandardMaterial3D, StaticBody3D,
 };
 use godot::prelude::*;
-use stratagen_core::engine::{ChunkPos, ChunkStatus, Scheduler};
+use stratagen_core::engine::{ChunkPos, Scheduler};
 use stratagen_core::world::block::{self, Surface};
 use stratagen_core::world::mesh::{vertex_shade, Face, Mesh, MeshOptions, Mode};
-use stratagen_core::world::{biome, chunk_digest, World, WorldDef, WorldGen};
+use stratagen_core::world::{biome, chunk_digest, full_output, World, WorldDef, WorldGen};
 
 use super::pool::GodotPool;
 use crate::bridge::{FrameBudget, StreamDriver};
@@ -138,9 +138,7 @@ impl StratagenWorld {
             return self.min_y;
         };
         let p = ChunkPos::new(x.div_euclid(16), z.div_euclid(16));
-        r.driver
-            .scheduler()
-            .output(p, ChunkStatus::Full)
+        full_output(r.driver.scheduler(), p)
             .and_then(|d| {
                 d.full().map(|f| {
                     f.heightmaps()[stratagen_core::world::Heightmap::WorldSurface]
@@ -155,11 +153,7 @@ impl StratagenWorld {
     fn chunk_digest(&self, cx: i32, cz: i32) -> i64 {
         self.running
             .as_ref()
-            .and_then(|r| {
-                r.driver
-                    .scheduler()
-                    .output(ChunkPos::new(cx, cz), ChunkStatus::Full)
-            })
+            .and_then(|r| full_output(r.driver.scheduler(), ChunkPos::new(cx, cz)))
             .map_or(0, |d| chunk_digest(&d) as i64)
     }
 
@@ -188,9 +182,9 @@ impl StratagenWorld {
         if y < dims.min_y || y > dims.max_y() {
             return None;
         }
-        let d = r.driver.scheduler().output(
+        let d = full_output(
+            r.driver.scheduler(),
             ChunkPos::new(x.div_euclid(16), z.div_euclid(16)),
-            ChunkStatus::Full,
         )?;
         let f = d.full()?;
         Some(f.blocks()[dims.index(x.rem_euclid(16) as usize, y, z.rem_euclid(16) as usize)])

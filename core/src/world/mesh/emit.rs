@@ -157,7 +157,7 @@ fn faces_of<const F: usize>(
 /// in scan order (y, z, x).
 fn scan(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
     let zrows = v.sz + 2;
-    let interior: u128 = ((1u128 << v.sx) - 1) << 1;
+    let interior = v.interior();
     for py in 1..=v.ny {
         for pz in 1..=v.sz {
             let r = py * zrows + pz;
@@ -373,7 +373,7 @@ impl<const F: usize> Slice<'_, '_, F> {
 /// The crossed quads of every plant, lit by the plant's own cell, without occlusion.
 fn plants(v: &Volume<'_>, out: &mut Mesh) {
     let zrows = v.sz + 2;
-    let interior: u128 = ((1u128 << v.sx) - 1) << 1;
+    let interior = v.interior();
     for y in 0..v.ny {
         for z in 0..v.sz {
             let r = (y + 1) * zrows + z + 1;

@@ -307,6 +307,12 @@ impl<'a> Volume<'a> {
         })
     }
 
+    /// The mask bits of the interior cells of a padded row (`1..=sx`; the apron excluded).
+    #[inline]
+    pub fn interior(&self) -> u128 {
+        ((1u128 << self.sx) - 1) << 1
+    }
+
     /// Whether the block at padded coordinates is an occluder.
     #[inline]
     pub fn occluder(&self, px: usize, py: usize, pz: usize) -> bool {
