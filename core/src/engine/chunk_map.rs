@@ -127,6 +127,22 @@ impl<T> ChunkMap<T> {
         }
     }
 
+    /// Every position with a value, by region, then row-major inside the region.
+    pub fn positions(&self) -> alloc::vec::Vec<ChunkPos> {
+        let mut v = alloc::vec::Vec::with_capacity(self.len);
+        for (&(kx, kz), r) in &self.regions {
+            for (i, slot) in r.slots.iter().enumerate() {
+                if slot.is_some() {
+                    v.push(ChunkPos::new(
+                        (kx << REGION_SHIFT) + (i % REGION) as i32,
+                        (kz << REGION_SHIFT) + (i / REGION) as i32,
+                    ));
+                }
+            }
+        }
+        v
+    }
+
     pub fn remove(&mut self, p: ChunkPos) -> Option<T> {
         let (k, i) = split(p);
         let r = self.regions.get_mut(&k)?;

@@ -213,6 +213,44 @@ impl<O> Holder<O> {
         self.failed = true;
     }
 
+    /// Take stored outputs: `outputs[i]` is the output of status `i`; the statuses this
+    /// holder has not reached yet are filled from them (the ones it has are equal by
+    /// determinism and kept). The holder must have no task in flight and no failure. Its
+    /// next status changes, so its counted requirements are dropped for a recount.
+    pub fn restore(&mut self, outputs: &[Arc<O>]) {
+        debug_assert!(
+            !self.in_flight && !self.failed,
+            "restore into a busy holder"
+        );
+        let from = self.done as usize;
+        let fill = |out: &mut [Option<Arc<O>>; ChunkStatus::COUNT]| {
+            for (slot, o) in out.iter_mut().zip(outputs).skip(from) {
+                *slot = Some(o.clone());
+            }
+        };
+        match Arc::get_mut(&mut self.slots) {
+            Some(slots) => fill(&mut slots.out),
+            None => {
+                let mut slots = Slots::empty();
+                slots.out.clone_from(&self.slots.out);
+                fill(&mut slots.out);
+                self.slots = Arc::new(slots);
+            }
+        }
+        self.done = core::cmp::max(self.done, outputs.len() as u8);
+        self.active = false;
+    }
+
+    /// Whether a task of this holder is in flight.
+    pub fn in_flight(&self) -> bool {
+        self.in_flight
+    }
+
+    /// Whether this holder's last task failed.
+    pub fn failed(&self) -> bool {
+        self.failed
+    }
+
     /// The task in flight produced `output` for `status` (which must be the next status).
     /// Tasks still running may hold the current snapshot: replace it then, never change it.
     /// When no task does, fill the slot in place (no copy of the other outputs).

@@ -69,6 +69,51 @@ impl fmt::Display for SchedulerError {
     }
 }
 
+/// Why [`Scheduler::load`] refused stored outputs. Nothing changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// A position outside `|x|, |z| < 2^21` chunks.
+    OutOfRange(ChunkPos),
+    /// No outputs were given, or more than there are statuses.
+    BadOutputs,
+    /// The chunk already has (or already has waiting) the loaded status or a higher one.
+    AlreadyResident {
+        /// The status it has.
+        has: ChunkStatus,
+    },
+    /// A task of the chunk is in flight: finish it first.
+    InFlight,
+    /// The chunk's last task failed; it takes nothing more.
+    Failed,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::OutOfRange(p) => write!(
+                f,
+                "chunk ({}, {}) is outside the supported range |x|, |z| < 2^21",
+                p.x, p.z
+            ),
+            LoadError::BadOutputs => write!(f, "no outputs, or more outputs than statuses"),
+            LoadError::AlreadyResident { has } => {
+                write!(f, "the chunk is already resident at status {}", has.name())
+            }
+            LoadError::InFlight => write!(f, "a task of the chunk is in flight; finish it first"),
+            LoadError::Failed => write!(f, "the chunk's last task failed"),
+        }
+    }
+}
+
+/// Where [`Scheduler::load`] put stored outputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Loaded {
+    /// Into the chunk's resident holder: its status rose to the loaded one.
+    Resident,
+    /// Kept until a request makes the chunk resident (no request covers it now).
+    Pending,
+}
+
 /// Counters for tests and reports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SchedulerStats {
@@ -116,6 +161,9 @@ pub struct Scheduler<P: Pipeline> {
     next_gen: u64,
     ready: BTreeSet<ReadyEntry>,
     failures: BTreeMap<ChunkPos, (ChunkStatus, BodyError)>,
+    /// Stored outputs loaded for chunks no request covered yet, by position; moved into the
+    /// holder when a request creates it.
+    pending: BTreeMap<ChunkPos, Vec<Arc<P::Output>>>,
     stats: SchedulerStats,
 }
 
@@ -139,6 +187,7 @@ impl<P: Pipeline> Scheduler<P> {
             next_gen: 1,
             ready: BTreeSet::new(),
             failures: BTreeMap::new(),
+            pending: BTreeMap::new(),
             stats: SchedulerStats::default(),
         }
     }
@@ -218,6 +267,7 @@ impl<P: Pipeline> Scheduler<P> {
         let (table, prio) = (&self.table, t.priority as usize);
         let mut touched = Vec::new();
         let mut emptied = Vec::new();
+        let mut restored = Vec::new();
         for z in t.pos.z - r..=t.pos.z + r {
             let mut update = |x: i32, h: &mut Holder<P::Output>| {
                 let q = ChunkPos::new(x, z);
@@ -245,9 +295,17 @@ impl<P: Pipeline> Scheduler<P> {
             };
             if add {
                 let gen = &mut self.next_gen;
-                let make = |_| {
+                let pending = &mut self.pending;
+                let make = |x| {
                     *gen += 1;
-                    Holder::new(*gen)
+                    let mut h = Holder::new(*gen);
+                    if !pending.is_empty() {
+                        if let Some(out) = pending.remove(&ChunkPos::new(x, z)) {
+                            h.restore(&out);
+                            restored.push((ChunkPos::new(x, z), out));
+                        }
+                    }
+                    h
                 };
                 self.holders
                     .row_insert(z, t.pos.x - r, t.pos.x + r, make, &mut update);
@@ -265,10 +323,107 @@ impl<P: Pipeline> Scheduler<P> {
                 self.failures.remove(&q);
             }
         }
-        for q in touched {
+        let mut woken = Vec::new();
+        for (q, out) in restored {
+            self.settle(q, 0, &out, &mut woken);
+        }
+        for q in woken.into_iter().chain(touched) {
             self.refresh(q);
         }
         self.stats.peak_holders = core::cmp::max(self.stats.peak_holders, self.holders.len());
+    }
+
+    /// Take stored outputs of the chunk at `pos` (`outputs[i]` is the output of status `i`,
+    /// from `empty` up to the stored status), so generation continues from there. Owner
+    /// thread.
+    ///
+    /// If a request covers the chunk, its holder takes the statuses it has not reached yet
+    /// (those it has are equal by determinism) and its neighbours see them at once. If none
+    /// does, the outputs wait until a request makes the chunk resident ([`Loaded::Pending`];
+    /// [`Scheduler::pending_count`] counts them, [`Scheduler::forget_pending`] drops one).
+    /// Refused, changing nothing: a position out of range, no outputs, a chunk that already
+    /// has the stored status or a higher one, a task of the chunk in flight, a failed chunk.
+    ///
+    /// The outputs are trusted to be this pipeline's for this position (a store checks the
+    /// world identity and the data before it gets here).
+    pub fn load(
+        &mut self,
+        pos: ChunkPos,
+        outputs: Vec<Arc<P::Output>>,
+    ) -> Result<Loaded, LoadError> {
+        if !pos.is_valid() {
+            return Err(LoadError::OutOfRange(pos));
+        }
+        let top = match outputs
+            .len()
+            .checked_sub(1)
+            .and_then(ChunkStatus::from_index)
+        {
+            Some(s) => s,
+            None => return Err(LoadError::BadOutputs),
+        };
+        let h = match self.holders.get_mut(pos) {
+            Some(h) => h,
+            None => {
+                if let Some(has) = self
+                    .pending
+                    .get(&pos)
+                    .and_then(|o| ChunkStatus::from_index(o.len() - 1))
+                    .filter(|&has| has >= top)
+                {
+                    return Err(LoadError::AlreadyResident { has });
+                }
+                self.pending.insert(pos, outputs);
+                return Ok(Loaded::Pending);
+            }
+        };
+        if let Some(has) = h.status().filter(|&has| has >= top) {
+            return Err(LoadError::AlreadyResident { has });
+        }
+        if h.in_flight() {
+            return Err(LoadError::InFlight);
+        }
+        if h.failed() {
+            return Err(LoadError::Failed);
+        }
+        let from = h.next().map_or(ChunkStatus::COUNT, |n| n.index());
+        h.restore(&outputs);
+        let mut woken = Vec::new();
+        self.settle(pos, from, &outputs, &mut woken);
+        for q in woken {
+            self.refresh(q);
+        }
+        self.refresh(pos);
+        Ok(Loaded::Resident)
+    }
+
+    /// Stored outputs waiting for a request (see [`Scheduler::load`]).
+    pub fn pending_count(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// Drop the stored outputs waiting at `pos`; true if there were some.
+    pub fn forget_pending(&mut self, pos: ChunkPos) -> bool {
+        self.pending.remove(&pos).is_some()
+    }
+
+    /// The bookkeeping of completions for statuses `from..outputs.len()` that a holder took
+    /// from storage: wide layers, ring counts and the neighbours' counters, as
+    /// [`Scheduler::finish`] does for one status.
+    fn settle(
+        &mut self,
+        q: ChunkPos,
+        from: usize,
+        outputs: &[Arc<P::Output>],
+        woken: &mut Vec<ChunkPos>,
+    ) {
+        for (i, out) in outputs.iter().enumerate().skip(from) {
+            let status = ChunkStatus::ALL[i];
+            if self.plan.is_wide(status) {
+                self.layers.set(q, status, out.clone(), woken);
+            }
+            self.notify_neighbours(q, status, woken);
+        }
     }
 
     /// Unmet direct requirements of `status` at `q` that its holder counts itself.
@@ -485,6 +640,27 @@ impl<P: Pipeline> Scheduler<P> {
         self.holders
             .get(pos)
             .and_then(|h| h.slots().get(status).cloned())
+    }
+
+    /// The positions of every resident holder that has completed at least one status (what
+    /// a host saves before shutting down), in a fixed order. Owner thread.
+    pub fn resident(&self) -> Vec<ChunkPos> {
+        let mut v = self.holders.positions();
+        v.retain(|&p| self.status(p).is_some());
+        v
+    }
+
+    /// Every completed output of `pos`, index = status, from `empty` up to its status (empty
+    /// if it has no holder or nothing is done): what a chunk record stores.
+    pub fn outputs(&self, pos: ChunkPos) -> Vec<Arc<P::Output>> {
+        let h = match self.holders.get(pos) {
+            Some(h) => h,
+            None => return Vec::new(),
+        };
+        ChunkStatus::ALL
+            .iter()
+            .map_while(|&s| h.slots().get(s).cloned())
+            .collect()
     }
 
     /// Whether the ticket's chunk has reached its target.

@@ -15,6 +15,7 @@ pub mod light;
 pub mod mesh;
 pub mod neighbourhood;
 pub mod pipeline;
+pub mod record;
 pub mod spawn;
 pub mod structure;
 pub mod terrain;

@@ -1,0 +1,599 @@
+//! The body of a chunk record: the outputs of every status a chunk has reached, as
+//! little-endian bytes ([`encode_body`]) and back ([`decode_body`]), checked so that a body
+//! that decodes can never make a later status body panic or read out of bounds.
+//!
+//! Framing (magic, version, world identity, position, status, compression, checksum) is the
+//! store crate's job; this module is the part that must be bit-exact and `no_std`.
+//!
+//! Layout: one section per status from `structure_starts` to the record's status, in ladder
+//! order (`empty` and `full` have no section: the full chunk is rebuilt from the others),
+//! every integer little-endian, every list prefixed by its `u32` length:
+//!
+//! - `structure_starts`: starts; per start kind `u8`, chunk x, z `i32`, biome `u8`,
+//!   assembled `u8` (0 or 1), and if assembled: pieces (kind `u8`, box min/max `i32` × 6,
+//!   ends `i32` × 4), the box (`i32` × 6), links (`u16` × 2), entities, the witness `u64`.
+//! - `structure_references`: per reference start x, z `i32`, kind `u8`.
+//! - `biomes`: the 16 biome bytes, the climate witness `u64`.
+//! - `terrain`: the blocks (`u16` × volume), the world-surface and ocean-floor heightmaps
+//!   (`i32` × 256 each), the witness `u64`.
+//! - `features`: changes (index `u32`, block `u16`), the nine outbound lists in
+//!   [`Neighbourhood`] order (same entries), protected indices (`u32`), block entities, the
+//!   witness `u64`.
+//! - `initialize_light`: the blocks that inbound patches changed, as (index `u32`, block
+//!   `u16`) against the feature blocks, ascending index. Heightmaps and block entities are
+//!   derived exactly as the status body derives them.
+//! - `light`: the sky and block nibble arrays (volume / 2 bytes each).
+//! - `spawn`: per request kind `u16`, x, y, z `i32`, group `u8`.
+//!
+//! A block entity is x, y, z `i32`, kind `u16`, data `u32`.
+
+use alloc::boxed::Box;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::engine::{ChunkPos, ChunkStatus};
+use crate::world::biome::BIOMES;
+use crate::world::block::{self, BlockId};
+use crate::world::chunk::{ChunkData, FullChunk, Merged};
+use crate::world::dims::Dims;
+use crate::world::feature::{BlockEntity, FeatureChunk};
+use crate::world::heightmap::Heightmaps;
+use crate::world::light::LightData;
+use crate::world::neighbourhood::Neighbourhood;
+use crate::world::spawn::{SpawnRequest, CREATURES};
+use crate::world::structure::{
+    Assembled, BlockBox, Piece, PieceKind, StructureKind, StructureRef, StructureStart,
+};
+use crate::world::terrain::TerrainChunk;
+
+/// Largest block coordinate a record may hold in x or z: the chunk range (2^21 chunks) in
+/// blocks, plus a margin for structure boxes that reach past the last chunk.
+const COORD_LIMIT: i32 = (ChunkPos::LIMIT + 64) * 16;
+/// Most entries any list of a body may declare: far above what a chunk produces, low enough
+/// that a forged length cannot ask for an absurd allocation before the bytes run out.
+const MAX_LIST: u32 = 1 << 22;
+
+/// Why a record body was refused: the section (a status name) and the problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BodyError {
+    /// The status whose section is at fault (`"record"` for the body as a whole).
+    pub section: &'static str,
+    /// What is wrong.
+    pub problem: &'static str,
+}
+
+impl fmt::Display for BodyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "record body, section {}: {}", self.section, self.problem)
+    }
+}
+
+/// Serialise the outputs `outputs[0..=status]` (index = status) of one chunk. Every output
+/// must be of its status's kind (as the scheduler stores them); a mismatch is an error, not
+/// a panic.
+pub fn encode_body(dims: &Dims, outputs: &[Arc<ChunkData>]) -> Result<Vec<u8>, BodyError> {
+    let mut w = Writer(Vec::with_capacity(dims.volume() * 3));
+    let mut feature_blocks: Option<Vec<BlockId>> = None;
+    for (i, out) in outputs.iter().enumerate() {
+        let status = ChunkStatus::from_index(i).ok_or(BodyError {
+            section: "record",
+            problem: "more outputs than statuses",
+        })?;
+        let bad = BodyError {
+            section: status.name(),
+            problem: "output of the wrong kind",
+        };
+        match (status, &**out) {
+            (ChunkStatus::Empty, ChunkData::Empty) => {}
+            (ChunkStatus::StructureStarts, ChunkData::StructureStarts(v)) => {
+                w.len(v.len());
+                for s in v {
+                    w.start(s);
+                }
+            }
+            (ChunkStatus::StructureReferences, ChunkData::StructureReferences(v)) => {
+                w.len(v.len());
+                for r in v {
+                    w.reference(r);
+                }
+            }
+            (ChunkStatus::Biomes, ChunkData::Biomes(b, witness)) => {
+                w.0.extend_from_slice(b);
+                w.u64(*witness);
+            }
+            (ChunkStatus::Terrain, ChunkData::Terrain(t)) => {
+                for &b in &t.blocks {
+                    w.u16(b);
+                }
+                w.i32s(&t.world_surface);
+                w.i32s(&t.ocean_floor);
+                w.u64(t.witness);
+            }
+            (ChunkStatus::Features, ChunkData::Features(f)) => {
+                w.changes(&f.changes);
+                for k in 0..9 {
+                    w.changes(f.outbound.at(k));
+                }
+                w.len(f.protected.len());
+                for &i in &f.protected {
+                    w.u32(i);
+                }
+                w.entities(&f.block_entities);
+                w.u64(f.witness);
+                feature_blocks = Some(f.blocks());
+            }
+            (ChunkStatus::InitializeLight, ChunkData::InitializeLight(m)) => {
+                let own = feature_blocks.as_deref().ok_or(bad)?;
+                let diff: Vec<(u32, BlockId)> = m
+                    .blocks
+                    .iter()
+                    .zip(own)
+                    .enumerate()
+                    .filter(|(_, (a, b))| a != b)
+                    .map(|(i, (&a, _))| (i as u32, a))
+                    .collect();
+                w.changes(&diff);
+            }
+            (ChunkStatus::Light, ChunkData::Light(l)) => {
+                w.0.extend_from_slice(&l.sky);
+                w.0.extend_from_slice(&l.block);
+            }
+            (ChunkStatus::Spawn, ChunkData::Spawn(v)) => {
+                w.len(v.len());
+                for s in v {
+                    w.u16(s.kind);
+                    w.i32s(&s.pos);
+                    w.0.push(s.group);
+                }
+            }
+            (ChunkStatus::Full, ChunkData::Full(_)) => {}
+            _ => return Err(bad),
+        }
+    }
+    Ok(w.0)
+}
+
+/// Rebuild the outputs of statuses `empty..=status` of the chunk at `pos` from a body written
+/// by [`encode_body`], sharing data between them exactly as generation does. Every value is
+/// checked (block, biome, creature and structure ids, block indices inside the chunk,
+/// coordinates inside the world's range, heightmaps inside the world, list lengths, no bytes
+/// left over), so a body that decodes is safe to generate from.
+pub fn decode_body(
+    dims: &Dims,
+    pos: ChunkPos,
+    status: ChunkStatus,
+    body: &[u8],
+) -> Result<Vec<Arc<ChunkData>>, BodyError> {
+    let mut r = Reader {
+        b: body,
+        at: 0,
+        section: "record",
+    };
+    let volume = dims.volume();
+    let mut out: Vec<Arc<ChunkData>> = Vec::with_capacity(status.index() + 1);
+    let mut biomes = [0u8; 16];
+    let mut feature_blocks: Vec<BlockId> = Vec::new();
+    let mut feature_entities: Vec<BlockEntity> = Vec::new();
+    for s in ChunkStatus::ALL.iter().take(status.index() + 1) {
+        r.section = s.name();
+        let data = match s {
+            ChunkStatus::Empty => ChunkData::Empty,
+            ChunkStatus::StructureStarts => {
+                let n = r.len()?;
+                let mut v = Vec::new();
+                for _ in 0..n {
+                    v.push(r.start()?);
+                }
+                ChunkData::StructureStarts(v)
+            }
+            ChunkStatus::StructureReferences => ChunkData::StructureReferences(r.references()?),
+            ChunkStatus::Biomes => {
+                biomes.copy_from_slice(r.take(16)?);
+                if biomes.iter().any(|&b| b as usize >= BIOMES.len()) {
+                    return Err(r.bad("unknown biome id"));
+                }
+                ChunkData::Biomes(biomes, r.u64()?)
+            }
+            ChunkStatus::Terrain => {
+                let blocks = r.blocks(volume)?;
+                let world_surface = r.heightmap(dims)?;
+                let ocean_floor = r.heightmap(dims)?;
+                ChunkData::Terrain(Box::new(TerrainChunk {
+                    blocks,
+                    world_surface,
+                    ocean_floor,
+                    witness: r.u64()?,
+                }))
+            }
+            ChunkStatus::Features => {
+                let changes = r.changes(volume, true)?;
+                let mut outbound = Neighbourhood::from_fn(|_, _| Vec::new());
+                for k in 0..9 {
+                    let list = r.changes(volume, false)?;
+                    if k == Neighbourhood::<()>::CENTRE && !list.is_empty() {
+                        return Err(r.bad("outbound writes to the chunk itself"));
+                    }
+                    *outbound.at_mut(k) = list;
+                }
+                let n = r.len()?;
+                let mut protected = Vec::with_capacity(n);
+                for _ in 0..n {
+                    protected.push(r.index(volume)?);
+                }
+                if protected.windows(2).any(|w| w[0] >= w[1]) {
+                    return Err(r.bad("protected indices not ascending"));
+                }
+                let block_entities = r.entities()?;
+                let f = FeatureChunk {
+                    terrain: out[ChunkStatus::Terrain.index()].clone(),
+                    changes,
+                    outbound,
+                    protected,
+                    block_entities,
+                    witness: r.u64()?,
+                };
+                feature_blocks = f.blocks();
+                feature_entities = f.block_entities.clone();
+                ChunkData::Features(Box::new(f))
+            }
+            ChunkStatus::InitializeLight => {
+                let mut blocks = core::mem::take(&mut feature_blocks);
+                for (i, b) in r.changes(volume, true)? {
+                    blocks[i as usize] = b;
+                }
+                let heightmaps = Heightmaps::of(dims, &blocks);
+                ChunkData::InitializeLight(Box::new(Merged {
+                    blocks,
+                    heightmaps,
+                    block_entities: core::mem::take(&mut feature_entities),
+                }))
+            }
+            ChunkStatus::Light => {
+                let sky = r.take(volume / 2)?.to_vec();
+                let block = r.take(volume / 2)?.to_vec();
+                ChunkData::Light(Box::new(LightData { sky, block }))
+            }
+            ChunkStatus::Spawn => {
+                let n = r.len()?;
+                let mut v = Vec::with_capacity(n);
+                for _ in 0..n {
+                    let kind = r.u16()?;
+                    if kind as usize >= CREATURES.len() {
+                        return Err(r.bad("unknown creature kind"));
+                    }
+                    let pos = r.coords()?;
+                    let group = r.u8()?;
+                    if !(1..=4).contains(&group) {
+                        return Err(r.bad("spawn group outside 1..=4"));
+                    }
+                    v.push(SpawnRequest { kind, pos, group });
+                }
+                ChunkData::Spawn(v)
+            }
+            ChunkStatus::Full => {
+                let spawns = match &*out[ChunkStatus::Spawn.index()] {
+                    ChunkData::Spawn(v) => v.clone(),
+                    _ => Vec::new(),
+                };
+                let structures = match &*out[ChunkStatus::StructureReferences.index()] {
+                    ChunkData::StructureReferences(v) => v.clone(),
+                    _ => Vec::new(),
+                };
+                ChunkData::Full(Box::new(FullChunk::new(
+                    pos,
+                    biomes,
+                    out[ChunkStatus::InitializeLight.index()].clone(),
+                    out[ChunkStatus::Light.index()].clone(),
+                    spawns,
+                    structures,
+                )))
+            }
+        };
+        out.push(Arc::new(data));
+    }
+    if r.at != body.len() {
+        r.section = "record";
+        return Err(r.bad("bytes left after the last section (the status does not match)"));
+    }
+    Ok(out)
+}
+
+struct Writer(Vec<u8>);
+
+impl Writer {
+    fn u16(&mut self, v: u16) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn u32(&mut self, v: u32) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn u64(&mut self, v: u64) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn len(&mut self, n: usize) {
+        self.u32(n as u32);
+    }
+    fn i32s(&mut self, v: &[i32]) {
+        for x in v {
+            self.0.extend_from_slice(&x.to_le_bytes());
+        }
+    }
+    fn bbox(&mut self, b: &BlockBox) {
+        self.i32s(&b.min);
+        self.i32s(&b.max);
+    }
+    fn changes(&mut self, v: &[(u32, BlockId)]) {
+        self.len(v.len());
+        for &(i, b) in v {
+            self.u32(i);
+            self.u16(b);
+        }
+    }
+    fn entities(&mut self, v: &[BlockEntity]) {
+        self.len(v.len());
+        for e in v {
+            self.i32s(&e.pos);
+            self.u16(e.kind);
+            self.u32(e.data);
+        }
+    }
+    fn reference(&mut self, r: &StructureRef) {
+        self.i32s(&[r.start.x, r.start.z]);
+        self.0.push(r.kind as u8);
+    }
+    fn start(&mut self, s: &StructureStart) {
+        self.0.push(s.kind as u8);
+        self.i32s(&[s.chunk.x, s.chunk.z]);
+        self.0.push(s.biome);
+        self.0.push(s.assembled.is_some() as u8);
+        if let Some(a) = &s.assembled {
+            self.len(a.pieces.len());
+            for p in &a.pieces {
+                self.0.push(p.kind as u8);
+                self.bbox(&p.bbox);
+                self.i32s(&p.ends);
+            }
+            self.bbox(&a.bbox);
+            self.len(a.links.len());
+            for &(x, y) in &a.links {
+                self.u16(x);
+                self.u16(y);
+            }
+            self.entities(&a.entities);
+            self.u64(a.witness);
+        }
+    }
+}
+
+struct Reader<'a> {
+    b: &'a [u8],
+    at: usize,
+    section: &'static str,
+}
+
+impl<'a> Reader<'a> {
+    fn bad(&self, problem: &'static str) -> BodyError {
+        BodyError {
+            section: self.section,
+            problem,
+        }
+    }
+    fn take(&mut self, n: usize) -> Result<&'a [u8], BodyError> {
+        let end = self
+            .at
+            .checked_add(n)
+            .filter(|&e| e <= self.b.len())
+            .ok_or(BodyError {
+                section: self.section,
+                problem: "ends early (the status does not match the data)",
+            })?;
+        let s = &self.b[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], BodyError> {
+        let mut a = [0u8; N];
+        a.copy_from_slice(self.take(N)?);
+        Ok(a)
+    }
+    fn u8(&mut self) -> Result<u8, BodyError> {
+        Ok(self.take(1)?[0])
+    }
+    fn u16(&mut self) -> Result<u16, BodyError> {
+        self.array().map(u16::from_le_bytes)
+    }
+    fn u32(&mut self) -> Result<u32, BodyError> {
+        self.array().map(u32::from_le_bytes)
+    }
+    fn i32(&mut self) -> Result<i32, BodyError> {
+        self.array().map(i32::from_le_bytes)
+    }
+    fn u64(&mut self) -> Result<u64, BodyError> {
+        self.array().map(u64::from_le_bytes)
+    }
+    fn len(&mut self) -> Result<usize, BodyError> {
+        let n = self.u32()?;
+        if n > MAX_LIST {
+            return Err(self.bad("list length beyond any chunk's"));
+        }
+        Ok(n as usize)
+    }
+    fn block(&mut self) -> Result<BlockId, BodyError> {
+        let b = self.u16()?;
+        if b as usize >= block::count() {
+            return Err(self.bad("unknown block id"));
+        }
+        Ok(b)
+    }
+    fn blocks(&mut self, volume: usize) -> Result<Vec<BlockId>, BodyError> {
+        let raw = self.take(volume * 2)?;
+        let blocks: Vec<BlockId> = raw
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        if blocks.iter().any(|&b| b as usize >= block::count()) {
+            return Err(self.bad("unknown block id"));
+        }
+        Ok(blocks)
+    }
+    fn index(&mut self, volume: usize) -> Result<u32, BodyError> {
+        let i = self.u32()?;
+        if i as usize >= volume {
+            return Err(self.bad("block index outside the chunk"));
+        }
+        Ok(i)
+    }
+    /// (index, block) pairs; `ascending` requires strictly increasing indices (a set of
+    /// changes rather than a write list applied in order).
+    fn changes(
+        &mut self,
+        volume: usize,
+        ascending: bool,
+    ) -> Result<Vec<(u32, BlockId)>, BodyError> {
+        let n = self.len()?;
+        let mut v: Vec<(u32, BlockId)> = Vec::with_capacity(core::cmp::min(n, 1 << 16));
+        for _ in 0..n {
+            let i = self.index(volume)?;
+            if ascending && v.last().map_or(false, |&(last, _)| last >= i) {
+                return Err(self.bad("block changes not in ascending index order"));
+            }
+            v.push((i, self.block()?));
+        }
+        Ok(v)
+    }
+    fn heightmap(&mut self, dims: &Dims) -> Result<[i32; 256], BodyError> {
+        let mut h = [0i32; 256];
+        for v in h.iter_mut() {
+            *v = self.i32()?;
+            if *v < dims.min_y || *v > dims.max_y() + 1 {
+                return Err(self.bad("heightmap outside the world"));
+            }
+        }
+        Ok(h)
+    }
+    fn coord(&mut self) -> Result<i32, BodyError> {
+        let v = self.i32()?;
+        if v.checked_abs().map_or(true, |a| a > COORD_LIMIT) {
+            return Err(self.bad("coordinate outside the world's range"));
+        }
+        Ok(v)
+    }
+    fn coords(&mut self) -> Result<[i32; 3], BodyError> {
+        Ok([self.coord()?, self.coord()?, self.coord()?])
+    }
+    fn chunk(&mut self) -> Result<ChunkPos, BodyError> {
+        let p = ChunkPos::new(self.i32()?, self.i32()?);
+        if !p.is_valid() {
+            return Err(self.bad("chunk position out of range"));
+        }
+        Ok(p)
+    }
+    fn bbox(&mut self) -> Result<BlockBox, BodyError> {
+        let b = BlockBox {
+            min: self.coords()?,
+            max: self.coords()?,
+        };
+        if (0..3).any(|a| b.min[a] > b.max[a]) {
+            return Err(self.bad("box with min above max"));
+        }
+        Ok(b)
+    }
+    fn entities(&mut self) -> Result<Vec<BlockEntity>, BodyError> {
+        let n = self.len()?;
+        let mut v = Vec::with_capacity(core::cmp::min(n, 1 << 12));
+        for _ in 0..n {
+            let pos = self.coords()?;
+            let kind = self.block()?;
+            v.push(BlockEntity {
+                pos,
+                kind,
+                data: self.u32()?,
+            });
+        }
+        Ok(v)
+    }
+    fn kind(&mut self) -> Result<StructureKind, BodyError> {
+        match self.u8()? {
+            0 => Ok(StructureKind::Dungeon),
+            1 => Ok(StructureKind::Watchtower),
+            _ => Err(self.bad("unknown structure kind")),
+        }
+    }
+    fn references(&mut self) -> Result<Vec<StructureRef>, BodyError> {
+        let n = self.len()?;
+        let mut v = Vec::with_capacity(core::cmp::min(n, 1 << 12));
+        for _ in 0..n {
+            let start = self.chunk()?;
+            v.push(StructureRef {
+                start,
+                kind: self.kind()?,
+            });
+        }
+        Ok(v)
+    }
+    fn start(&mut self) -> Result<StructureStart, BodyError> {
+        let kind = self.kind()?;
+        let chunk = self.chunk()?;
+        let biome = self.u8()?;
+        if biome as usize >= BIOMES.len() {
+            return Err(self.bad("unknown biome id"));
+        }
+        let assembled = match self.u8()? {
+            0 => None,
+            1 => Some(self.assembled()?),
+            _ => return Err(self.bad("assembled flag not 0 or 1")),
+        };
+        Ok(StructureStart {
+            kind,
+            chunk,
+            biome,
+            assembled,
+        })
+    }
+    fn assembled(&mut self) -> Result<Assembled, BodyError> {
+        let n = self.len()?;
+        if n == 0 {
+            return Err(self.bad("assembled structure without pieces"));
+        }
+        let mut pieces = Vec::with_capacity(core::cmp::min(n, 1 << 12));
+        for _ in 0..n {
+            let kind = match self.u8()? {
+                0 => PieceKind::Room,
+                1 => PieceKind::Corridor,
+                2 => PieceKind::Tower,
+                3 => PieceKind::Hut,
+                4 => PieceKind::Path,
+                _ => return Err(self.bad("unknown piece kind")),
+            };
+            let bbox = self.bbox()?;
+            let ends = [self.coord()?, self.coord()?, self.coord()?, self.coord()?];
+            pieces.push(Piece { kind, bbox, ends });
+        }
+        let bbox = self.bbox()?;
+        let union = pieces
+            .iter()
+            .skip(1)
+            .fold(pieces[0].bbox, |b, p| b.union(&p.bbox));
+        if bbox != union {
+            return Err(self.bad("structure box is not the union of its pieces"));
+        }
+        let n = self.len()?;
+        let mut links = Vec::with_capacity(core::cmp::min(n, 1 << 12));
+        for _ in 0..n {
+            let (a, b) = (self.u16()?, self.u16()?);
+            if a as usize >= pieces.len() || b as usize >= pieces.len() {
+                return Err(self.bad("link to a piece that does not exist"));
+            }
+            links.push((a, b));
+        }
+        let entities = self.entities()?;
+        Ok(Assembled {
+            pieces,
+            bbox,
+            links,
+            entities,
+            witness: self.u64()?,
+        })
+    }
+}

@@ -1,0 +1,13 @@
+//! Stratagen's persistence: chunk records ([`record`]: one chunk's outputs at its status, with
+//! the world identity, versioned, compressed and checksummed) and, with the `sqlite` feature,
+//! the SQLite chunk store ([`sqlite`]) that `stratagen pregen` writes.
+//!
+//! `core` stays `no_std` and owns the bit-exact body encoding
+//! ([`stratagen_core::world::record`]); this crate adds the framing, compression and
+//! checksum, and the database.
+
+#![deny(missing_docs)]
+
+pub mod record;
+
+pub use record::{RecordError, WorldIdentity};

@@ -1,0 +1,358 @@
+//! Chunk records: one chunk's outputs at the status it reached, with the world identity, in a
+//! versioned, compressed, checksummed byte string.
+//!
+//! Layout (format version 1), every integer little-endian:
+//!
+//! | offset | size | field |
+//! |---|---|---|
+//! | 0 | 4 | magic `SGCR` |
+//! | 4 | 2 | format version (1) |
+//! | 6 | 1 | status (0 `empty` … 9 `full`) |
+//! | 7 | 1 | flags (0; reserved) |
+//! | 8 | 8 | world seed (`i64`) |
+//! | 16 | 4 | `min_y` (`i32`) |
+//! | 20 | 4 | height (`u32`) |
+//! | 24 | 4 | sea level (`i32`) |
+//! | 28 | 8 | definition digest (`u64`; [`BUILTIN_DEFINITION`] for the built-in world) |
+//! | 36 | 4 | chunk x (`i32`) |
+//! | 40 | 4 | chunk z (`i32`) |
+//! | 44 | 4 | body length before compression (`u32`) |
+//! | 48 | 4 | compressed length `n` (`u32`) |
+//! | 52 | n | the body ([`stratagen_core::world::record`]), LZ4 block format |
+//! | 52 + n | 8 | XXH64 (seed 0) of bytes `0 .. 52 + n` |
+//!
+//! Checks on reading, in order: long enough for a header and checksum, magic, format
+//! version, lengths agree with the record's size, checksum, world identity, position,
+//! status, decompression to exactly the stated length, then every value of the body.
+
+use std::sync::Arc;
+
+use stratagen_core::engine::{ChunkPos, ChunkStatus, LoadError, Loaded, Scheduler};
+use stratagen_core::util::digest::Digest;
+use stratagen_core::world::record::{decode_body, encode_body, BodyError};
+use stratagen_core::world::{ChunkData, Dims, World, WorldDef};
+
+/// The first four bytes of every record.
+pub const MAGIC: [u8; 4] = *b"SGCR";
+/// The format this library writes and reads.
+pub const FORMAT_VERSION: u16 = 1;
+/// The definition digest of the built-in world (world definitions as data do not exist yet;
+/// a definition's digest will take this field).
+pub const BUILTIN_DEFINITION: u64 = 0;
+/// Bytes before the compressed body.
+pub const HEADER_LEN: usize = 52;
+/// Bytes of the checksum after it.
+pub const CHECKSUM_LEN: usize = 8;
+/// Largest body a record may declare: every output of the tallest world (4096 blocks) fits
+/// below it; a forged length cannot ask for more.
+const MAX_BODY: u32 = 64 << 20;
+
+/// What makes two worlds the same world: a record loads only into its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorldIdentity {
+    /// World seed.
+    pub seed: i64,
+    /// Lowest block y.
+    pub min_y: i32,
+    /// Height in blocks.
+    pub height: u32,
+    /// Sea level.
+    pub sea_level: i32,
+    /// Digest of the world definition ([`BUILTIN_DEFINITION`] for the built-in world).
+    pub definition: u64,
+}
+
+impl WorldIdentity {
+    /// The identity of the built-in world with settings `def`.
+    pub fn of(def: &WorldDef) -> Self {
+        WorldIdentity {
+            seed: def.seed,
+            min_y: def.min_y,
+            height: def.height,
+            sea_level: def.sea_level,
+            definition: BUILTIN_DEFINITION,
+        }
+    }
+
+    fn dims(&self) -> Dims {
+        Dims {
+            min_y: self.min_y,
+            height: self.height,
+            sea_level: self.sea_level,
+        }
+    }
+
+    /// The name of the first field where `other` differs, if any.
+    fn differs(&self, other: &WorldIdentity) -> Option<&'static str> {
+        if self.seed != other.seed {
+            Some("seed")
+        } else if self.min_y != other.min_y {
+            Some("min_y")
+        } else if self.height != other.height {
+            Some("height")
+        } else if self.sea_level != other.sea_level {
+            Some("sea level")
+        } else if self.definition != other.definition {
+            Some("definition digest")
+        } else {
+            None
+        }
+    }
+}
+
+/// Why a record could not be written or was refused. Refusal changes nothing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// Fewer bytes than the header and checksum, or than the lengths in the header say.
+    #[error("record truncated: {len} bytes, {needed} needed")]
+    Truncated {
+        /// Bytes given.
+        len: usize,
+        /// Bytes the record needs.
+        needed: usize,
+    },
+    /// More bytes than the lengths in the header say.
+    #[error("record has {extra} bytes after its checksum")]
+    TrailingBytes {
+        /// Bytes beyond the record.
+        extra: usize,
+    },
+    /// Not a chunk record (wrong magic) or a reserved field set.
+    #[error("not a Stratagen chunk record: {0}")]
+    NotARecord(&'static str),
+    /// A format version this library does not read.
+    #[error("record format version {found}, this library reads version {FORMAT_VERSION}")]
+    UnsupportedVersion {
+        /// The record's version.
+        found: u16,
+    },
+    /// The checksum does not match: the bytes were damaged.
+    #[error("record checksum mismatch (stored {stored:016x}, computed {computed:016x}): damaged")]
+    Checksum {
+        /// The checksum in the record.
+        stored: u64,
+        /// The checksum of the bytes.
+        computed: u64,
+    },
+    /// The record belongs to another world.
+    #[error("record of another world: its {field} differs")]
+    ForeignWorld {
+        /// The first identity field that differs.
+        field: &'static str,
+    },
+    /// The position is outside `|x|, |z| < 2^21`.
+    #[error("record position ({x}, {z}) outside |x|, |z| < 2^21")]
+    OutOfRange {
+        /// Chunk x.
+        x: i32,
+        /// Chunk z.
+        z: i32,
+    },
+    /// A status byte that names no status.
+    #[error("record status {0} names no status")]
+    BadStatus(u8),
+    /// The body does not decompress to its stated length.
+    #[error("record body does not decompress: {0}")]
+    Compression(&'static str),
+    /// The body does not match its status, or holds a value no chunk can have.
+    #[error("{0}")]
+    Body(BodyError),
+    /// The chunk cannot take the record (already there at that status or higher, busy, failed).
+    #[error("record refused by the world: {0}")]
+    Load(LoadError),
+    /// Nothing is generated at that position (save).
+    #[error("no chunk is resident at ({x}, {z})")]
+    NotResident {
+        /// Chunk x.
+        x: i32,
+        /// Chunk z.
+        z: i32,
+    },
+}
+
+/// A decoded record.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// Chunk position.
+    pub pos: ChunkPos,
+    /// The status reached.
+    pub status: ChunkStatus,
+    /// The outputs of statuses `empty..=status`, index = status.
+    pub outputs: Vec<Arc<ChunkData>>,
+}
+
+/// The header fields of a record, read without the body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// World identity.
+    pub identity: WorldIdentity,
+    /// Chunk position.
+    pub pos: ChunkPos,
+    /// Status.
+    pub status: ChunkStatus,
+}
+
+fn checksum(bytes: &[u8]) -> u64 {
+    let mut d = Digest::new();
+    d.write_bytes(bytes);
+    d.finish()
+}
+
+/// The record of `outputs` (index = status, `empty` up to the status reached) of the chunk
+/// at `pos` in the world `identity`.
+pub fn encode(
+    identity: &WorldIdentity,
+    pos: ChunkPos,
+    outputs: &[Arc<ChunkData>],
+) -> Result<Vec<u8>, RecordError> {
+    let status = outputs
+        .len()
+        .checked_sub(1)
+        .and_then(ChunkStatus::from_index)
+        .ok_or(RecordError::NotResident { x: pos.x, z: pos.z })?;
+    let body = encode_body(&identity.dims(), outputs).map_err(RecordError::Body)?;
+    let packed = lz4_flex::block::compress(&body);
+    let mut r = Vec::with_capacity(HEADER_LEN + packed.len() + CHECKSUM_LEN);
+    r.extend_from_slice(&MAGIC);
+    r.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    r.push(status as u8);
+    r.push(0);
+    r.extend_from_slice(&identity.seed.to_le_bytes());
+    r.extend_from_slice(&identity.min_y.to_le_bytes());
+    r.extend_from_slice(&identity.height.to_le_bytes());
+    r.extend_from_slice(&identity.sea_level.to_le_bytes());
+    r.extend_from_slice(&identity.definition.to_le_bytes());
+    r.extend_from_slice(&pos.x.to_le_bytes());
+    r.extend_from_slice(&pos.z.to_le_bytes());
+    r.extend_from_slice(&(body.len() as u32).to_le_bytes());
+    r.extend_from_slice(&(packed.len() as u32).to_le_bytes());
+    r.extend_from_slice(&packed);
+    let sum = checksum(&r);
+    r.extend_from_slice(&sum.to_le_bytes());
+    Ok(r)
+}
+
+fn le<const N: usize>(b: &[u8], at: usize) -> [u8; N] {
+    let mut a = [0u8; N];
+    a.copy_from_slice(&b[at..at + N]);
+    a
+}
+
+/// Check everything but the body and return the header and the compressed body.
+fn open(bytes: &[u8]) -> Result<(Header, u32, &[u8]), RecordError> {
+    let min = HEADER_LEN + CHECKSUM_LEN;
+    if bytes.len() < min {
+        return Err(RecordError::Truncated {
+            len: bytes.len(),
+            needed: min,
+        });
+    }
+    if bytes[0..4] != MAGIC {
+        return Err(RecordError::NotARecord("wrong magic"));
+    }
+    let version = u16::from_le_bytes(le(bytes, 4));
+    if version != FORMAT_VERSION {
+        return Err(RecordError::UnsupportedVersion { found: version });
+    }
+    let packed_len = u32::from_le_bytes(le(bytes, 48)) as usize;
+    let needed = min.saturating_add(packed_len);
+    if bytes.len() < needed {
+        return Err(RecordError::Truncated {
+            len: bytes.len(),
+            needed,
+        });
+    }
+    if bytes.len() > needed {
+        return Err(RecordError::TrailingBytes {
+            extra: bytes.len() - needed,
+        });
+    }
+    let end = HEADER_LEN + packed_len;
+    let stored = u64::from_le_bytes(le(bytes, end));
+    let computed = checksum(&bytes[..end]);
+    if stored != computed {
+        return Err(RecordError::Checksum { stored, computed });
+    }
+    if bytes[7] != 0 {
+        return Err(RecordError::NotARecord("reserved flags set"));
+    }
+    let identity = WorldIdentity {
+        seed: i64::from_le_bytes(le(bytes, 8)),
+        min_y: i32::from_le_bytes(le(bytes, 16)),
+        height: u32::from_le_bytes(le(bytes, 20)),
+        sea_level: i32::from_le_bytes(le(bytes, 24)),
+        definition: u64::from_le_bytes(le(bytes, 28)),
+    };
+    let pos = ChunkPos::new(
+        i32::from_le_bytes(le(bytes, 36)),
+        i32::from_le_bytes(le(bytes, 40)),
+    );
+    let status =
+        ChunkStatus::from_index(bytes[6] as usize).ok_or(RecordError::BadStatus(bytes[6]))?;
+    let body_len = u32::from_le_bytes(le(bytes, 44));
+    let header = Header {
+        identity,
+        pos,
+        status,
+    };
+    Ok((header, body_len, &bytes[HEADER_LEN..end]))
+}
+
+/// The header of a record, after the checks that need no body (length, magic, version,
+/// checksum, status).
+pub fn header(bytes: &[u8]) -> Result<Header, RecordError> {
+    open(bytes).map(|(h, _, _)| h)
+}
+
+/// Decode a record of the world `identity`, with every check.
+pub fn decode(identity: &WorldIdentity, bytes: &[u8]) -> Result<Record, RecordError> {
+    let (h, body_len, packed) = open(bytes)?;
+    if let Some(field) = h.identity.differs(identity) {
+        return Err(RecordError::ForeignWorld { field });
+    }
+    if !h.pos.is_valid() {
+        return Err(RecordError::OutOfRange {
+            x: h.pos.x,
+            z: h.pos.z,
+        });
+    }
+    if body_len > MAX_BODY {
+        return Err(RecordError::Compression("stated length beyond any chunk's"));
+    }
+    let mut body = vec![0u8; body_len as usize];
+    let n = lz4_flex::block::decompress_into(packed, &mut body)
+        .map_err(|_| RecordError::Compression("malformed LZ4 block"))?;
+    if n != body.len() {
+        return Err(RecordError::Compression("shorter than its stated length"));
+    }
+    let outputs =
+        decode_body(&identity.dims(), h.pos, h.status, &body).map_err(RecordError::Body)?;
+    Ok(Record {
+        pos: h.pos,
+        status: h.status,
+        outputs,
+    })
+}
+
+/// The record of the chunk at `pos` at the status it has reached. Owner thread.
+pub fn save_chunk(sched: &Scheduler<World>, pos: ChunkPos) -> Result<Vec<u8>, RecordError> {
+    let identity = WorldIdentity::of(sched.pipeline().gen().def());
+    encode(&identity, pos, &sched.outputs(pos))
+}
+
+/// Decode `bytes` and give the chunk to the scheduler ([`Scheduler::load`]): generation
+/// continues from the stored status. Refused records change nothing. Owner thread.
+pub fn load_chunk(
+    sched: &mut Scheduler<World>,
+    bytes: &[u8],
+) -> Result<(Header, Loaded), RecordError> {
+    let identity = WorldIdentity::of(sched.pipeline().gen().def());
+    let r = decode(&identity, bytes)?;
+    let header = Header {
+        identity,
+        pos: r.pos,
+        status: r.status,
+    };
+    let loaded = sched.load(r.pos, r.outputs).map_err(RecordError::Load)?;
+    Ok((header, loaded))
+}
