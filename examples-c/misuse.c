@@ -2,6 +2,7 @@
  * Prints one line per check and "misuse: N passed, M failed"; exits non-zero on failure. */
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "stratagen.h"
@@ -204,6 +205,64 @@ int main(void) {
     expect("heightmap mesh res 0", sg_heightmap_mesh(samples, 49, &hd, &hb, &hv, &hi), SG_RESULT_INVALID_ARGUMENT);
     expect("heightmap mesh NULL samples", sg_heightmap_mesh(NULL, 49, &hd, &hb, &hv, &hi), SG_RESULT_NULL_ARGUMENT);
     expect("heightmap apron too small", sg_heightmap_fill_apron(&nd, 0, 0, 4, out, 48), SG_RESULT_BUFFER_TOO_SMALL);
+
+    /* Chunk records: save, and every kind of refusal on load, with the world untouched. */
+    {
+        sg_world *src_w = NULL, *dst = NULL, *other = NULL;
+        sg_world_def other_def = def;
+        other_def.seed = 1;
+        expect("record world", sg_world_create(&def, &src_w), SG_RESULT_OK);
+        expect("record target world", sg_world_create(&def, &dst), SG_RESULT_OK);
+        expect("record other world", sg_world_create(&other_def, &other), SG_RESULT_OK);
+        uint64_t rt = 0;
+        size_t ran = 0;
+        expect("record request", sg_world_request(src_w, 0, 0, SG_STATUS_BIOMES, SG_PRIORITY_SOON, &rt), SG_RESULT_OK);
+        expect("record generate", sg_world_run_inline(src_w, 100000, &ran), SG_RESULT_OK);
+        size_t rlen = 0;
+        expect("save NULL world", sg_world_save_chunk(NULL, 0, 0, NULL, 0, &rlen), SG_RESULT_NULL_ARGUMENT);
+        expect("save untouched chunk", sg_world_save_chunk(src_w, 500, 500, NULL, 0, &rlen), SG_RESULT_NOT_READY);
+        expect("save out of range", sg_world_save_chunk(src_w, 1 << 21, 0, NULL, 0, &rlen), SG_RESULT_OUT_OF_RANGE);
+        expect("save size query", sg_world_save_chunk(src_w, 0, 0, NULL, 0, &rlen), SG_RESULT_BUFFER_TOO_SMALL);
+        expect("save size known", rlen > 60 ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+        expect("save NULL buffer", sg_world_save_chunk(src_w, 0, 0, NULL, rlen, NULL), SG_RESULT_NULL_ARGUMENT);
+        uint8_t *rec = malloc(rlen), *bad_rec = malloc(rlen);
+        expect("save", sg_world_save_chunk(src_w, 0, 0, rec, rlen, NULL), SG_RESULT_OK);
+        int32_t lx = 7, lz = 7;
+        uint32_t ls = 99;
+        expect("load NULL bytes", sg_world_load_chunk(dst, NULL, rlen, &lx, &lz, &ls), SG_RESULT_NULL_ARGUMENT);
+        expect("load NULL world", sg_world_load_chunk(NULL, rec, rlen, &lx, &lz, &ls), SG_RESULT_NULL_ARGUMENT);
+        expect("load empty", sg_world_load_chunk(dst, rec, 0, &lx, &lz, &ls), SG_RESULT_RECORD_TRUNCATED);
+        expect("load truncated", sg_world_load_chunk(dst, rec, rlen - 1, &lx, &lz, &ls), SG_RESULT_RECORD_TRUNCATED);
+        memcpy(bad_rec, rec, rlen);
+        bad_rec[rlen / 2] ^= 0x04;
+        expect("load bit flip", sg_world_load_chunk(dst, bad_rec, rlen, &lx, &lz, &ls), SG_RESULT_RECORD_CHECKSUM);
+        memcpy(bad_rec, rec, rlen);
+        bad_rec[4] = 9; /* format version */
+        expect("load newer version", sg_world_load_chunk(dst, bad_rec, rlen, &lx, &lz, &ls), SG_RESULT_RECORD_VERSION);
+        memcpy(bad_rec, rec, rlen);
+        bad_rec[0] = 'X'; /* magic */
+        expect("load not a record", sg_world_load_chunk(dst, bad_rec, rlen, &lx, &lz, &ls), SG_RESULT_RECORD_MALFORMED);
+        expect("load into another world", sg_world_load_chunk(other, rec, rlen, &lx, &lz, &ls), SG_RESULT_RECORD_FOREIGN_WORLD);
+        expect("outputs untouched on refusal", lx == 7 && lz == 7 && ls == 99 ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+        expect("refused record left nothing", sg_world_chunk_status(dst, 0, 0, &ls), SG_RESULT_NOT_READY);
+        /* A task of the chunk in flight: its one task (empty at 0, 0) is taken, not finished. */
+        sg_task *held[1];
+        size_t nheld = 0;
+        expect("busy request", sg_world_request(dst, 0, 0, SG_STATUS_EMPTY, SG_PRIORITY_SOON, &rt), SG_RESULT_OK);
+        expect("busy take", sg_world_take_tasks(dst, held, 1, &nheld), SG_RESULT_OK);
+        expect("load while busy", sg_world_load_chunk(dst, rec, rlen, &lx, &lz, &ls), SG_RESULT_CHUNK_BUSY);
+        expect("busy run", sg_task_run(held[0]), SG_RESULT_OK);
+        expect("busy finish", sg_world_finish_task(dst, held[0]), SG_RESULT_OK);
+        expect("load", sg_world_load_chunk(dst, rec, rlen, &lx, &lz, &ls), SG_RESULT_OK);
+        expect("load outputs", lx == 0 && lz == 0 && ls == SG_STATUS_BIOMES ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+        expect("loaded status", sg_world_chunk_status(dst, 0, 0, &ls) == SG_RESULT_OK && ls == SG_STATUS_BIOMES ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+        expect("load twice", sg_world_load_chunk(dst, rec, rlen, NULL, NULL, NULL), SG_RESULT_ALREADY_RESIDENT);
+        free(rec);
+        free(bad_rec);
+        expect("record world destroy", sg_world_destroy(src_w), SG_RESULT_OK);
+        expect("record target destroy", sg_world_destroy(dst), SG_RESULT_OK);
+        expect("record other destroy", sg_world_destroy(other), SG_RESULT_OK);
+    }
 
     /* Use after destroy. */
     sg_task *t2[1];

@@ -136,6 +136,34 @@ enum sg_result
    No block or biome has that name.
    */
   SG_RESULT_NOT_FOUND = 15,
+  /*
+   A chunk record is shorter (or longer) than its header says.
+   */
+  SG_RESULT_RECORD_TRUNCATED = 16,
+  /*
+   A chunk record's checksum does not match: the bytes were damaged.
+   */
+  SG_RESULT_RECORD_CHECKSUM = 17,
+  /*
+   A chunk record of a format version this library does not read.
+   */
+  SG_RESULT_RECORD_VERSION = 18,
+  /*
+   A chunk record of another world (seed, height range, sea level or definition).
+   */
+  SG_RESULT_RECORD_FOREIGN_WORLD = 19,
+  /*
+   Not a chunk record, or its data does not match its status.
+   */
+  SG_RESULT_RECORD_MALFORMED = 20,
+  /*
+   The chunk is already resident at the record's status or higher.
+   */
+  SG_RESULT_ALREADY_RESIDENT = 21,
+  /*
+   A task of the chunk is in flight: finish it first.
+   */
+  SG_RESULT_CHUNK_BUSY = 22,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1366,6 +1394,49 @@ sg_result sg_heightmap_mesh(const float *samples,
                             const struct sg_heightmap_mesh_buffers *buffers,
                             size_t *vertex_count,
                             size_t *index_count);
+
+/*
+ Write the record of chunk (cx, cz) — its outputs at the status it has reached, with the
+ world's identity — into `buf`. `*needed` (optional) always receives the record's size in
+ bytes; a smaller `cap` gives `SG_RESULT_BUFFER_TOO_SMALL` and leaves `buf` untouched (call
+ with `buf = NULL, cap = 0` to ask the size; the record is encoded on each call).
+ `SG_RESULT_NOT_READY` if nothing is generated there, `SG_RESULT_OUT_OF_RANGE` outside
+ |x|, |z| < 2^21. Owner thread.
+
+ # Safety
+ `buf` must be NULL or valid for writes of `cap` bytes; `needed` NULL or writable.
+ */
+sg_result sg_world_save_chunk(struct sg_world *world,
+                              int32_t cx,
+                              int32_t cz,
+                              uint8_t *buf,
+                              size_t cap,
+                              size_t *needed);
+
+/*
+ Give a chunk record (from [`sg_world_save_chunk`], a file or a database) to `world`: the
+ chunk continues from the stored status, and the final chunk equals an uninterrupted run.
+ If a request covers the chunk, it takes the record at once (the statuses it has not
+ reached); otherwise the record waits until a request makes the chunk resident.
+ The chunk's position and status go to `*cx`, `*cz`, `*status` (each optional).
+
+ Refused records change nothing: `SG_RESULT_RECORD_TRUNCATED`, `_RECORD_CHECKSUM`
+ (damaged), `_RECORD_VERSION`, `_RECORD_FOREIGN_WORLD`, `_RECORD_MALFORMED` (not a record,
+ or data that does not match its status), `SG_RESULT_OUT_OF_RANGE`,
+ `SG_RESULT_ALREADY_RESIDENT` (the chunk has that status or higher already),
+ `SG_RESULT_CHUNK_BUSY` (a task of the chunk is in flight), `SG_RESULT_TASK_FAILED` (the
+ chunk failed). Owner thread; ends the lifetime of borrowed chunk views.
+
+ # Safety
+ `bytes` must be valid for reads of `len` bytes (or NULL, refused); `cx`, `cz` and
+ `status` NULL or writable.
+ */
+sg_result sg_world_load_chunk(struct sg_world *world,
+                              const uint8_t *bytes,
+                              size_t len,
+                              int32_t *cx,
+                              int32_t *cz,
+                              uint32_t *status);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -4,7 +4,8 @@
 //! One file per domain: [`result`] (the result enum, messages, the panic boundary),
 //! [`enums`] (the other C enums and their conversions), [`types`] (structs and handles),
 //! `handles` (the registry), [`world`], [`task`], [`chunk`] (readers), [`noise`], [`palette`]
-//! (block and biome names, properties, colours), [`mesh`] (chunk and heightmap meshes). Every
+//! (block and biome names, properties, colours), [`mesh`] (chunk and heightmap meshes),
+//! [`record`] (save and load chunk records). Every
 //! export is a thin wrapper over an inner function returning `Result<_, sg_result>`.
 //!
 //! Conventions:
@@ -43,11 +44,14 @@ pub mod palette;
 
 pub mod mesh;
 
+pub mod record;
+
 pub use chunk::*;
 pub use enums::*;
 pub use mesh::*;
 pub use noise::*;
 pub use palette::*;
+pub use record::*;
 pub use result::{
     sg_result, sg_result_message, sg_version, SG_VERSION_MAJOR, SG_VERSION_MINOR, SG_VERSION_PATCH,
 };

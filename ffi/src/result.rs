@@ -4,8 +4,9 @@
 use std::os::raw::c_char;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use stratagen_core::engine::SchedulerError;
+use stratagen_core::engine::{LoadError, SchedulerError};
 use stratagen_core::noise::NoiseError;
+use stratagen_store::RecordError;
 
 /// Major version.
 pub const SG_VERSION_MAJOR: u32 = 0;
@@ -50,6 +51,20 @@ pub enum sg_result {
     InternalPanic = 14,
     /// No block or biome has that name.
     NotFound = 15,
+    /// A chunk record is shorter (or longer) than its header says.
+    RecordTruncated = 16,
+    /// A chunk record's checksum does not match: the bytes were damaged.
+    RecordChecksum = 17,
+    /// A chunk record of a format version this library does not read.
+    RecordVersion = 18,
+    /// A chunk record of another world (seed, height range, sea level or definition).
+    RecordForeignWorld = 19,
+    /// Not a chunk record, or its data does not match its status.
+    RecordMalformed = 20,
+    /// The chunk is already resident at the record's status or higher.
+    AlreadyResident = 21,
+    /// A task of the chunk is in flight: finish it first.
+    ChunkBusy = 22,
 }
 
 impl sg_result {
@@ -72,6 +87,21 @@ impl sg_result {
             sg_result::BadStructSize => b"struct_size smaller than this library's struct\0",
             sg_result::InternalPanic => b"internal error caught at the C boundary\0",
             sg_result::NotFound => b"no block or biome has that name\0",
+            sg_result::RecordTruncated => {
+                b"chunk record truncated or longer than its header says\0"
+            }
+            sg_result::RecordChecksum => b"chunk record damaged: checksum mismatch\0",
+            sg_result::RecordVersion => b"chunk record format version not supported\0",
+            sg_result::RecordForeignWorld => {
+                b"chunk record of another world (seed, height range, sea level or definition)\0"
+            }
+            sg_result::RecordMalformed => {
+                b"not a chunk record, or its data does not match its status\0"
+            }
+            sg_result::AlreadyResident => {
+                b"chunk already resident at the record's status or higher\0"
+            }
+            sg_result::ChunkBusy => b"a task of the chunk is in flight; finish it first\0",
         }
     }
 }
@@ -121,6 +151,13 @@ c_enum_from_u32!(
         BadStructSize,
         InternalPanic,
         NotFound,
+        RecordTruncated,
+        RecordChecksum,
+        RecordVersion,
+        RecordForeignWorld,
+        RecordMalformed,
+        AlreadyResident,
+        ChunkBusy,
     ]
 );
 
@@ -133,6 +170,31 @@ impl From<SchedulerError> for sg_result {
             SchedulerError::OutOfRange(_) => sg_result::OutOfRange,
             SchedulerError::UnknownTicket | SchedulerError::UnknownTask => sg_result::StaleHandle,
             SchedulerError::ForeignTicket | SchedulerError::ForeignTask => sg_result::ForeignHandle,
+        }
+    }
+}
+
+impl From<RecordError> for sg_result {
+    fn from(e: RecordError) -> sg_result {
+        match e {
+            RecordError::Truncated { .. } | RecordError::TrailingBytes { .. } => {
+                sg_result::RecordTruncated
+            }
+            RecordError::Checksum { .. } => sg_result::RecordChecksum,
+            RecordError::UnsupportedVersion { .. } => sg_result::RecordVersion,
+            RecordError::ForeignWorld { .. } => sg_result::RecordForeignWorld,
+            RecordError::NotARecord(_)
+            | RecordError::BadStatus(_)
+            | RecordError::Compression(_)
+            | RecordError::Body(_) => sg_result::RecordMalformed,
+            RecordError::OutOfRange { .. } | RecordError::Load(LoadError::OutOfRange(_)) => {
+                sg_result::OutOfRange
+            }
+            RecordError::Load(LoadError::AlreadyResident { .. }) => sg_result::AlreadyResident,
+            RecordError::Load(LoadError::InFlight) => sg_result::ChunkBusy,
+            RecordError::Load(LoadError::Failed) => sg_result::TaskFailed,
+            RecordError::Load(LoadError::BadOutputs) => sg_result::RecordMalformed,
+            RecordError::NotResident { .. } => sg_result::NotReady,
         }
     }
 }
