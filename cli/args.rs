@@ -2,7 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
-use crate::commands::{bench, digest, heightmap, mesh, noise, render};
+use crate::commands::{bench, digest, heightmap, mesh, noise, pregen, render};
 use crate::error::{usage, CliError};
 
 /// The `stratagen` command line.
@@ -35,6 +35,9 @@ pub enum Cmd {
     /// Cold fill of a square of chunks to full: chunks per second, per-status split, peak
     /// memory. The last line is machine-readable.
     Bench(bench::BenchArgs),
+    /// Generate a rectangle of chunks into a SQLite store (one row per full chunk), with a
+    /// progress bar; a rerun (after a kill, too) skips what is stored.
+    Pregen(pregen::PregenArgs),
 }
 
 /// Parse `X,Z`.

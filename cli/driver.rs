@@ -14,7 +14,9 @@ use std::collections::VecDeque;
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
-use stratagen_core::engine::{BodyError, ChunkStatus, Finished, Pipeline, Scheduler, Task};
+use stratagen_core::engine::{
+    BodyError, ChunkPos, ChunkStatus, Finished, Pipeline, Scheduler, Task,
+};
 
 use crate::error::CliError;
 
@@ -33,7 +35,38 @@ pub fn drive<P: Pipeline>(
 pub fn drive_timed<P: Pipeline>(
     s: &mut Scheduler<P>,
     threads: usize,
-    progress: impl FnMut(usize),
+    mut progress: impl FnMut(usize),
+    times: &Mutex<[f64; ChunkStatus::COUNT]>,
+) -> Result<usize, CliError> {
+    drive_hooked(
+        s,
+        threads,
+        |_, _, _, done| {
+            progress(done);
+            Ok(())
+        },
+        times,
+    )
+}
+
+/// What runs on the owner thread after each finished task: the scheduler (to request or
+/// release), the task's position and status, and the count of tasks finished so far. New
+/// requests made here are driven too; an error stops the drive.
+pub trait OnFinish<P: Pipeline>:
+    FnMut(&mut Scheduler<P>, ChunkPos, ChunkStatus, usize) -> Result<(), CliError>
+{
+}
+impl<P: Pipeline, F> OnFinish<P> for F where
+    F: FnMut(&mut Scheduler<P>, ChunkPos, ChunkStatus, usize) -> Result<(), CliError>
+{
+}
+
+/// [`drive_timed`] with a hook after each finished task (see [`OnFinish`]): the drive ends
+/// when nothing is ready or running after the last hook.
+pub fn drive_hooked<P: Pipeline>(
+    s: &mut Scheduler<P>,
+    threads: usize,
+    on_finish: impl OnFinish<P>,
     times: &Mutex<[f64; ChunkStatus::COUNT]>,
 ) -> Result<usize, CliError> {
     let timed_run = |t: &Task<P>| {
@@ -45,9 +78,9 @@ pub fn drive_timed<P: Pipeline>(
         r
     };
     if threads == 0 {
-        drive_inline(s, progress, timed_run)
+        drive_inline(s, on_finish, timed_run)
     } else {
-        drive_pool(s, threads, progress, &timed_run)
+        drive_pool(s, threads, on_finish, &timed_run)
     }
 }
 
@@ -64,7 +97,7 @@ type RunResult<P> = Result<<P as Pipeline>::Output, BodyError>;
 /// Take, run and finish one task at a time on this thread.
 fn drive_inline<P: Pipeline>(
     s: &mut Scheduler<P>,
-    mut progress: impl FnMut(usize),
+    mut on_finish: impl OnFinish<P>,
     run: impl Fn(&Task<P>) -> RunResult<P>,
 ) -> Result<usize, CliError> {
     let mut done = 0usize;
@@ -75,9 +108,10 @@ fn drive_inline<P: Pipeline>(
         }
         for t in tasks {
             let r = run(&t);
+            let (pos, status) = (t.pos(), t.status());
             check(s.finish(t, r)?)?;
             done += 1;
-            progress(done);
+            on_finish(s, pos, status, done)?;
         }
     }
 }
@@ -148,7 +182,7 @@ const QUEUE_PER_THREAD: usize = 16;
 fn drive_pool<P: Pipeline>(
     s: &mut Scheduler<P>,
     threads: usize,
-    mut progress: impl FnMut(usize),
+    mut on_finish: impl OnFinish<P>,
     run: &(impl Fn(&Task<P>) -> RunResult<P> + Sync),
 ) -> Result<usize, CliError> {
     let pool = Pool {
@@ -174,10 +208,10 @@ fn drive_pool<P: Pipeline>(
         // Tasks taken from the scheduler and not yet finished.
         let mut outstanding = 0usize;
         let mut finish = |s: &mut Scheduler<P>, t: Task<P>, r: RunResult<P>| {
+            let (pos, status) = (t.pos(), t.status());
             check(s.finish(t, r)?)?;
             done += 1;
-            progress(done);
-            Ok::<(), CliError>(())
+            on_finish(s, pos, status, done)
         };
         let result = loop {
             let finished = std::mem::take(&mut pool.lock().results);

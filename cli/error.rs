@@ -39,6 +39,9 @@ pub enum CliError {
     /// A worker thread of the driver stopped.
     #[error("worker threads stopped")]
     WorkersStopped,
+    /// The chunk store refused (opening, reading or writing), or a stored record was bad.
+    #[error("store: {0}")]
+    Store(String),
     /// A requested chunk did not reach the requested status.
     #[error("chunk ({}, {}) did not reach {}", pos.x, pos.z, status.name())]
     NotReached {
@@ -66,3 +69,9 @@ macro_rules! from_core_error {
     };
 }
 from_core_error!(WorldError => World, SchedulerError => Scheduler, BodyError => Body, NoiseError => Noise);
+
+impl From<stratagen_store::sqlite::StoreError> for CliError {
+    fn from(e: stratagen_store::sqlite::StoreError) -> CliError {
+        CliError::Store(e.to_string())
+    }
+}

@@ -4,6 +4,7 @@
 //! - [`driver`]: the threaded driver (owner thread takes and finishes, workers run);
 //! - [`region`]: generating a square or rectangle of chunks, with timings and digests;
 //! - [`map`]: rendering a region as a map image;
+//! - [`pregen`]: pregeneration into a SQLite chunk store; [`stored`]: regions read back from one;
 //! - [`noise_image`]: noise images and palettes;
 //! - [`files`]: PNG encoding and atomic writes; [`gltf`]: glTF binaries; [`rss`]: peak memory;
 //! - [`error`]: the typed error every part returns; [`allocator`]: the allocator policy.
@@ -17,8 +18,10 @@ pub mod files;
 pub mod gltf;
 pub mod map;
 pub mod noise_image;
+pub mod pregen;
 pub mod region;
 pub mod rss;
+pub mod stored;
 
 pub use driver::{drive, drive_timed};
 pub use error::CliError;

@@ -1,5 +1,7 @@
 //! `stratagen digest`: one digest per chunk of a region and the region digest.
 
+use std::path::PathBuf;
+
 use clap::{Args, ValueEnum};
 use stratagen_core::engine::ChunkStatus;
 use stratagen_core::world::WorldDef;
@@ -7,6 +9,7 @@ use stratagen_core::world::WorldDef;
 use crate::args::{parse_rect, region_chunks, threads_or_default};
 use crate::error::{usage, CliError};
 use crate::region::{generate, rect};
+use crate::stored::read_region;
 
 /// Status names.
 #[derive(Clone, Copy, ValueEnum)]
@@ -40,7 +43,12 @@ const MAX_REGION_CHUNKS: i64 = 65536;
 #[derive(Args)]
 pub struct DigestArgs {
     /// World seed.
-    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    #[arg(
+        long,
+        default_value_t = 0,
+        allow_negative_numbers = true,
+        conflicts_with = "from"
+    )]
     pub seed: i64,
     /// Inclusive chunk rectangle X0,Z0,X1,Z1 (at most 65536 chunks).
     #[arg(long, value_parser = parse_rect, allow_hyphen_values = true)]
@@ -51,6 +59,10 @@ pub struct DigestArgs {
     /// Worker threads (0: inline). Default: available cores.
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Read the chunks from this store (written by `stratagen pregen`) instead of
+    /// generating them; its world is the store's. Only `--status full`.
+    #[arg(long)]
+    pub from: Option<PathBuf>,
 }
 
 /// Run `stratagen digest`.
@@ -63,8 +75,21 @@ pub fn run(a: DigestArgs) -> Result<(), CliError> {
         seed: a.seed,
         ..WorldDef::default()
     };
-    let threads = threads_or_default(a.threads);
-    let region = generate(def, &positions, status, threads, |_, _| {})?;
+    let region = match &a.from {
+        Some(path) => {
+            if status != ChunkStatus::Full {
+                return Err(usage("--from: stores hold full chunks; use --status full"));
+            }
+            read_region(path, a.region)?
+        }
+        None => generate(
+            def,
+            &positions,
+            status,
+            threads_or_default(a.threads),
+            |_, _| {},
+        )?,
+    };
     for (p, d) in region.digests() {
         println!("chunk {} {} {:016x}", p.x, p.z, d);
     }

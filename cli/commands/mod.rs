@@ -5,6 +5,7 @@ pub mod digest;
 pub mod heightmap;
 pub mod mesh;
 pub mod noise;
+pub mod pregen;
 pub mod render;
 
 use crate::args::{Cli, Cmd};
@@ -19,5 +20,6 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Cmd::Mesh(a) => mesh::run(a),
         Cmd::Digest(a) => digest::run(a),
         Cmd::Bench(a) => bench::run(a),
+        Cmd::Pregen(a) => pregen::run(a),
     }
 }

@@ -11,12 +11,18 @@ use crate::error::{usage, CliError};
 use crate::files::{encode_png, write_atomic};
 use crate::map::{render, Layer};
 use crate::region::{generate, square};
+use crate::stored::read_region;
 
 /// Arguments of `stratagen render`.
 #[derive(Args)]
 pub struct RenderArgs {
     /// World seed.
-    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    #[arg(
+        long,
+        default_value_t = 0,
+        allow_negative_numbers = true,
+        conflicts_with = "from"
+    )]
     pub seed: i64,
     /// Centre chunk as X,Z.
     #[arg(long, default_value = "0,0", value_parser = parse_pair, allow_hyphen_values = true)]
@@ -33,6 +39,10 @@ pub struct RenderArgs {
     /// Worker threads (0: run inline on the main thread). Default: available cores.
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Read the chunks from this store (written by `stratagen pregen`) instead of
+    /// generating them; its world is the store's.
+    #[arg(long)]
+    pub from: Option<PathBuf>,
 }
 
 /// Run `stratagen render`.
@@ -48,13 +58,27 @@ pub fn run(a: RenderArgs) -> Result<(), CliError> {
         seed: a.seed,
         ..WorldDef::default()
     };
-    let region = generate(def, &positions, ChunkStatus::Full, threads, |n, _| {
-        if last.elapsed().as_secs_f64() > 0.5 {
-            eprint!("\rgenerating: {n} tasks done");
-            last = std::time::Instant::now();
+    let region = match &a.from {
+        Some(path) => {
+            let r = (
+                a.center.0 - a.radius as i32,
+                a.center.1 - a.radius as i32,
+                a.center.0 + a.radius as i32,
+                a.center.1 + a.radius as i32,
+            );
+            read_region(path, r)?
         }
-    })?;
-    eprint!("\r");
+        None => {
+            let r = generate(def, &positions, ChunkStatus::Full, threads, |n, _| {
+                if last.elapsed().as_secs_f64() > 0.5 {
+                    eprint!("\rgenerating: {n} tasks done");
+                    last = std::time::Instant::now();
+                }
+            })?;
+            eprint!("\r");
+            r
+        }
+    };
     let img = render(&region, a.layer);
     write_atomic(
         &a.out,
@@ -68,14 +92,22 @@ pub fn run(a: RenderArgs) -> Result<(), CliError> {
         total
     );
     println!("region digest {:016x}", region.digest());
-    println!(
-        "generated {} chunks ({} tasks) in {:.2} s on {} threads: {:.1} chunks/s, {:.2} ms per requested chunk",
-        total,
-        region.tasks,
-        region.seconds,
-        threads,
-        total as f64 / region.seconds,
-        region.seconds * 1000.0 / total as f64
-    );
+    match &a.from {
+        Some(path) => println!(
+            "read {} chunks from {} in {:.2} s",
+            total,
+            path.display(),
+            region.seconds
+        ),
+        None => println!(
+            "generated {} chunks ({} tasks) in {:.2} s on {} threads: {:.1} chunks/s, {:.2} ms per requested chunk",
+            total,
+            region.tasks,
+            region.seconds,
+            threads,
+            total as f64 / region.seconds,
+            region.seconds * 1000.0 / total as f64
+        ),
+    }
     Ok(())
 }

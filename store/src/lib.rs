@@ -9,5 +9,7 @@
 #![deny(missing_docs)]
 
 pub mod record;
+#[cfg(feature = "sqlite")]
+pub mod sqlite;
 
 pub use record::{RecordError, WorldIdentity};

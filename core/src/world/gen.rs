@@ -1,11 +1,14 @@
 //! The generator of one world ([`WorldGen`]): validated settings and every noise, built once
 //! and shared read-only by all tasks.
 
+use alloc::vec::Vec;
+
 use crate::engine::ChunkPos;
 use crate::util::digest::Digest;
 use crate::world::biome::{BiomeId, ClimateSampler};
 use crate::world::def::{WorldDef, WorldError};
 use crate::world::dims::Dims;
+use crate::world::structure::{self, StructureStart};
 use crate::world::terrain::{self, TerrainChunk, TerrainInput, TerrainNoises};
 
 /// The generator of one world: validated settings and every noise, built once and shared
@@ -55,6 +58,12 @@ impl WorldGen {
     /// Dimensions.
     pub fn dims(&self) -> Dims {
         self.dims
+    }
+
+    /// The structure starts whose candidate chunk is `pos` (the `structure_starts` output):
+    /// a function of the position alone, so tools can recompute them for any chunk.
+    pub fn structure_starts(&self, pos: ChunkPos) -> Vec<StructureStart> {
+        structure::starts(self.def.seed, &self.dims, &self.climate, pos)
     }
 
     /// The climate noises.

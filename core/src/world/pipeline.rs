@@ -254,9 +254,7 @@ impl Pipeline for World {
         let g = &self.gen;
         match status {
             ChunkStatus::Empty => Ok(ChunkData::Empty),
-            ChunkStatus::StructureStarts => Ok(ChunkData::StructureStarts(structure::starts(
-                g.def.seed, &g.dims, &g.climate, pos,
-            ))),
+            ChunkStatus::StructureStarts => Ok(ChunkData::StructureStarts(g.structure_starts(pos))),
             ChunkStatus::StructureReferences => self.structure_references(pos, view),
             ChunkStatus::Biomes => Ok(ChunkData::Biomes(g.biomes(pos), g.climate_witness(pos))),
             ChunkStatus::Terrain => self.terrain(pos, view),

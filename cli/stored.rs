@@ -1,0 +1,88 @@
+//! Reading a region back from a chunk store instead of generating it.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use stratagen_core::engine::ChunkStatus;
+use stratagen_core::world::{WorldDef, WorldGen};
+use stratagen_store::record;
+use stratagen_store::sqlite::ChunkStore;
+
+use crate::error::CliError;
+use crate::region::{rect, Region};
+
+/// The world settings a store was written for (its identity; the built-in definition).
+pub fn store_def(store: &ChunkStore) -> WorldDef {
+    let id = store.identity();
+    WorldDef {
+        seed: id.seed,
+        min_y: id.min_y,
+        height: id.height,
+        sea_level: id.sea_level,
+    }
+}
+
+/// The full chunks of the inclusive rectangle `region` from the store at `path`, decoded and
+/// checked; every chunk must be stored at `full`. The structure starts the chunks reference
+/// are recomputed (they are a function of position).
+pub fn read_region(path: &Path, region: (i32, i32, i32, i32)) -> Result<Region, CliError> {
+    let store = ChunkStore::open_existing(path)?;
+    let gen = WorldGen::new(store_def(&store))?;
+    let identity = *store.identity();
+    let (x0, z0, x1, z1) = region;
+    let t0 = std::time::Instant::now();
+    let mut chunks = BTreeMap::new();
+    let mut refs = std::collections::BTreeSet::new();
+    for p in rect(x0, z0, x1, z1) {
+        let bytes = store.get(p)?.ok_or_else(|| {
+            CliError::Store(format!(
+                "chunk ({}, {}) is not in {}",
+                p.x,
+                p.z,
+                path.display()
+            ))
+        })?;
+        let bad = |e: record::RecordError| {
+            CliError::Store(format!(
+                "chunk ({}, {}) in {}: {e}",
+                p.x,
+                p.z,
+                path.display()
+            ))
+        };
+        let mut r = record::decode(&identity, &bytes).map_err(bad)?;
+        if r.pos != p || r.status != ChunkStatus::Full {
+            return Err(CliError::Store(format!(
+                "the row of chunk ({}, {}) holds chunk ({}, {}) at {}",
+                p.x,
+                p.z,
+                r.pos.x,
+                r.pos.z,
+                r.status.name()
+            )));
+        }
+        let full = r.outputs.pop().expect("a full record has every output");
+        if let Some(f) = full.full() {
+            refs.extend(f.structures.iter().map(|s| (s.start, s.kind)));
+        }
+        chunks.insert(p, full);
+    }
+    let starts = refs
+        .into_iter()
+        .flat_map(|(start, kind)| {
+            gen.structure_starts(start)
+                .into_iter()
+                .filter(move |s| s.kind == kind)
+        })
+        .collect();
+    Ok(Region {
+        gen,
+        chunks,
+        tasks: 0,
+        seconds: t0.elapsed().as_secs_f64(),
+        status_seconds: [0.0; ChunkStatus::COUNT],
+        status_tasks: [0; ChunkStatus::COUNT],
+        starts,
+        peak_holders: 0,
+    })
+}

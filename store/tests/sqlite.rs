@@ -1,0 +1,110 @@
+//! The SQLite store: records round-trip, a store of another world or a newer format is
+//! refused with the field named, someone else's database is left untouched.
+#![cfg(feature = "sqlite")]
+
+use std::sync::Arc;
+
+use stratagen_core::engine::{ChunkPos, ChunkStatus, Priority, Scheduler};
+use stratagen_core::world::{World, WorldDef, WorldGen};
+use stratagen_store::record::{decode, save_chunk, WorldIdentity};
+use stratagen_store::sqlite::{ChunkStore, StoreError};
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let p = std::env::temp_dir().join(format!("stratagen-store-{}-{}", std::process::id(), name));
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{}", p.display(), ext));
+    }
+    p
+}
+
+#[test]
+fn records_round_trip_and_identity_is_checked() {
+    let def = WorldDef {
+        seed: 9,
+        ..WorldDef::default()
+    };
+    let id = WorldIdentity::of(&def);
+    let mut s = Scheduler::new(Arc::new(World::new(WorldGen::new(def).unwrap())));
+    s.request(ChunkPos::new(2, 3), ChunkStatus::Full, Priority::Soon)
+        .unwrap();
+    while s.run_inline(1000) > 0 {}
+    let rec = save_chunk(&s, ChunkPos::new(2, 3)).unwrap();
+
+    let path = temp("roundtrip.sqlite");
+    let mut store = ChunkStore::open(&path, &id).unwrap();
+    store
+        .put_batch(&[(ChunkPos::new(2, 3), ChunkStatus::Full, rec.clone())])
+        .unwrap();
+    // Replacing a row keeps one row per position.
+    store
+        .put_batch(&[(ChunkPos::new(2, 3), ChunkStatus::Full, rec.clone())])
+        .unwrap();
+    assert_eq!(store.count().unwrap(), 1);
+    assert_eq!(store.get(ChunkPos::new(2, 3)).unwrap(), Some(rec.clone()));
+    assert_eq!(store.get(ChunkPos::new(3, 3)).unwrap(), None);
+    let inside = store.positions_in((0, 0, 5, 5), ChunkStatus::Full).unwrap();
+    assert_eq!(
+        inside.into_iter().collect::<Vec<_>>(),
+        [ChunkPos::new(2, 3)]
+    );
+    assert!(store
+        .positions_in((3, 0, 5, 5), ChunkStatus::Empty)
+        .unwrap()
+        .is_empty());
+    assert_eq!(store.integrity_check().unwrap(), "ok");
+    drop(store);
+
+    let again = ChunkStore::open_existing(&path).unwrap();
+    assert_eq!(*again.identity(), id);
+    let back = again.get(ChunkPos::new(2, 3)).unwrap().unwrap();
+    assert_eq!(decode(&id, &back).unwrap().status, ChunkStatus::Full);
+    drop(again);
+
+    let other = WorldIdentity {
+        sea_level: 62,
+        ..id
+    };
+    match ChunkStore::open(&path, &other) {
+        Err(StoreError::ForeignWorld { field, .. }) => assert_eq!(field, "sea_level"),
+        Err(e) => panic!("unexpected {e}"),
+        Ok(_) => panic!("another world's store opened"),
+    }
+}
+
+#[test]
+fn newer_formats_and_foreign_databases_are_refused() {
+    let id = WorldIdentity::of(&WorldDef::default());
+    let path = temp("newer.sqlite");
+    drop(ChunkStore::open(&path, &id).unwrap());
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute("UPDATE meta SET value = '2' WHERE key = 'store_format'", [])
+        .unwrap();
+    drop(conn);
+    assert!(matches!(
+        ChunkStore::open(&path, &id),
+        Err(StoreError::NewerFormat { found: 2 })
+    ));
+    assert!(matches!(
+        ChunkStore::open_existing(&path),
+        Err(StoreError::NewerFormat { found: 2 })
+    ));
+
+    let foreign = temp("foreign.sqlite");
+    let conn = rusqlite::Connection::open(&foreign).unwrap();
+    conn.execute_batch("CREATE TABLE notes (t TEXT);").unwrap();
+    drop(conn);
+    assert!(matches!(
+        ChunkStore::open(&foreign, &id),
+        Err(StoreError::Meta { .. })
+    ));
+    let conn = rusqlite::Connection::open(&foreign).unwrap();
+    let tables: i64 = conn
+        .query_row("SELECT COUNT(*) FROM sqlite_master", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(tables, 1, "nothing added to someone else's database");
+
+    assert!(matches!(
+        ChunkStore::open_existing(&temp("absent.sqlite")),
+        Err(StoreError::Missing(_))
+    ));
+}

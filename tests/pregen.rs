@@ -1,0 +1,189 @@
+//! `stratagen pregen` survives being killed: started on a region, killed with SIGKILL at
+//! three random moments (restarted each time), then let finish. The store then passes
+//! SQLite's integrity check, holds every chunk of the region once and nothing else, later
+//! runs resumed (skipped what was stored), and the region digest read from the store equals
+//! `stratagen digest` of the same region generated afresh.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use stratagen_core::engine::ChunkStatus;
+use stratagen_store::sqlite::ChunkStore;
+
+const BIN: &str = env!("CARGO_BIN_EXE_stratagen");
+const REGION: &str = "-8,-8,23,23";
+const CHUNKS: u64 = 32 * 32;
+
+fn temp(name: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("stratagen-pregen-{}-{}", std::process::id(), name));
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{}", p.display(), ext));
+    }
+    p
+}
+
+fn pregen(out: &Path) -> Command {
+    let mut c = Command::new(BIN);
+    c.args([
+        "pregen",
+        "--seed",
+        "5",
+        "--threads",
+        "2",
+        "--region",
+        REGION,
+        "--out",
+    ])
+    .arg(out);
+    c
+}
+
+/// Rows committed so far (0 while the store does not exist yet or is being created).
+fn committed(path: &Path) -> u64 {
+    ChunkStore::open_existing(path)
+        .and_then(|s| s.count())
+        .unwrap_or(0)
+}
+
+fn region_digest(out: &[u8]) -> String {
+    String::from_utf8_lossy(out)
+        .lines()
+        .find_map(|l| l.strip_prefix("region ").map(str::to_string))
+        .expect("a region digest line")
+}
+
+#[test]
+fn pregen_killed_three_times_then_finished_equals_a_fresh_digest() {
+    let store = temp("crash.sqlite");
+    // A seed from the clock, printed, so a failure can be replayed.
+    let seed = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64;
+    eprintln!("kill-moment seed {seed}");
+    let mut rng = stratagen_core::util::random::JavaRandom::new(seed as i64);
+    let mut kills = 0;
+    let mut last = 0;
+    for round in 0..3 {
+        // Kill once the store holds between 10% and 80% of the region beyond what the last
+        // run left, plus 0..40 ms, so the kill lands anywhere: inside a commit, during
+        // generation, while loading stored neighbours.
+        let target = last + (CHUNKS - last) * (10 + rng.next_int_bounded(70) as u64) / 100;
+        let extra = Duration::from_millis(rng.next_int_bounded(40) as u64);
+        let mut child = pregen(&store)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let t0 = Instant::now();
+        let finished = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break Some(status);
+            }
+            if committed(&store) >= target {
+                std::thread::sleep(extra);
+                break None;
+            }
+            assert!(t0.elapsed() < Duration::from_secs(600), "pregen hangs");
+            std::thread::sleep(Duration::from_millis(3));
+        };
+        match finished {
+            Some(status) => eprintln!("round {round}: finished ({status}) before the kill"),
+            None => {
+                child.kill().unwrap(); // SIGKILL
+                child.wait().unwrap();
+                kills += 1;
+            }
+        }
+        last = committed(&store);
+        eprintln!("round {round}: {last} chunks stored");
+    }
+    assert!(kills >= 2, "only {kills} runs were killed mid-way");
+
+    let out = pregen(&store).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(&format!("{last} already stored")),
+        "the final run resumed: {text}"
+    );
+
+    let s = ChunkStore::open_existing(&store).unwrap();
+    assert_eq!(s.integrity_check().unwrap(), "ok");
+    assert_eq!(s.count().unwrap(), CHUNKS, "every chunk once, nothing else");
+    let (x0, z0, x1, z1) = (-8, -8, 23, 23);
+    assert_eq!(
+        s.positions_in((x0, z0, x1, z1), ChunkStatus::Full)
+            .unwrap()
+            .len() as u64,
+        CHUNKS
+    );
+    drop(s);
+
+    let from = Command::new(BIN)
+        .args(["digest", "--region", REGION, "--from"])
+        .arg(&store)
+        .output()
+        .unwrap();
+    assert!(
+        from.status.success(),
+        "{}",
+        String::from_utf8_lossy(&from.stderr)
+    );
+    let fresh = Command::new(BIN)
+        .args([
+            "digest",
+            "--seed",
+            "5",
+            "--threads",
+            "2",
+            "--region",
+            REGION,
+        ])
+        .output()
+        .unwrap();
+    assert!(fresh.status.success());
+    assert_eq!(region_digest(&from.stdout), region_digest(&fresh.stdout));
+    // Per-chunk lines too, not only the region line.
+    assert_eq!(from.stdout, fresh.stdout);
+}
+
+#[test]
+fn store_of_another_world_is_refused_untouched() {
+    let store = temp("other.sqlite");
+    let ok = Command::new(BIN)
+        .args(["pregen", "--seed", "5", "--region", "0,0,1,1", "--out"])
+        .arg(&store)
+        .output()
+        .unwrap();
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let before = std::fs::read(&store).unwrap();
+    let other = Command::new(BIN)
+        .args(["pregen", "--seed", "6", "--region", "0,0,1,1", "--out"])
+        .arg(&store)
+        .output()
+        .unwrap();
+    assert!(!other.status.success());
+    let err = String::from_utf8_lossy(&other.stderr);
+    assert!(
+        err.contains("another world") && err.contains("seed"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&store).unwrap(), before);
+    let digest = Command::new(BIN)
+        .args(["digest", "--region", "0,0,2,2", "--from"])
+        .arg(&store)
+        .output()
+        .unwrap();
+    assert!(!digest.status.success());
+    assert!(String::from_utf8_lossy(&digest.stderr).contains("is not in"));
+}
