@@ -8,6 +8,7 @@ use stratagen_core::engine::ChunkStatus;
 use stratagen_core::world::WorldDef;
 
 use crate::error::{usage, CliError};
+use crate::pregen::{pregen, PregenReport};
 use crate::region::{generate, square, Region};
 use crate::rss::{cpu_model, peak_rss_mib};
 
@@ -27,6 +28,10 @@ pub struct BenchArgs {
     /// Rounds; each round runs every configuration once, and the best round counts.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=50))]
     pub rounds: u32,
+    /// Also pregenerate the same square into a fresh SQLite store with each thread count
+    /// (in the same rounds), and report its throughput against generation alone.
+    #[arg(long)]
+    pub store: bool,
 }
 
 /// The best of one configuration's rounds.
@@ -58,18 +63,60 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
     };
     println!("cpu {}", cpu_model());
     let mut best: Vec<Option<Measured>> = configs.iter().map(|_| None).collect();
+    let mut stored: Vec<Option<PregenReport>> = configs.iter().map(|_| None).collect();
+    let store_path =
+        std::env::temp_dir().join(format!("stratagen-bench-{}.sqlite", std::process::id()));
+    let r = a.radius as i32;
     // Memory is measured on the process's first run (inline): later runs reuse memory the
     // allocator kept, so their peaks say little about one run.
     let mut first_rss = None;
     for _ in 0..a.rounds {
         for (k, &threads) in configs.iter().enumerate() {
-            let r = generate(def, &positions, ChunkStatus::Full, threads, |_, _| {})?;
+            let g = generate(def, &positions, ChunkStatus::Full, threads, |_, _| {})?;
             first_rss.get_or_insert(peak_rss_mib());
-            keep_best(&mut best[k], threads, &r);
+            keep_best(&mut best[k], threads, &g);
+            drop(g);
+            if a.store {
+                // Right after generation with the same threads, so both see the same machine.
+                remove_store(&store_path);
+                let p = pregen(def, (-r, -r, r, r), &store_path, threads, |_, _| {})?;
+                if stored[k].as_ref().is_none_or(|b| p.seconds < b.seconds) {
+                    stored[k] = Some(p);
+                }
+            }
         }
     }
+    remove_store(&store_path);
     let best: Vec<Measured> = best.into_iter().flatten().collect();
-    report(&best, positions.len(), first_rss.unwrap_or(0.0))
+    report(&best, positions.len(), first_rss.unwrap_or(0.0))?;
+    if a.store {
+        let stored: Vec<PregenReport> = stored.into_iter().flatten().collect();
+        store_report(&best, &stored);
+    }
+    Ok(())
+}
+
+fn remove_store(p: &std::path::Path) {
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{}", p.display(), ext));
+    }
+}
+
+/// Pregeneration of the same square into a fresh store against generation alone, at the same
+/// thread count, measured in the same rounds.
+fn store_report(runs: &[Measured], stored: &[PregenReport]) {
+    println!("store     ms/chunk   chunks/s   vs generation   record KiB/chunk");
+    for (m, r) in runs.iter().zip(stored) {
+        let n = r.generated as f64;
+        println!(
+            "{:<9} {:>8.3} {:>10.1} {:>14.3}x {:>18.1}",
+            format!("{}+store", m.threads),
+            r.seconds * 1000.0 / n,
+            n / r.seconds,
+            m.seconds / r.seconds,
+            r.record_bytes as f64 / n / 1024.0
+        );
+    }
 }
 
 fn keep_best(slot: &mut Option<Measured>, threads: usize, r: &Region) {
