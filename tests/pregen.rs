@@ -46,6 +46,22 @@ fn committed(path: &Path) -> u64 {
         .unwrap_or(0)
 }
 
+/// Run `stratagen` with `args`, then `store` as the last argument.
+fn stratagen(args: &[&str], store: &Path) -> std::process::Output {
+    Command::new(BIN).args(args).arg(store).output().unwrap()
+}
+
+/// [`stratagen`], which must succeed; its stdout.
+fn succeeds(args: &[&str], store: &Path) -> Vec<u8> {
+    let out = stratagen(args, store);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
 fn region_digest(out: &[u8]) -> String {
     String::from_utf8_lossy(out)
         .lines()
@@ -125,16 +141,7 @@ fn pregen_killed_three_times_then_finished_equals_a_fresh_digest() {
     );
     drop(s);
 
-    let from = Command::new(BIN)
-        .args(["digest", "--region", REGION, "--from"])
-        .arg(&store)
-        .output()
-        .unwrap();
-    assert!(
-        from.status.success(),
-        "{}",
-        String::from_utf8_lossy(&from.stderr)
-    );
+    let from = succeeds(&["digest", "--region", REGION, "--from"], &store);
     let fresh = Command::new(BIN)
         .args([
             "digest",
@@ -148,30 +155,23 @@ fn pregen_killed_three_times_then_finished_equals_a_fresh_digest() {
         .output()
         .unwrap();
     assert!(fresh.status.success());
-    assert_eq!(region_digest(&from.stdout), region_digest(&fresh.stdout));
+    assert_eq!(region_digest(&from), region_digest(&fresh.stdout));
     // Per-chunk lines too, not only the region line.
-    assert_eq!(from.stdout, fresh.stdout);
+    assert_eq!(from, fresh.stdout);
 }
 
 #[test]
 fn store_of_another_world_is_refused_untouched() {
     let store = temp("other.sqlite");
-    let ok = Command::new(BIN)
-        .args(["pregen", "--seed", "5", "--region", "0,0,1,1", "--out"])
-        .arg(&store)
-        .output()
-        .unwrap();
-    assert!(
-        ok.status.success(),
-        "{}",
-        String::from_utf8_lossy(&ok.stderr)
+    succeeds(
+        &["pregen", "--seed", "5", "--region", "0,0,1,1", "--out"],
+        &store,
     );
     let before = std::fs::read(&store).unwrap();
-    let other = Command::new(BIN)
-        .args(["pregen", "--seed", "6", "--region", "0,0,1,1", "--out"])
-        .arg(&store)
-        .output()
-        .unwrap();
+    let other = stratagen(
+        &["pregen", "--seed", "6", "--region", "0,0,1,1", "--out"],
+        &store,
+    );
     assert!(!other.status.success());
     let err = String::from_utf8_lossy(&other.stderr);
     assert!(
@@ -179,11 +179,7 @@ fn store_of_another_world_is_refused_untouched() {
         "{err}"
     );
     assert_eq!(std::fs::read(&store).unwrap(), before);
-    let digest = Command::new(BIN)
-        .args(["digest", "--region", "0,0,2,2", "--from"])
-        .arg(&store)
-        .output()
-        .unwrap();
+    let digest = stratagen(&["digest", "--region", "0,0,2,2", "--from"], &store);
     assert!(!digest.status.success());
     assert!(String::from_utf8_lossy(&digest.stderr).contains("is not in"));
 }

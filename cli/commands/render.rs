@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
 use stratagen_core::engine::ChunkStatus;
 use stratagen_core::world::WorldDef;
 
@@ -53,7 +54,6 @@ pub fn run(a: RenderArgs) -> Result<(), CliError> {
     }
     let positions = square(a.center, a.radius as i32);
     let total = positions.len();
-    let mut last = std::time::Instant::now();
     let def = WorldDef {
         seed: a.seed,
         ..WorldDef::default()
@@ -69,13 +69,18 @@ pub fn run(a: RenderArgs) -> Result<(), CliError> {
             read_region(path, r)?
         }
         None => {
+            // Drawn on stderr only when it is a terminal.
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{spinner} generating: {pos} tasks  {per_sec}  {elapsed}",
+                )
+                .map_err(|e| usage(e.to_string()))?,
+            );
             let r = generate(def, &positions, ChunkStatus::Full, threads, |n, _| {
-                if last.elapsed().as_secs_f64() > 0.5 {
-                    eprint!("\rgenerating: {n} tasks done");
-                    last = std::time::Instant::now();
-                }
+                bar.set_position(n as u64);
             })?;
-            eprint!("\r");
+            bar.finish_and_clear();
             r
         }
     };

@@ -38,7 +38,7 @@ pub unsafe extern "C" fn sg_world_chunk_status(
 ///
 /// # Safety
 /// `buf` must be NULL or valid for writes of `cap` elements; `needed` NULL or writable.
-unsafe fn copy_out<T: Copy>(
+pub(crate) unsafe fn copy_out<T: Copy>(
     src: &[T],
     buf: *mut T,
     cap: usize,

@@ -5,8 +5,9 @@
 use stratagen_core::engine::ChunkPos;
 use stratagen_store::record::{load_chunk, save_chunk};
 
+use crate::chunk::copy_out;
 use crate::handles::with_owner;
-use crate::result::{ffi, required, sg_result, write_optional, FfiResult};
+use crate::result::{ffi, sg_result, write_optional, FfiResult};
 use crate::types::sg_world;
 
 /// Write the record of chunk (cx, cz) — its outputs at the status it has reached, with the
@@ -46,16 +47,8 @@ unsafe fn save(
         }
         Ok(save_chunk(&st.sched, pos)?)
     })?;
-    // SAFETY: NULL or writable by the caller's contract.
-    unsafe { write_optional(needed, record.len()) };
-    if cap < record.len() {
-        return Err(sg_result::BufferTooSmall);
-    }
-    let buf = required(buf)?;
-    // SAFETY: `buf` is valid for `cap >= record.len()` writes and cannot overlap the
-    // library's own vector.
-    unsafe { std::ptr::copy_nonoverlapping(record.as_ptr(), buf, record.len()) };
-    Ok(())
+    // SAFETY: forwarded from this function's contract.
+    unsafe { copy_out(&record, buf, cap, needed) }
 }
 
 /// Give a chunk record (from [`sg_world_save_chunk`], a file or a database) to `world`: the
