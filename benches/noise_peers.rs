@@ -25,19 +25,22 @@ fn ours_2d(kind: NoiseType, n: usize, oct: u32) -> Job {
     ours_2d_at(kind, n, oct, 4.0 / n as f64, true)
 }
 
-/// Stratagen's 2D fill; `simd: false` forces the portable path (same bits).
+/// Stratagen's 2D fill with the default strategy; `simd: false` forces the portable path
+/// (same bits).
 fn ours_2d_at(kind: NoiseType, n: usize, oct: u32, frequency: f64, simd: bool) -> Job {
-    ours_2d_with(kind, n, 1.0, oct, frequency, FillStrategy::Vectorized, simd)
+    let fill = NoiseDef::default().fill;
+    ours_2d_with(kind, n, 1.0, oct, frequency, (fill, None), simd)
 }
 
-/// `n × n` samples `step` apart with a given fill strategy.
+/// `n × n` samples `step` apart with a given fill strategy, and fine octaves forced to the
+/// vector (`Some(true)`) or scalar kernel (`Some(false)`) or left to the CPU (`None`).
 fn ours_2d_with(
     kind: NoiseType,
     n: usize,
     step: f64,
     oct: u32,
     frequency: f64,
-    fill: FillStrategy,
+    (fill, vector_fine): (FillStrategy, Option<bool>),
     simd: bool,
 ) -> Job {
     let noise = NoiseDef {
@@ -52,6 +55,10 @@ fn ours_2d_with(
     .build()
     .unwrap()
     .with_simd(simd);
+    let noise = match vector_fine {
+        Some(v) => noise.with_vector_fine_octaves(v),
+        None => noise,
+    };
     let grid = Grid2 {
         x0: 0.0,
         y0: 0.0,
@@ -311,6 +318,7 @@ fn interleaved(w: &mut Workload, rounds: usize) -> Vec<f64> {
 }
 
 fn main() {
+    println!("cpu {}", stratagen_cli::cpu_model());
     let quick = std::env::var_os("STRATAGEN_BENCH_QUICK").is_some();
     let mut ws = workloads();
     if !quick {
@@ -354,40 +362,57 @@ fn main() {
 
 /// The 2D fill strategies side by side (same bits): the chunks (4 base cells per
 /// chunk) and heightmap chunks (64² samples over 16 blocks at a 128-block base wavelength).
-/// `strategy <workload> vectorized <µs> adaptive <µs> portable <µs>`.
+/// `strategy <workload> default <µs> vectorized <µs> adaptive_vector_fine <µs>
+/// adaptive_scalar_fine <µs> portable <µs> default_vs_best <ratio>`: the default is
+/// `Adaptive` with this CPU's choice of fine-octave kernel; the ratio is the default's time
+/// over the fastest path's (1.00 when the default is the fastest).
 fn strategies(rounds: usize) {
     println!();
+    let built = NoiseDef::default().build().unwrap();
+    println!(
+        "default 2d strategy: {:?}, fine octaves {}",
+        built.fill_strategy(),
+        if !built.simd() {
+            "portable"
+        } else if built.vector_fine_octaves() {
+            "avx2"
+        } else {
+            "scalar"
+        }
+    );
+    let default = (NoiseDef::default().fill, None);
     for (name, n, step, freq) in [
         ("perlin2d_%_128", 128, 1.0, 4.0 / 128.0),
         ("perlin2d_%_heightmap64", 64, 0.25, 1.0 / 128.0),
     ] {
         for oct in [1u32, 4, 8] {
             let k = NoiseType::Perlin;
+            let job = |fill: (FillStrategy, Option<bool>), simd: bool| {
+                ours_2d_with(k, n, step, oct, freq, fill, simd)
+            };
             let mut w = Workload {
                 name: name.replace('%', &format!("fbm{oct}")),
                 jobs: vec![
+                    ("default", job(default, true)),
+                    ("vectorized", job((FillStrategy::Vectorized, None), true)),
                     (
-                        "vectorized",
-                        ours_2d_with(k, n, step, oct, freq, FillStrategy::Vectorized, true),
+                        "adaptive_vector_fine",
+                        job((FillStrategy::Adaptive, Some(true)), true),
                     ),
                     (
-                        "adaptive",
-                        ours_2d_with(k, n, step, oct, freq, FillStrategy::Adaptive, true),
+                        "adaptive_scalar_fine",
+                        job((FillStrategy::Adaptive, Some(false)), true),
                     ),
-                    (
-                        "portable",
-                        ours_2d_with(k, n, step, oct, freq, FillStrategy::Adaptive, false),
-                    ),
+                    ("portable", job(default, false)),
                 ],
             };
             let t = interleaved(&mut w, rounds);
-            println!(
-                "strategy {} vectorized {:.1} adaptive {:.1} portable {:.1}",
-                w.name,
-                t[0] * 1e6,
-                t[1] * 1e6,
-                t[2] * 1e6
-            );
+            let best = t.iter().cloned().fold(f64::INFINITY, f64::min);
+            print!("strategy {}", w.name);
+            for ((label, _), x) in w.jobs.iter().zip(&t) {
+                print!(" {label} {:.1}", x * 1e6);
+            }
+            println!(" default_vs_best {:.3}", t[0] / best);
         }
     }
 }

@@ -17,9 +17,6 @@ int main(int argc, char **argv) {
     def.seed = argc > 2 ? atoll(argv[2]) : 1;
     def.octaves = 6;
     def.frequency = 1.0 / 24.0;
-    /* Long wavelengths against the sample spacing (a base cell spans 96 samples): let samples
-     * in one lattice cell share its hashing. Same output as the default strategy. */
-    def.fill_strategy = SG_FILL_STRATEGY_ADAPTIVE;
     static float tile[RES * RES];
     static unsigned char image[CHUNKS * RES][CHUNKS * RES];
     for (int cz = 0; cz < CHUNKS; cz++)

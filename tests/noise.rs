@@ -205,6 +205,7 @@ fn simd_fill_matches_portable_fill() {
                 },
                 0.0,
             ],
+            fill: FillStrategy::Vectorized,
             ..NoiseDef::default()
         };
         let n = d.build().unwrap();
@@ -240,6 +241,17 @@ fn simd_fill_matches_portable_fill() {
         n.fill_2d(&g, &mut a).unwrap();
         n.with_simd(false).fill_2d(&g, &mut b).unwrap();
         adaptive.fill_2d(&g, &mut c).unwrap();
+        // Fine octaves on the other kernel than this CPU's choice (vector / scalar).
+        let mut e = vec![0.0; len];
+        let other = !adaptive.vector_fine_octaves();
+        adaptive
+            .with_vector_fine_octaves(other)
+            .fill_2d(&g, &mut e)
+            .unwrap();
+        assert!(
+            e.iter().zip(&b).all(|(x, y)| x.to_bits() == y.to_bits()),
+            "case {case}: adaptive with vector fine octaves {other} differs"
+        );
         for (i, ((x, y), z)) in a.iter().zip(&b).zip(&c).enumerate() {
             assert_eq!(
                 x.to_bits(),

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use stratagen_core::noise::{FillStrategy, NoiseDef};
+use stratagen_core::noise::NoiseDef;
 
 use stratagen_core::noise::Noise;
 use stratagen_core::world::mesh::heightmap::{mesh_heightmap, HeightmapMeshOptions};
@@ -149,8 +149,6 @@ pub fn run(a: HeightmapArgs) -> Result<(), CliError> {
         seed: a.seed,
         octaves: 6,
         frequency: 1.0 / 256.0,
-        // A 256-block wavelength over a 16-block chunk: samples share cells.
-        fill: FillStrategy::Adaptive,
         ..NoiseDef::default()
     }
     .build()?;

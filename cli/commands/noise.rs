@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use stratagen_core::noise::{FillStrategy, FractalType, NoiseDef, NoiseType};
+use stratagen_core::noise::{FractalType, NoiseDef, NoiseType};
 
 use crate::args::{finite, parse_fpair, parse_size};
 use crate::error::{usage, CliError};
@@ -120,8 +120,6 @@ pub fn run(a: NoiseArgs) -> Result<(), CliError> {
         gain: finite("persistence", a.persistence)?,
         frequency: 1.0 / scale,
         offset: [a.offset.0, a.offset.1, 0.0],
-        // Images are usually many pixels per lattice cell; the bits are the same.
-        fill: FillStrategy::Adaptive,
         ..NoiseDef::default()
     };
     let img = noise_image(&NoiseImage {

@@ -134,8 +134,8 @@ pub unsafe extern "C" fn sg_noise_fill_3d(
 
 /// Fill a heightmap chunk: `res * res` samples of chunk (cx, cz), sample (i, j) at block
 /// (16*cx + i*16/res, 16*cz + j*16/res); neighbouring chunks tile seamlessly. `res` in
-/// 1..=4096. Any thread. At long wavelengths (many samples per lattice cell, the usual
-/// heightmap) set `def.fill_strategy = SG_FILL_STRATEGY_ADAPTIVE`: 2–4× faster, same output.
+/// 1..=4096. Any thread. The default `SG_FILL_STRATEGY_ADAPTIVE` shares lattice work between
+/// samples in one cell (the usual heightmap at long wavelengths).
 ///
 /// # Safety
 /// As for `sg_noise_fill_2d`.

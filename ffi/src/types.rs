@@ -72,7 +72,7 @@ pub struct sg_noise_def {
     pub warp_amplitude: f64,
     /// Domain warp frequency, > 0. Default 0.01.
     pub warp_frequency: f64,
-    /// An `sg_fill_strategy`. Default Vectorized.
+    /// An `sg_fill_strategy`. Default Adaptive (the fastest on every CPU measured).
     pub fill_strategy: u32,
 }
 

@@ -16,6 +16,18 @@ pub(crate) fn simd_available() -> bool {
     }
 }
 
+/// Whether the AVX2 per-sample kernel beats scalar code on fine octaves on this CPU.
+pub(crate) fn fast_lane_multiply() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        super::simd::fast_lane_multiply()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// The maximum number of octaves.
 pub const MAX_OCTAVES: u32 = 16;
 
@@ -48,19 +60,22 @@ pub enum FractalType {
 }
 
 /// How 2D value and Perlin fills spend their time (warp off). Both give the same bits as
-/// [`Noise::sample_2d`]; 3D fills, simplex, cellular and warped noise are not affected.
+/// [`Noise::sample_2d`]; 3D fills, simplex, cellular and warped noise are not affected. The
+/// default, [`FillStrategy::Adaptive`], is the fastest on every CPU measured; `Vectorized`
+/// exists for comparison.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u32)]
 pub enum FillStrategy {
     /// Every sample hashes its own four lattice corners at every octave, four samples per
-    /// AVX2 instruction: a fill costs the same per sample and octave at any frequency
-    /// (8 octaves cost 8 × one). Needs AVX2 (x86-64, checked when the noise is built);
-    /// elsewhere it runs as [`FillStrategy::Adaptive`] (see [`Noise::simd`]).
+    /// AVX2 instruction: a fill costs the same per sample and octave at any frequency, but
+    /// coarse octaves redo hashing their samples could share. Needs AVX2 (x86-64, checked
+    /// when the noise is built); elsewhere it runs as [`FillStrategy::Adaptive`].
     Vectorized = 0,
-    /// Per octave: where at least 4 samples fall in a lattice cell along x, they share the
-    /// cell's hashing (scalar); finer octaves run as [`FillStrategy::Vectorized`]. Fastest for
-    /// coarse noise (64² samples of a 16-block heightmap chunk at a 128-block base
-    /// wavelength: 2–4× faster than `Vectorized`), but the cost grows with the frequency.
+    /// The default. Per octave: where at least 4 samples fall in a lattice cell along x, they
+    /// share the cell's hashing (scalar); finer octaves run per sample, four per AVX2
+    /// instruction on CPUs whose emulated 64-bit lane multiply is cheap (AMD Zen), scalar on
+    /// the others (Intel cores, where the vector hash measured slower than scalar:
+    /// [`Noise::vector_fine_octaves`]).
     Adaptive = 1,
 }
 
@@ -99,7 +114,7 @@ pub struct NoiseDef {
     /// Domain warp frequency in cycles per world unit, finite and `> 0`. Default 0.01.
     pub warp_frequency: f64,
     /// How 2D value/Perlin fills are computed (same bits either way). Default
-    /// [`FillStrategy::Vectorized`].
+    /// [`FillStrategy::Adaptive`].
     pub fill: FillStrategy,
 }
 
@@ -119,7 +134,7 @@ impl Default for NoiseDef {
             cellular_jitter: 0.65,
             warp_amplitude: 0.0,
             warp_frequency: 0.01,
-            fill: FillStrategy::Vectorized,
+            fill: FillStrategy::Adaptive,
         }
     }
 }
@@ -189,6 +204,9 @@ pub struct Noise {
     pub(crate) simd: bool,
     /// With `simd`: whether the AVX2 path shares cells at coarse octaves.
     pub(crate) fill: FillStrategy,
+    /// With `simd` and [`FillStrategy::Adaptive`]: fine octaves run four samples per AVX2
+    /// instruction (true) or scalar per sample (false).
+    pub(crate) vector_fine: bool,
 }
 
 pub(crate) fn finite(x: f64, name: &'static str) -> Result<f64, NoiseError> {
@@ -298,6 +316,7 @@ impl NoiseDef {
             ],
             simd: simd_available(),
             fill: self.fill,
+            vector_fine: fast_lane_multiply(),
         })
     }
 }
@@ -335,6 +354,22 @@ impl Noise {
     /// either way; this exists to test that and to compare speeds.
     pub fn with_simd(mut self, on: bool) -> Noise {
         self.simd = on && simd_available();
+        self
+    }
+
+    /// Whether fine octaves of [`FillStrategy::Adaptive`] 2D fills run four samples per AVX2
+    /// instruction (true on AMD Zen, whose emulated 64-bit lane multiply is cheap) or scalar
+    /// per sample (Intel and other CPUs: on an Intel Xeon the vector hash measured ~20%
+    /// slower than scalar at 4 and 8 octaves). Chosen from CPUID when the noise is built;
+    /// either way the bits are the same.
+    pub fn vector_fine_octaves(&self) -> bool {
+        self.simd && self.vector_fine
+    }
+
+    /// This noise with fine octaves forced to the AVX2 kernel (`true`) or to scalar code
+    /// (`false`), whatever the CPU (for tests and speed comparisons; same bits).
+    pub fn with_vector_fine_octaves(mut self, on: bool) -> Noise {
+        self.vector_fine = on;
         self
     }
 

@@ -5,8 +5,10 @@
 //!
 //! [`super::FillStrategy::Vectorized`]: every sample hashes its own four corners at every
 //! octave, so the cost per sample does not depend on the frequency (8 octaves cost 8 × one).
-//! [`super::FillStrategy::Adaptive`]: octaves with at least 4 samples per cell along x share
-//! each cell's hashing (scalar, as the portable path does), finer octaves run vectorised.
+//! [`super::FillStrategy::Adaptive`] (the default): octaves with at least 4 samples per cell
+//! along x share each cell's hashing (scalar, as the portable path does), finer octaves run
+//! vectorised where [`fast_lane_multiply`] says the CPU is quick at it, scalar per sample
+//! (a run of one sample per cell) elsewhere.
 //!
 //! AVX2 has no 64-bit multiply: each of the hash's two multiplies is one `vpmulld` (both
 //! cross products, of which only the low 32 bits matter) and one `vpmuludq` (the low
@@ -45,6 +47,31 @@ pub(super) fn available() -> bool {
         let (osxsave, avx) = (ecx & (1 << 27) != 0, ecx & (1 << 28) != 0);
         osxsave && avx && xcr0() & 6 == 6 && __cpuid_count(7, 0).ebx & (1 << 5) != 0
     }
+}
+
+/// Whether the AVX2 kernel's emulated 64-bit lane multiply (`vpmulld` + `vpmuludq` per
+/// multiply) is cheap enough to beat scalar code per sample: AMD family 17h and later (Zen;
+/// measured on Zen 3) and Hygon (Zen-based). Intel cores measured slower on the vector hash
+/// than scalar (issue #19: a Xeon, family 6 model 207), and other vendors are unmeasured, so
+/// they run fine octaves scalar.
+pub(super) fn fast_lane_multiply() -> bool {
+    // "AuthenticAMD" and "HygonGenuine" as CPUID leaf 0 returns them in (ebx, edx, ecx).
+    const AMD: [u32; 3] = [0x6874_7541, 0x6974_6e65, 0x444d_4163];
+    const HYGON: [u32; 3] = [0x6f67_7948, 0x6e65_476e, 0x656e_6975];
+    // SAFETY: CPUID exists on every x86-64 CPU; leaf 1 exists on every one. (Newer Rust
+    // declares `__cpuid` safe; Rust 1.63, which core supports, does not.)
+    #[allow(unused_unsafe)]
+    let (vendor, eax) = unsafe {
+        let l0 = __cpuid(0);
+        ([l0.ebx, l0.edx, l0.ecx], __cpuid(1).eax)
+    };
+    let base = (eax >> 8) & 0xf;
+    let family = if base == 0xf {
+        base + ((eax >> 20) & 0xff)
+    } else {
+        base
+    };
+    (vendor == AMD || vendor == HYGON) && family >= 0x17
 }
 
 #[target_feature(enable = "xsave")]
@@ -87,8 +114,8 @@ impl Columns {
         };
         for o in 0..n.octaves {
             let fr = n.freq[o];
-            c.shared[o] =
-                n.fill == FillStrategy::Adaptive && crate::util::math::abs(dx) * fr <= 0.25;
+            c.shared[o] = n.fill == FillStrategy::Adaptive
+                && (crate::util::math::abs(dx) * fr <= 0.25 || !n.vector_fine);
             for t in 0..lanes {
                 let u = core::cmp::min(t, len - 1);
                 let a = Axis::new(sample_x(n, x0, dx, first + u) * fr);
@@ -189,9 +216,13 @@ struct Acc([f64; TILE]);
 
 /// One coarse octave of one tile row added into `acc`, scalar, one cell per run of samples:
 /// `Lattice::cell2` and `Lattice::eval` as in the portable fill.
-#[target_feature(enable = "avx2")]
-#[inline]
-unsafe fn shared_octave<L: Lattice, S: Shape>(r: &OctaveRow, acc: &mut Acc) {
+///
+/// Deliberately not an AVX2 function, and never inlined into one: compiled with AVX2
+/// enabled, this scalar loop ran 20–45% slower per octave on Zen 3 than the same loop in
+/// the portable fill (fewer instructions, worse schedule), which made the portable path beat
+/// the AVX2 path at 2–4 octaves (Perlin fBm 128²: 147 µs now, 188 before, portable 157).
+#[inline(never)]
+fn shared_octave<L: Lattice, S: Shape>(r: &OctaveRow, acc: &mut Acc) {
     let (c, o, amp) = (r.c, r.o, r.amp);
     let row = L::row2(r.seed, &Axis::new(r.y));
     for &(a, b) in &c.runs[o][..c.nruns[o]] {
