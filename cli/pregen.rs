@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use stratagen_core::engine::{ChunkPos, ChunkStatus, Priority, Scheduler, Ticket};
 use stratagen_core::world::{ChunkData, World, WorldDef, WorldGen};
-use stratagen_store::record::{self, WorldIdentity};
+use stratagen_store::record::{self, RecordError, WorldIdentity};
 use stratagen_store::sqlite::{ChunkStore, StoreError};
 
 use crate::driver::drive_hooked;
@@ -100,9 +100,16 @@ pub fn pregen(
             for p in stored_neighbours(band, &stored) {
                 if s.status(p).is_none() && loaded.insert(p) {
                     if let Some(bytes) = reader.get(p)? {
-                        record::load_chunk(s, &bytes).map_err(|e| {
-                            CliError::Store(format!("chunk ({}, {}): {e}", p.x, p.z))
-                        })?;
+                        match record::load_chunk(s, &bytes) {
+                            // The chunk is being generated already (a task in flight): skip.
+                            Ok(_) | Err(RecordError::Load(_)) => {}
+                            Err(e) => {
+                                return Err(CliError::Store(format!(
+                                    "stored chunk ({}, {}): {e}",
+                                    p.x, p.z
+                                )))
+                            }
+                        }
                     }
                 }
             }

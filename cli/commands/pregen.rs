@@ -55,7 +55,6 @@ pub fn run(a: PregenArgs) -> Result<(), CliError> {
         bar.set_position(done as u64);
     })?;
     bar.finish_and_clear();
-    let n = report.generated.max(1) as f64;
     println!(
         "pregen {}: {} chunks generated, {} already stored ({} loaded as neighbours)",
         a.out.display(),
@@ -63,15 +62,18 @@ pub fn run(a: PregenArgs) -> Result<(), CliError> {
         report.skipped,
         report.loaded
     );
-    println!(
-        "{} tasks in {:.2} s on {} threads: {:.1} chunks/s, {:.2} ms per chunk; records {:.1} KiB per chunk on average; peak holders {}",
-        report.tasks,
-        report.seconds,
-        threads,
-        report.generated as f64 / report.seconds.max(1e-9),
-        report.seconds * 1000.0 / n,
-        report.record_bytes as f64 / n / 1024.0,
-        report.peak_holders
-    );
+    if report.generated > 0 {
+        let n = report.generated as f64;
+        println!(
+            "{} tasks in {:.2} s on {} threads: {:.1} chunks/s, {:.2} ms per chunk; records {:.1} KiB per chunk on average; peak holders {}",
+            report.tasks,
+            report.seconds,
+            threads,
+            n / report.seconds.max(1e-9),
+            report.seconds * 1000.0 / n,
+            report.record_bytes as f64 / n / 1024.0,
+            report.peak_holders
+        );
+    }
     Ok(())
 }
