@@ -205,44 +205,53 @@ pub(crate) fn key<const F: usize>(v: &Volume<'_>, c: [usize; 3], b: BlockId, top
         2 | 3 => v.window::<0, 2>(front),
         _ => v.window::<0, 1>(front),
     };
-    let (s0, b0) = if occ[1][1] {
+    // Sky in bits 0..8, block light in bits 8..16, so one add sums both. Occluders' light
+    // is 0 in the window, so adding one changes nothing; only the count must skip them.
+    let packed = |(s, b): (u8, u8)| u32::from(s) | u32::from(b) << 8;
+    let front = packed(if occ[1][1] {
         v.light(c[0], c[1], c[2])
     } else {
         light[1][1]
-    };
+    });
     let mut ao = [0u8; 4];
     let mut sky = [0u8; 4];
     let mut blk = [0u8; 4];
     for (k, (du, dv)) in CORNERS.iter().enumerate() {
         // Cells of the front layer touching this corner: along u, along v, diagonal.
         let (u, w) = (2 * *du as usize, 2 * *dv as usize);
-        let (ou, ov, oc) = (occ[1][u], occ[w][1], occ[w][u]);
-        ao[k] = if ou && ov {
+        let bits = occ[1][u] as usize | (occ[w][1] as usize) << 1 | (occ[w][u] as usize) << 2;
+        let (corner_ao, cells, corner_mask) = CORNER[bits];
+        ao[k] = corner_ao;
+        let sum =
+            front + packed(light[1][u]) + packed(light[w][1]) + (packed(light[w][u]) & corner_mask);
+        let mean = &MEAN[cells as usize - 1];
+        sky[k] = mean[(sum & 0xff) as usize];
+        blk[k] = mean[(sum >> 8) as usize];
+    }
+    FaceKey::new(b, ao, sky, blk, top)
+}
+
+/// Per corner, indexed by its occluder bits (bit 0 the cell along u, bit 1 along v, bit 2
+/// the diagonal): the AO (two sides make 3 whatever the corner), the number of cells whose
+/// light is averaged (the front cell and the non-occluders; the diagonal is skipped too when
+/// both sides are occluders), and a mask that keeps the diagonal's light only when it counts.
+const CORNER: [(u8, u8, u32); 8] = {
+    let mut t = [(0u8, 0u8, 0u32); 8];
+    let mut i = 0;
+    while i < 8 {
+        let (ou, ov, oc) = (i & 1 != 0, i & 2 != 0, i & 4 != 0);
+        let ao = if ou && ov {
             3
         } else {
             ou as u8 + ov as u8 + oc as u8
         };
-        let (mut ssum, mut bsum, mut n) = (s0 as u32, b0 as u32, 1u32);
-        let mut add = |du: usize, dv: usize| {
-            let (s, bl) = light[dv][du];
-            ssum += s as u32;
-            bsum += bl as u32;
-            n += 1;
-        };
-        if !ou {
-            add(u, 1);
-        }
-        if !ov {
-            add(1, w);
-        }
-        if !(oc || ou && ov) {
-            add(u, w);
-        }
-        sky[k] = MEAN[n as usize - 1][ssum as usize];
-        blk[k] = MEAN[n as usize - 1][bsum as usize];
+        let corner = !(oc || ou && ov);
+        let cells = 1 + !ou as u8 + !ov as u8 + corner as u8;
+        t[i] = (ao, cells, if corner { u32::MAX } else { 0 });
+        i += 1;
     }
-    FaceKey::new(b, ao, sky, blk, top)
-}
+    t
+};
 
 /// The corners of a face cell in (u, v) slice coordinates, in key order.
 pub(crate) const CORNERS: [(u8, u8); 4] = [(0, 0), (1, 0), (1, 1), (0, 1)];
