@@ -5,6 +5,7 @@
 //! - [`region`]: generating a square or rectangle of chunks, with timings and digests;
 //! - [`map`]: rendering a region as a map image;
 //! - [`pregen`]: pregeneration into a SQLite chunk store; [`stored`]: regions read back from one;
+//! - [`progress`]: progress spinners (indicatif) for the long commands;
 //! - [`noise_image`]: noise images and palettes;
 //! - [`files`]: PNG encoding and atomic writes; [`gltf`]: glTF binaries; [`rss`]: peak memory;
 //! - [`error`]: the typed error every part returns; [`allocator`]: the allocator policy.
@@ -19,6 +20,7 @@ pub mod gltf;
 pub mod map;
 pub mod noise_image;
 pub mod pregen;
+pub mod progress;
 pub mod region;
 pub mod rss;
 pub mod stored;

@@ -8,7 +8,8 @@ use stratagen_core::world::WorldDef;
 
 use crate::args::{parse_rect, region_chunks, threads_or_default};
 use crate::error::{usage, CliError};
-use crate::region::{generate, rect};
+use crate::progress::generate_with_progress;
+use crate::region::rect;
 use crate::stored::read_region;
 
 /// Status names.
@@ -82,13 +83,7 @@ pub fn run(a: DigestArgs) -> Result<(), CliError> {
             }
             read_region(path, a.region)?
         }
-        None => generate(
-            def,
-            &positions,
-            status,
-            threads_or_default(a.threads),
-            |_, _| {},
-        )?,
+        None => generate_with_progress(def, &positions, status, threads_or_default(a.threads))?,
     };
     for (p, d) in region.digests() {
         println!("chunk {} {} {:016x}", p.x, p.z, d);

@@ -17,7 +17,8 @@ use crate::args::{parse_rect, region_chunks, require_extension, threads_or_defau
 use crate::error::{usage, CliError};
 use crate::files::write_atomic;
 use crate::gltf::{Glb, Material, Primitive};
-use crate::region::{generate, rect};
+use crate::progress::generate_with_progress;
+use crate::region::rect;
 
 /// Most chunks one `mesh` call exports (about 250 KB of glTF each).
 const MAX_MESH_CHUNKS: i64 = 1024;
@@ -101,13 +102,7 @@ pub fn run(a: MeshArgs) -> Result<(), CliError> {
         seed: a.seed,
         ..WorldDef::default()
     };
-    let region = generate(
-        def,
-        &rect(x0, z0, x1, z1),
-        ChunkStatus::Full,
-        threads,
-        |_, _| {},
-    )?;
+    let region = generate_with_progress(def, &rect(x0, z0, x1, z1), ChunkStatus::Full, threads)?;
     let dims = region.gen.dims();
     let full = |x: i32, z: i32| {
         region

@@ -3,7 +3,6 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use stratagen_core::engine::ChunkStatus;
 use stratagen_core::world::WorldDef;
 
@@ -11,7 +10,8 @@ use crate::args::{parse_pair, threads_or_default};
 use crate::error::{usage, CliError};
 use crate::files::{encode_png, write_atomic};
 use crate::map::{render, Layer};
-use crate::region::{generate, square};
+use crate::progress::generate_with_progress;
+use crate::region::square;
 use crate::stored::read_region;
 
 /// Arguments of `stratagen render`.
@@ -68,21 +68,7 @@ pub fn run(a: RenderArgs) -> Result<(), CliError> {
             );
             read_region(path, r)?
         }
-        None => {
-            // Drawn on stderr only when it is a terminal.
-            let bar = ProgressBar::new_spinner();
-            bar.set_style(
-                ProgressStyle::with_template(
-                    "{spinner} generating: {pos} tasks  {per_sec}  {elapsed}",
-                )
-                .map_err(|e| usage(e.to_string()))?,
-            );
-            let r = generate(def, &positions, ChunkStatus::Full, threads, |n, _| {
-                bar.set_position(n as u64);
-            })?;
-            bar.finish_and_clear();
-            r
-        }
+        None => generate_with_progress(def, &positions, ChunkStatus::Full, threads)?,
     };
     let img = render(&region, a.layer);
     write_atomic(
