@@ -191,8 +191,10 @@ fn write_records(
         batch.clear();
         Ok::<(), StoreError>(())
     };
+    let mut encoder = record::Encoder::default();
     for (pos, outputs) in recv {
-        let r = record::encode(identity, pos, &outputs)
+        let r = encoder
+            .encode(identity, pos, &outputs)
             .map_err(|e| CliError::Store(format!("chunk ({}, {}): {e}", pos.x, pos.z)))?;
         drop(outputs);
         batch.push((pos, ChunkStatus::Full, r));

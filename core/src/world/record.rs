@@ -50,6 +50,9 @@ use crate::world::terrain::TerrainChunk;
 /// Largest block coordinate a record may hold in x or z: the chunk range (2^21 chunks) in
 /// blocks, plus a margin for structure boxes that reach past the last chunk.
 const COORD_LIMIT: i32 = (ChunkPos::LIMIT + 64) * 16;
+/// Bytes reserved beyond the fixed-size arrays for a body's lists (changes, patches,
+/// structures, spawns): enough for every chunk of the default world measured.
+const BODY_SLACK: usize = 64 << 10;
 /// Most entries any list of a body may declare: far above what a chunk produces, low enough
 /// that a forged length cannot ask for an absurd allocation before the bytes run out.
 const MAX_LIST: u32 = 1 << 22;
@@ -73,7 +76,21 @@ impl fmt::Display for BodyError {
 /// must be of its status's kind (as the scheduler stores them); a mismatch is an error, not
 /// a panic.
 pub fn encode_body(dims: &Dims, outputs: &[Arc<ChunkData>]) -> Result<Vec<u8>, BodyError> {
-    let mut w = Writer(Vec::with_capacity(dims.volume() * 3));
+    let mut out = Vec::new();
+    encode_body_into(dims, outputs, &mut out)?;
+    Ok(out)
+}
+
+/// [`encode_body`] into `out` (cleared first), so a writer can reuse one buffer.
+pub fn encode_body_into(
+    dims: &Dims,
+    outputs: &[Arc<ChunkData>],
+    out: &mut Vec<u8>,
+) -> Result<(), BodyError> {
+    out.clear();
+    // Terrain blocks and the two light arrays, plus room for the lists: no regrowth.
+    out.reserve(dims.volume() * 3 + BODY_SLACK);
+    let mut w = Writer(out);
     let mut features: Option<&FeatureChunk> = None;
     for (i, out) in outputs.iter().enumerate() {
         let status = ChunkStatus::from_index(i).ok_or(BodyError {
@@ -142,7 +159,7 @@ pub fn encode_body(dims: &Dims, outputs: &[Arc<ChunkData>]) -> Result<Vec<u8>, B
             _ => return Err(bad),
         }
     }
-    Ok(w.0)
+    Ok(())
 }
 
 /// Rebuild the outputs of statuses `empty..=status` of the chunk at `pos` from a body written
@@ -327,9 +344,9 @@ fn patched(
     out
 }
 
-struct Writer(Vec<u8>);
+struct Writer<'a>(&'a mut Vec<u8>);
 
-impl Writer {
+impl Writer<'_> {
     fn u16(&mut self, v: u16) {
         self.0.extend_from_slice(&v.to_le_bytes());
     }
@@ -340,10 +357,14 @@ impl Writer {
         self.0.extend_from_slice(&v.to_le_bytes());
     }
     fn u16s(&mut self, v: &[u16]) {
-        let start = self.0.len();
-        self.0.resize(start + v.len() * 2, 0);
-        for (dst, x) in self.0[start..].chunks_exact_mut(2).zip(v) {
-            dst.copy_from_slice(&x.to_le_bytes());
+        // Through a small stack buffer: no zero-fill of the destination, and the byte order
+        // loop vectorises.
+        for c in v.chunks(32) {
+            let mut buf = [0u8; 64];
+            for (dst, x) in buf.chunks_exact_mut(2).zip(c) {
+                dst.copy_from_slice(&x.to_le_bytes());
+            }
+            self.0.extend_from_slice(&buf[..c.len() * 2]);
         }
     }
     fn len(&mut self, n: usize) {
