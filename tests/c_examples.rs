@@ -119,6 +119,49 @@ fn cpp_walk_digests_equal_rust() {
     assert_eq!(got, want);
 }
 
+/// Saved part-way through, loaded into a new world, finished: the digests of a run that
+/// never stopped, and exactly the tasks the records did not hold.
+#[test]
+fn c_resume_from_records_equals_an_uninterrupted_run() {
+    let (want, _) = rust_digests(3, &square((0, 0), 2));
+    let full = run(&["resume", "3", "2", "100000000"]);
+    let total: usize = tasks_ran(&full, "before");
+    assert_eq!(chunk_lines(&full), want);
+    assert_eq!(
+        tasks_ran(&full, "after"),
+        0,
+        "everything was stored at full"
+    );
+    for stop in [1, total / 3, 2 * total / 3] {
+        let out = run(&["resume", "3", "2", &stop.to_string()]);
+        assert_eq!(
+            chunk_lines(&out),
+            want,
+            "stop after {stop} of {total} tasks"
+        );
+        let (before, after) = (tasks_ran(&out, "before"), tasks_ran(&out, "after"));
+        assert_eq!(before, stop);
+        // Nothing stored runs again, nothing is lost.
+        assert_eq!(
+            after,
+            total - stop,
+            "tasks after a stop at {stop} of {total}"
+        );
+    }
+}
+
+/// The task count printed by `resume` "ran N tasks before" / "ran N after".
+fn tasks_ran(out: &str, when: &str) -> usize {
+    let line = out.lines().find(|l| l.starts_with("resumed:")).unwrap();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|w| *w == when)
+        .expect("the resumed line");
+    let n = if when == "before" { at - 2 } else { at - 1 };
+    words[n].parse().unwrap()
+}
+
 #[test]
 fn c_misuse_gives_documented_errors() {
     let out = run(&["misuse"]);
@@ -161,6 +204,7 @@ fn examples_are_clean_under_valgrind() {
         vec!["pool", "5", "0", "2"],
         vec!["misuse"],
         vec!["mesh", "0", "2", "2"],
+        vec!["resume", "0", "0", "200"],
     ] {
         let exe = examples().join(args[0]);
         let o = Command::new("valgrind")
