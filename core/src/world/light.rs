@@ -119,7 +119,11 @@ pub fn compute(dims: &Dims, chunks: Neighbourhood<Option<&[BlockId]>>, highest: 
     let mut sky = sky_columns(&r, &opacity);
     let mut queue = sky_seeds(&r, &sky);
     flood(&r, &mut sky.light, &opacity, &mut queue);
-    // Block light from emitters.
+    // Block light from emitters. Most neighbourhoods have none: then it is 0 everywhere and
+    // the region-sized array (a third of the body's memory traffic) is never made.
+    if emission.is_empty() {
+        return pack_centre(&r, &sky.light, None);
+    }
     let mut bl = vec![0u8; opacity.len()];
     queue.clear();
     for &(i, e) in &emission {
@@ -127,7 +131,7 @@ pub fn compute(dims: &Dims, chunks: Neighbourhood<Option<&[BlockId]>>, highest: 
         queue.push(i);
     }
     flood(&r, &mut bl, &opacity, &mut queue);
-    pack_centre(&r, &sky.light, &bl)
+    pack_centre(&r, &sky.light, Some(&bl))
 }
 
 /// The opacity of every cell of the region and the emitters (cell, emission), row by row:
@@ -255,8 +259,8 @@ fn sky_seeds(r: &Region<'_>, sky: &SkyColumns) -> Vec<u32> {
 }
 
 /// Keep the centre chunk, packing two blocks per byte; above the computed range the sky is
-/// open (15) and block light 0.
-fn pack_centre(r: &Region<'_>, sky: &[u8], bl: &[u8]) -> LightData {
+/// open (15) and block light 0 (everywhere 0 when `bl` is `None`).
+fn pack_centre(r: &Region<'_>, sky: &[u8], bl: Option<&[u8]>) -> LightData {
     let (dims, ny) = (r.dims, r.ny());
     let vol = dims.volume();
     let mut sky_out = vec![0u8; (vol + 1) / 2];
@@ -274,7 +278,9 @@ fn pack_centre(r: &Region<'_>, sky: &[u8], bl: &[u8]) -> LightData {
             for k in 0..8 {
                 let (a, b) = (src + 2 * k, src + 2 * k + 1);
                 sky_out[dst + k] = (sky[a] & 15) | (sky[b] << 4);
-                bl_out[dst + k] = (bl[a] & 15) | (bl[b] << 4);
+                if let Some(bl) = bl {
+                    bl_out[dst + k] = (bl[a] & 15) | (bl[b] << 4);
+                }
             }
         }
     }
