@@ -15,6 +15,15 @@ pub struct Slots<O> {
     out: [Option<Arc<O>>; ChunkStatus::COUNT],
 }
 
+// By hand: the outputs are shared, so a copy of the slots never needs `O: Clone`.
+impl<O> Clone for Slots<O> {
+    fn clone(&self) -> Self {
+        Slots {
+            out: self.out.clone(),
+        }
+    }
+}
+
 impl<O> Slots<O> {
     fn empty() -> Self {
         Slots {
@@ -223,19 +232,8 @@ impl<O> Holder<O> {
             "restore into a busy holder"
         );
         let from = self.done as usize;
-        let fill = |out: &mut [Option<Arc<O>>; ChunkStatus::COUNT]| {
-            for (slot, o) in out.iter_mut().zip(outputs).skip(from) {
-                *slot = Some(o.clone());
-            }
-        };
-        match Arc::get_mut(&mut self.slots) {
-            Some(slots) => fill(&mut slots.out),
-            None => {
-                let mut slots = Slots::empty();
-                slots.out.clone_from(&self.slots.out);
-                fill(&mut slots.out);
-                self.slots = Arc::new(slots);
-            }
+        for (slot, o) in self.slots_mut().iter_mut().zip(outputs).skip(from) {
+            *slot = Some(o.clone());
         }
         self.done = core::cmp::max(self.done, outputs.len() as u8);
         self.active = false;
@@ -252,8 +250,6 @@ impl<O> Holder<O> {
     }
 
     /// The task in flight produced `output` for `status` (which must be the next status).
-    /// Tasks still running may hold the current snapshot: replace it then, never change it.
-    /// When no task does, fill the slot in place (no copy of the other outputs).
     pub fn complete(&mut self, status: ChunkStatus, output: Arc<O>) {
         debug_assert_eq!(
             self.next(),
@@ -261,15 +257,14 @@ impl<O> Holder<O> {
             "statuses complete in ladder order"
         );
         self.in_flight = false;
-        match Arc::get_mut(&mut self.slots) {
-            Some(slots) => slots.out[status.index()] = Some(output),
-            None => {
-                let mut slots = Slots::empty();
-                slots.out.clone_from(&self.slots.out);
-                slots.out[status.index()] = Some(output);
-                self.slots = Arc::new(slots);
-            }
-        }
+        self.slots_mut()[status.index()] = Some(output);
         self.done = status.index() as u8 + 1;
+    }
+
+    /// The output slots, to change. Tasks still running may hold the current snapshot:
+    /// replace it then, never change it. When no task does, change it in place (no copy of
+    /// the other outputs).
+    fn slots_mut(&mut self) -> &mut [Option<Arc<O>>; ChunkStatus::COUNT] {
+        &mut Arc::make_mut(&mut self.slots).out
     }
 }

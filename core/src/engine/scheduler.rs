@@ -407,9 +407,8 @@ impl<P: Pipeline> Scheduler<P> {
         self.pending.remove(&pos).is_some()
     }
 
-    /// The bookkeeping of completions for statuses `from..outputs.len()` that a holder took
-    /// from storage: wide layers, ring counts and the neighbours' counters, as
-    /// [`Scheduler::finish`] does for one status.
+    /// [`Scheduler::completed`] for statuses `from..outputs.len()`, which a holder took from
+    /// storage.
     fn settle(
         &mut self,
         q: ChunkPos,
@@ -418,12 +417,24 @@ impl<P: Pipeline> Scheduler<P> {
         woken: &mut Vec<ChunkPos>,
     ) {
         for (i, out) in outputs.iter().enumerate().skip(from) {
-            let status = ChunkStatus::ALL[i];
-            if self.plan.is_wide(status) {
-                self.layers.set(q, status, out.clone(), woken);
-            }
-            self.notify_neighbours(q, status, woken);
+            self.completed(q, ChunkStatus::ALL[i], out.clone(), woken);
         }
+    }
+
+    /// The bookkeeping of `status` completing at `q` (its holder already has `output`): the
+    /// wide layers and ring counts, and the neighbours' counters. Chunks that became ready
+    /// are pushed to `woken`.
+    fn completed(
+        &mut self,
+        q: ChunkPos,
+        status: ChunkStatus,
+        output: Arc<P::Output>,
+        woken: &mut Vec<ChunkPos>,
+    ) {
+        if self.plan.is_wide(status) {
+            self.layers.set(q, status, output, woken);
+        }
+        self.notify_neighbours(q, status, woken);
     }
 
     /// Unmet direct requirements of `status` at `q` that its holder counts itself.
@@ -583,10 +594,7 @@ impl<P: Pipeline> Scheduler<P> {
         h.complete(status, output.clone());
         self.stats.done[status.index()] += 1;
         let mut woken = Vec::new();
-        if self.plan.is_wide(status) {
-            self.layers.set(q, status, output, &mut woken);
-        }
-        self.notify_neighbours(q, status, &mut woken);
+        self.completed(q, status, output, &mut woken);
         for p in woken {
             self.refresh(p);
         }
