@@ -117,7 +117,13 @@ pub fn generate(
 
 /// The square of chunks within `radius` of `center`, row-major.
 pub fn square(center: (i32, i32), radius: i32) -> Vec<ChunkPos> {
-    rect(
+    let (x0, z0, x1, z1) = square_bounds(center, radius);
+    rect(x0, z0, x1, z1)
+}
+
+/// The inclusive rectangle (X0, Z0, X1, Z1) of [`square`].
+pub fn square_bounds(center: (i32, i32), radius: i32) -> (i32, i32, i32, i32) {
+    (
         center.0 - radius,
         center.1 - radius,
         center.0 + radius,

@@ -4,30 +4,19 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use stratagen_core::engine::ChunkStatus;
-use stratagen_core::world::{WorldDef, WorldGen};
+use stratagen_core::world::WorldGen;
 use stratagen_store::record;
 use stratagen_store::sqlite::ChunkStore;
 
 use crate::error::CliError;
 use crate::region::{rect, Region};
 
-/// The world settings a store was written for (its identity; the built-in definition).
-pub fn store_def(store: &ChunkStore) -> WorldDef {
-    let id = store.identity();
-    WorldDef {
-        seed: id.seed,
-        min_y: id.min_y,
-        height: id.height,
-        sea_level: id.sea_level,
-    }
-}
-
 /// The full chunks of the inclusive rectangle `region` from the store at `path`, decoded and
 /// checked; every chunk must be stored at `full`. The structure starts the chunks reference
 /// are recomputed (they are a function of position).
 pub fn read_region(path: &Path, region: (i32, i32, i32, i32)) -> Result<Region, CliError> {
     let store = ChunkStore::open_existing(path)?;
-    let gen = WorldGen::new(store_def(&store))?;
+    let gen = WorldGen::new(store.identity().def())?;
     let identity = *store.identity();
     let (x0, z0, x1, z1) = region;
     let t0 = std::time::Instant::now();

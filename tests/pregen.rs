@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use stratagen_core::engine::ChunkStatus;
-use stratagen_store::sqlite::ChunkStore;
+use stratagen_store::sqlite::{remove_store, ChunkStore};
 
 const BIN: &str = env!("CARGO_BIN_EXE_stratagen");
 const REGION: &str = "-8,-8,23,23";
@@ -17,9 +17,7 @@ const CHUNKS: u64 = 32 * 32;
 
 fn temp(name: &str) -> PathBuf {
     let p = std::env::temp_dir().join(format!("stratagen-pregen-{}-{}", std::process::id(), name));
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{}", p.display(), ext));
-    }
+    remove_store(&p).unwrap();
     p
 }
 

@@ -9,8 +9,9 @@ use stratagen_core::world::WorldDef;
 
 use crate::error::{usage, CliError};
 use crate::pregen::{pregen, PregenReport};
-use crate::region::{generate, square, Region};
+use crate::region::{generate, square, square_bounds, Region};
 use crate::rss::{cpu_model, peak_rss_mib};
+use stratagen_store::sqlite::remove_store;
 
 /// Arguments of `stratagen bench`.
 #[derive(Args)]
@@ -66,7 +67,7 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
     let mut stored: Vec<Option<PregenReport>> = configs.iter().map(|_| None).collect();
     let store_path =
         std::env::temp_dir().join(format!("stratagen-bench-{}.sqlite", std::process::id()));
-    let r = a.radius as i32;
+    let bounds = square_bounds((0, 0), a.radius as i32);
     // Memory is measured on the process's first run (inline): later runs reuse memory the
     // allocator kept, so their peaks say little about one run.
     let mut first_rss = None;
@@ -78,15 +79,15 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
             drop(g);
             if a.store {
                 // Right after generation with the same threads, so both see the same machine.
-                remove_store(&store_path);
-                let p = pregen(def, (-r, -r, r, r), &store_path, threads, |_, _| {})?;
+                let _ = remove_store(&store_path);
+                let p = pregen(def, bounds, &store_path, threads, |_, _| {})?;
                 if stored[k].as_ref().is_none_or(|b| p.seconds < b.seconds) {
                     stored[k] = Some(p);
                 }
             }
         }
     }
-    remove_store(&store_path);
+    let _ = remove_store(&store_path);
     let best: Vec<Measured> = best.into_iter().flatten().collect();
     report(&best, positions.len(), first_rss.unwrap_or(0.0))?;
     if a.store {
@@ -94,12 +95,6 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
         store_report(&best, &stored);
     }
     Ok(())
-}
-
-fn remove_store(p: &std::path::Path) {
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{}", p.display(), ext));
-    }
 }
 
 /// Pregeneration of the same square into a fresh store against generation alone, at the same

@@ -11,7 +11,7 @@ use crate::error::{usage, CliError};
 use crate::files::{encode_png, write_atomic};
 use crate::map::{render, Layer};
 use crate::progress::generate_with_progress;
-use crate::region::square;
+use crate::region::{square, square_bounds};
 use crate::stored::read_region;
 
 /// Arguments of `stratagen render`.
@@ -59,15 +59,7 @@ pub fn run(a: RenderArgs) -> Result<(), CliError> {
         ..WorldDef::default()
     };
     let region = match &a.from {
-        Some(path) => {
-            let r = (
-                a.center.0 - a.radius as i32,
-                a.center.1 - a.radius as i32,
-                a.center.0 + a.radius as i32,
-                a.center.1 + a.radius as i32,
-            );
-            read_region(path, r)?
-        }
+        Some(path) => read_region(path, square_bounds(a.center, a.radius as i32))?,
         None => generate_with_progress(def, &positions, ChunkStatus::Full, threads)?,
     };
     let img = render(&region, a.layer);

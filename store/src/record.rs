@@ -74,6 +74,17 @@ impl WorldIdentity {
         }
     }
 
+    /// The settings of the built-in world this identity names (the inverse of
+    /// [`WorldIdentity::of`]).
+    pub fn def(&self) -> WorldDef {
+        WorldDef {
+            seed: self.seed,
+            min_y: self.min_y,
+            height: self.height,
+            sea_level: self.sea_level,
+        }
+    }
+
     fn dims(&self) -> Dims {
         Dims {
             min_y: self.min_y,
@@ -322,12 +333,6 @@ fn open(bytes: &[u8]) -> Result<(Header, u32, &[u8]), RecordError> {
         status,
     };
     Ok((header, body_len, &bytes[HEADER_LEN..end]))
-}
-
-/// The header of a record, after the checks that need no body (length, magic, version,
-/// checksum, status).
-pub fn header(bytes: &[u8]) -> Result<Header, RecordError> {
-    open(bytes).map(|(h, _, _)| h)
 }
 
 /// Decode a record of the world `identity`, with every check.

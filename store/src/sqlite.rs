@@ -232,6 +232,18 @@ impl ChunkStore {
     }
 }
 
+/// Delete the store at `path` and SQLite's side files (`-wal`, `-shm`); missing files are
+/// not an error. No connection to it may be open.
+pub fn remove_store(path: &Path) -> std::io::Result<()> {
+    for ext in ["", "-wal", "-shm"] {
+        match std::fs::remove_file(format!("{}{}", path.display(), ext)) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 fn meta(conn: &Connection, key: &'static str) -> Result<String, StoreError> {
     conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
         .optional()?

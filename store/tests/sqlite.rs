@@ -7,13 +7,11 @@ use std::sync::Arc;
 use stratagen_core::engine::{ChunkPos, ChunkStatus, Priority, Scheduler};
 use stratagen_core::world::{World, WorldDef, WorldGen};
 use stratagen_store::record::{decode, save_chunk, WorldIdentity};
-use stratagen_store::sqlite::{ChunkStore, StoreError};
+use stratagen_store::sqlite::{remove_store, ChunkStore, StoreError};
 
 fn temp(name: &str) -> std::path::PathBuf {
     let p = std::env::temp_dir().join(format!("stratagen-store-{}-{}", std::process::id(), name));
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{}", p.display(), ext));
-    }
+    remove_store(&p).unwrap();
     p
 }
 
