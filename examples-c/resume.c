@@ -14,12 +14,11 @@
  * radius of full is 11; 12 leaves a margin). */
 #define REACH 12
 
-static int check(sg_result r, const char *what) {
+static void check(sg_result r, const char *what) {
     if (r != SG_RESULT_OK) {
         fprintf(stderr, "%s: %s\n", what, sg_result_message(r));
         exit(1);
     }
-    return 0;
 }
 
 static sg_world *world_of(int64_t seed) {
