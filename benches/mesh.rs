@@ -25,7 +25,7 @@ use stratagen_core::noise::{FillStrategy, NoiseDef};
 use stratagen_core::world::block::{self, Shape as BlockShape};
 use stratagen_core::world::mesh::heightmap::{mesh_heightmap, HeightmapMeshOptions};
 use stratagen_core::world::mesh::{mesh_chunk, MeshOptions, Mode};
-use stratagen_core::world::{ChunkData, Dims, FullChunk, Neighbourhood, WorldDef};
+use stratagen_core::world::{ChunkData, Dims, FullChunk, Neighbourhood, Palette, WorldDef};
 
 /// A block id as block-mesh sees it: air empty, occluders opaque, everything else
 /// translucent (drawn, lets light through), merged by id.
@@ -34,7 +34,8 @@ struct BlockVoxel(u16);
 
 impl Voxel for BlockVoxel {
     fn get_visibility(&self) -> VoxelVisibility {
-        let p = block::props(self.0);
+        // The bench meshes the default world: its blocks are the built-in table.
+        let p = block::BUILTIN[self.0 as usize].1;
         if p.shape == BlockShape::None {
             VoxelVisibility::Empty
         } else if p.is_occluder() {
@@ -55,6 +56,7 @@ impl MergeVoxel for BlockVoxel {
 struct Input {
     chunks: BTreeMap<ChunkPos, Arc<ChunkData>>,
     dims: Dims,
+    palette: Palette,
     meshed: Vec<ChunkPos>,
 }
 
@@ -74,6 +76,7 @@ fn input() -> Input {
         .collect();
     Input {
         dims: r.gen.dims(),
+        palette: r.gen.world().blocks.clone(),
         chunks: r.chunks,
         meshed,
     }
@@ -89,7 +92,9 @@ impl Input {
             mode,
             ..MeshOptions::default()
         };
-        mesh_chunk(&n, self.dims, &o).unwrap().quad_count()
+        mesh_chunk(&n, self.dims, &self.palette, &o)
+            .unwrap()
+            .quad_count()
     }
     /// The padded 18 × 18 × (height + 2) array, x fastest, then z, then y (block-mesh's
     /// shape is given as [x, z, y] to match), with bedrock below and air above.

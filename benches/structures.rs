@@ -18,7 +18,7 @@ fn starts_and_refs(seed: i64, gen: &WorldGen, n: i32) -> usize {
     for z in -8..n + 8 {
         for x in -8..n + 8 {
             let p = ChunkPos::new(x, z);
-            starts.push((p, structure::starts(seed, &dims, climate, p)));
+            starts.push((p, structure::starts(seed, &dims, gen.world(), climate, p)));
         }
     }
     let w = (n + 16) as usize;
@@ -63,7 +63,8 @@ fn main() {
     let mut tower = None;
     'find: for z in -48..48 {
         for x in -48..48 {
-            for s in structure::starts(seed, &dims, gen.climate(), ChunkPos::new(x, z)) {
+            for s in structure::starts(seed, &dims, gen.world(), gen.climate(), ChunkPos::new(x, z))
+            {
                 if s.kind == StructureKind::Watchtower && s.assembled.is_some() {
                     tower = Some(s);
                     break 'find;

@@ -39,7 +39,7 @@ fn main() {
             let c = Instant::now();
             terrain::carve(&inp, *p, &sh, &aq, &mut blocks);
             let d = Instant::now();
-            black_box(terrain::heightmaps(&inp.dims, blocks));
+            black_box(terrain::heightmaps(&inp.dims, &inp.world.blocks, blocks));
             let e = Instant::now();
             for (k, (x, y)) in [(a, b), (b, c), (c, d), (d, e)].iter().enumerate() {
                 t[k] += (*y - *x).as_secs_f64();

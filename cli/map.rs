@@ -1,6 +1,8 @@
 //! Rendering a region as a map image: shaded terrain, biomes, height, light, structures.
 
-use stratagen_core::world::{biome, block};
+use std::sync::Arc;
+
+use stratagen_core::world::{block, Definition};
 
 use crate::region::Region;
 
@@ -29,14 +31,18 @@ pub struct Image {
     pub rgb: Vec<u8>,
 }
 
-/// The palette colour of block `b`; grass and ferns take the biome's colour.
-fn block_colour(b: u16, biome_id: u8) -> [u8; 3] {
-    match b {
-        block::GRASS_BLOCK | block::SHORT_GRASS | block::FERN => biome::info(biome_id).color,
-        _ => {
-            let c = block::props(b).colour;
-            [c[0], c[1], c[2]]
-        }
+/// The map colour of biome `id` (black for an id the world does not have).
+pub fn biome_colour(world: &Definition, id: u8) -> [u8; 3] {
+    world.biomes.get(id as usize).map_or([0; 3], |b| b.colour)
+}
+
+/// The palette colour of block `b`; tinted blocks (grass) take the biome's colour.
+fn block_colour(world: &Definition, b: u16, biome_id: u8) -> [u8; 3] {
+    let p = world.blocks.props(b);
+    if p.tinted {
+        biome_colour(world, biome_id)
+    } else {
+        [p.colour[0], p.colour[1], p.colour[2]]
     }
 }
 
@@ -50,7 +56,7 @@ pub fn render(region: &Region, layer: Layer) -> Image {
         for xx in 0..width {
             let i = zz * width + xx;
             let px = match layer {
-                Layer::Biomes => biome::info(c.biomes[i]).color,
+                Layer::Biomes => biome_colour(&c.world, c.biomes[i]),
                 Layer::Height => {
                     let v = ((c.surface[i] - dims.min_y) as f64 / dims.height as f64 * 255.0)
                         .clamp(0.0, 255.0) as u8;
@@ -78,6 +84,7 @@ pub fn render(region: &Region, layer: Layer) -> Image {
 /// Per block column of the map (index `z * width + x`): surface height, top block, ocean
 /// floor and biome.
 struct Columns {
+    world: Arc<Definition>,
     width: usize,
     height: usize,
     /// Chunk coordinates of the map's north-west chunk.
@@ -99,6 +106,7 @@ impl Columns {
         let height = ((z1 - z0 + 1) * 16) as usize;
         let dims = region.gen.dims();
         let mut c = Columns {
+            world: region.gen.world_arc().clone(),
             width,
             height,
             x0,
@@ -145,7 +153,7 @@ impl Columns {
             surface[i]
         };
         let shade = (1.0 + (surface[i] - nw) as f64 * 0.08).clamp(0.55, 1.35);
-        if self.top[i] == block::WATER {
+        if self.top[i] == self.world.terrain.sea_fluid {
             let depth = (surface[i] - self.floor[i]).max(0) as f64;
             let k = (1.0 - depth / 40.0).clamp(0.25, 1.0);
             [
@@ -154,7 +162,7 @@ impl Columns {
                 (200.0 * k + 40.0) as u8,
             ]
         } else {
-            let b = block_colour(self.top[i], self.biomes[i]);
+            let b = block_colour(&self.world, self.top[i], self.biomes[i]);
             [
                 (b[0] as f64 * shade).min(255.0) as u8,
                 (b[1] as f64 * shade).min(255.0) as u8,

@@ -64,7 +64,7 @@ pub fn pregen(
     mut progress: impl FnMut(usize, usize),
 ) -> Result<PregenReport, CliError> {
     let gen = WorldGen::new(def)?;
-    let identity = WorldIdentity::of(&def);
+    let identity = WorldIdentity::of(&gen);
     let store = ChunkStore::open(store_path, &identity)?;
     let stored = store.positions_in(region, ChunkStatus::Full)?;
     let reader = ChunkStore::open_existing(store_path)?;

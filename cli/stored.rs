@@ -17,7 +17,6 @@ use crate::region::{rect, Region};
 pub fn read_region(path: &Path, region: (i32, i32, i32, i32)) -> Result<Region, CliError> {
     let store = ChunkStore::open_existing(path)?;
     let gen = WorldGen::new(store.identity().def())?;
-    let identity = *store.identity();
     let (x0, z0, x1, z1) = region;
     let t0 = std::time::Instant::now();
     let mut chunks = BTreeMap::new();
@@ -39,7 +38,7 @@ pub fn read_region(path: &Path, region: (i32, i32, i32, i32)) -> Result<Region, 
                 path.display()
             ))
         };
-        let mut r = record::decode(&identity, &bytes).map_err(bad)?;
+        let mut r = record::decode(&gen, &bytes).map_err(bad)?;
         if r.pos != p || r.status != ChunkStatus::Full {
             return Err(CliError::Store(format!(
                 "the row of chunk ({}, {}) holds chunk ({}, {}) at {}",

@@ -256,7 +256,7 @@ fn c_pool_reproduces_the_parity_corpus() {
 #[test]
 fn c_mesh_digests_equal_rust_for_1_2_4_threads() {
     use stratagen_core::world::mesh::{mesh_chunk, MeshOptions, Mode};
-    use stratagen_core::world::Neighbourhood;
+    use stratagen_core::world::{Neighbourhood, Palette};
     let r = generate(
         WorldDef::default(),
         &square((0, 0), 2),
@@ -276,7 +276,7 @@ fn c_mesh_digests_equal_rust_for_1_2_4_threads() {
                     mode,
                     ..MeshOptions::default()
                 };
-                mesh_chunk(&n, dims, &o).unwrap()
+                mesh_chunk(&n, dims, &Palette::builtin(), &o).unwrap()
             };
             let (c, g) = (digest(Mode::Culled), digest(Mode::Greedy));
             want.push(format!(

@@ -12,7 +12,7 @@ use stratagen_core::world::block;
 use stratagen_core::world::dims::Dims;
 use stratagen_core::world::feature::poisson_points;
 use stratagen_core::world::light;
-use stratagen_core::world::{ChunkData, Heightmap, Neighbourhood, WorldDef};
+use stratagen_core::world::{ChunkData, Heightmap, Neighbourhood, Palette, WorldDef};
 
 fn full_region(
     seed: i64,
@@ -202,6 +202,7 @@ fn light_satisfies_its_flood_fill_equation() {
         let i = dims.index(wx.rem_euclid(16) as usize, y, wz.rem_euclid(16) as usize);
         Some((f.blocks()[i], f.light().sky_at(i), f.light().block_at(i)))
     };
+    let palette = Palette::builtin();
     let (bx, bz) = (5 * 16, -3 * 16);
     let mut checked = 0;
     for z in 0..16 {
@@ -212,13 +213,13 @@ fn light_satisfies_its_flood_fill_equation() {
             let mut direct = vec![0i32; (dims.height) as usize];
             let mut l = 15i32;
             for y in (dims.min_y..=dims.max_y()).rev() {
-                let o = i32::from(block::props(get(wx, y, wz).unwrap().0).opacity);
+                let o = i32::from(palette.props(get(wx, y, wz).unwrap().0).opacity);
                 l = if o >= 15 { 0 } else { (l - o).max(0) };
                 direct[(y - dims.min_y) as usize] = l;
             }
             for y in dims.min_y..=dims.max_y() {
                 let (b, sky, bl) = get(wx, y, wz).unwrap();
-                let p = block::props(b);
+                let p = palette.props(b);
                 if y >= c.heightmaps()[Heightmap::WorldSurface][(z * 16 + x) as usize] {
                     assert_eq!(sky, 15, "sky above the surface at ({wx},{y},{wz})");
                 }
@@ -271,7 +272,7 @@ fn a_torch_lights_the_neighbour_through_a_cave() {
     }
     chunks[5][dims.index(3, 10, 8)] = block::TORCH; // 3 blocks east of the border (x = 19)
     let refs = Neighbourhood::from_array(std::array::from_fn(|k| Some(&chunks[k][..])));
-    let l = light::compute(&dims, refs, 31);
+    let l = light::compute(&dims, &Palette::builtin(), refs, 31);
     for x in 0..16 {
         let dist = 19 - x as i32;
         let want = (14 - dist).max(0) as u8;

@@ -12,7 +12,7 @@ use stratagen_core::world::block::{self, Shape, Surface};
 use stratagen_core::world::mesh::{
     mesh_area, mesh_chunk, ChunkArea, Face, Mesh, MeshOptions, Mode,
 };
-use stratagen_core::world::{ChunkData, Dims, FullChunk, Neighbourhood, WorldDef};
+use stratagen_core::world::{ChunkData, Dims, FullChunk, Neighbourhood, Palette, WorldDef};
 
 /// Seed and region: the meshed 4 × 4 chunks start at chunk `ORIGIN` and are generated with a
 /// ring of neighbours. Chosen for its content: water, lava, oak and spruce trees, plants, a
@@ -62,7 +62,7 @@ fn chunk_mesh(
     mode: Mode,
 ) -> Mesh {
     let n = Neighbourhood::from_fn(|dx, dz| full(m, x + dx, z + dz));
-    mesh_chunk(&n, dims, &options(mode)).unwrap()
+    mesh_chunk(&n, dims, &Palette::builtin(), &options(mode)).unwrap()
 }
 
 /// One quad in world coordinates: face, block, and its corners sorted by position, each
@@ -107,7 +107,11 @@ fn chunk_by_chunk_equals_one_volume_and_every_face_once() {
             depth: d,
             chunks: &list,
         };
-        let whole = world_quads(&mesh_area(area, dims, &options(mode)).unwrap(), 0, 0);
+        let whole = world_quads(
+            &mesh_area(area, dims, &Palette::builtin(), &options(mode)).unwrap(),
+            0,
+            0,
+        );
         let mut pieces = Vec::new();
         for z in MESHED {
             for x in MESHED {
@@ -206,11 +210,12 @@ fn expected_faces(m: &BTreeMap<ChunkPos, Arc<ChunkData>>, dims: Dims) -> UnitFac
         chunks: &list,
     };
     let values = unit_faces(&world_quads(
-        &mesh_area(area, dims, &options(Mode::Culled)).unwrap(),
+        &mesh_area(area, dims, &Palette::builtin(), &options(Mode::Culled)).unwrap(),
         0,
         0,
     ));
     let mut out = BTreeMap::new();
+    let palette = Palette::builtin();
     let dirs: [(Face, [i32; 3]); 6] = [
         (Face::NegX, [-1, 0, 0]),
         (Face::PosX, [1, 0, 0]),
@@ -223,7 +228,7 @@ fn expected_faces(m: &BTreeMap<ChunkPos, Arc<ChunkData>>, dims: Dims) -> UnitFac
         for z in 0..64 {
             for x in 0..64 {
                 let b = block_at(x, y, z);
-                let p = block::props(b);
+                let p = palette.props(b);
                 if p.shape == Shape::Cross {
                     for f in [
                         Face::CrossA,
@@ -255,7 +260,7 @@ fn expected_faces(m: &BTreeMap<ChunkPos, Arc<ChunkData>>, dims: Dims) -> UnitFac
                 };
                 for (f, [dx, dy, dz]) in dirs {
                     let n = block_at(x + dx, y + dy, z + dz);
-                    let pn = block::props(n);
+                    let pn = palette.props(n);
                     let hidden = pn.is_occluder()
                         || (n == b && (p.surface != Surface::Opaque || p.shape != Shape::Cube));
                     let shown = !hidden || (f == Face::PosY && lowered.is_some());
@@ -318,7 +323,7 @@ fn meshes_do_not_depend_on_threads_or_generation_order() {
         assert!(
             kinds.contains(&b),
             "no {} in the meshed region",
-            block::props(b).name
+            Palette::builtin().name(b).unwrap()
         );
     }
 }

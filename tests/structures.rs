@@ -8,11 +8,9 @@ use stratagen_core::world::biome::ClimateSampler;
 use stratagen_core::world::block;
 use stratagen_core::world::dims::Dims;
 use stratagen_core::world::feature::{merge, FeatureChunk};
-use stratagen_core::world::structure::{
-    self, PieceKind, StructureKind, StructureStart, PLACEMENTS,
-};
+use stratagen_core::world::structure::{self, PieceKind, StructureKind, StructureStart};
 use stratagen_core::world::terrain::TerrainChunk;
-use stratagen_core::world::{chunk_digest, ChunkData, Neighbourhood, WorldDef};
+use stratagen_core::world::{chunk_digest, ChunkData, Definition, Neighbourhood, WorldDef};
 
 const DIMS: Dims = Dims {
     min_y: -64,
@@ -21,13 +19,15 @@ const DIMS: Dims = Dims {
 };
 
 fn area_starts(seed: i64, n: i32) -> Vec<StructureStart> {
-    let climate = ClimateSampler::new(seed).unwrap();
+    let world = Definition::builtin();
+    let climate = ClimateSampler::new(seed, &world.climate).unwrap();
     let mut v = Vec::new();
     for z in -n / 2..n / 2 {
         for x in -n / 2..n / 2 {
             v.extend(structure::starts(
                 seed,
                 &DIMS,
+                &world,
                 &climate,
                 ChunkPos::new(x, z),
             ));
@@ -39,11 +39,13 @@ fn area_starts(seed: i64, n: i32) -> Vec<StructureStart> {
 #[test]
 fn placement_statistics_and_biome_check_before_assembly() {
     let starts = area_starts(2024, 128);
+    let world = Definition::builtin();
     let mut table = BTreeMap::new();
     for s in &starts {
         let e = table.entry(s.kind).or_insert((0, 0, 0));
         e.0 += 1;
-        let allowed = PLACEMENTS
+        let allowed = world
+            .structures
             .iter()
             .find(|p| p.kind == s.kind)
             .unwrap()
@@ -70,7 +72,7 @@ fn placement_statistics_and_biome_check_before_assembly() {
         );
     }
     // One candidate per grid region: every region fully inside the area has exactly one.
-    for p in &PLACEMENTS {
+    for p in &world.structures {
         let inner = 128 / p.spacing - 1;
         assert!(table[&p.kind].0 >= (inner * inner) as usize, "{:?}", p.kind);
         assert!(table[&p.kind].0 <= ((128 / p.spacing + 2) * (128 / p.spacing + 2)) as usize);

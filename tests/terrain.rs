@@ -4,9 +4,9 @@ use std::collections::BTreeMap;
 use stratagen_cli::{generate, rect, render, square, Layer};
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::util::digest::Digest;
-use stratagen_core::world::biome::{self, ClimateSampler, BIOME_COUNT};
+use stratagen_core::world::biome::{self, ClimateSampler, BUILTIN_COUNT as BIOME_COUNT};
 use stratagen_core::world::block;
-use stratagen_core::world::{WorldDef, WorldGen};
+use stratagen_core::world::{Definition, WorldDef, WorldGen};
 
 fn region_terrain(
     seed: i64,
@@ -38,6 +38,7 @@ fn columns(
     chunks: &BTreeMap<ChunkPos, std::sync::Arc<stratagen_core::world::ChunkData>>,
 ) -> BTreeMap<(i32, i32), (i32, i32)> {
     let d = gen.dims();
+    let palette = &gen.world().blocks;
     let mut out = BTreeMap::new();
     for (p, c) in chunks {
         let t = c.terrain().unwrap();
@@ -46,7 +47,7 @@ fn columns(
                 let top = t.ocean_floor[z * 16 + x];
                 let mut cave = 0;
                 for y in d.min_y..top - 1 {
-                    cave += !block::props(t.blocks[d.index(x, y, z)]).solid as i32;
+                    cave += !palette.props(t.blocks[d.index(x, y, z)]).solid as i32;
                 }
                 out.insert(
                     (p.block_x() + x as i32, p.block_z() + z as i32),
@@ -98,7 +99,8 @@ fn surface_and_caves_are_continuous_across_borders() {
 #[test]
 fn biome_statistics_over_256_by_256_chunks() {
     for seed in [0i64, 1] {
-        let c = ClimateSampler::new(seed).unwrap();
+        let world = Definition::builtin();
+        let c = ClimateSampler::new(seed, &world.climate).unwrap();
         let mut counts = [0u64; BIOME_COUNT];
         // Four cells per chunk (every 8 blocks) over 256 × 256 chunks centred on the origin.
         for j in 0..512 {
@@ -115,7 +117,7 @@ fn biome_statistics_over_256_by_256_chunks() {
             100.0 * share
         );
         for (i, &k) in counts.iter().enumerate() {
-            let b = biome::info(i as u8);
+            let b = &world.biomes[i];
             assert!(k > 0, "seed {seed}: {} never occurs", b.name);
             if i as u8 != biome::OCEAN && i as u8 != biome::DEEP_OCEAN {
                 let s = k as f64 / land as f64;
@@ -140,11 +142,12 @@ fn biome_statistics_over_256_by_256_chunks() {
 fn block_invariants_hold() {
     let (gen, chunks) = region_terrain(99, -1, -1, 3);
     let d = gen.dims();
+    let palette = &gen.world().blocks;
     for (p, c) in &chunks {
         let t = c.terrain().unwrap();
         assert_eq!(t.blocks.len(), d.volume());
         for &b in &t.blocks {
-            assert!(block::info(b).is_some(), "unknown block id {b}");
+            assert!(palette.get(b).is_some(), "unknown block id {b}");
         }
         for z in 0..16 {
             for x in 0..16 {
@@ -168,7 +171,7 @@ fn block_invariants_hold() {
                     assert_eq!(t.blocks[d.index(x, y, z)], block::AIR);
                 }
                 let of = t.ocean_floor[z * 16 + x];
-                assert!(block::props(t.blocks[d.index(x, of - 1, z)]).solid);
+                assert!(palette.props(t.blocks[d.index(x, of - 1, z)]).solid);
                 assert!(of <= ws);
             }
         }
@@ -188,6 +191,7 @@ fn terrain_through_the_scheduler_equals_the_body_called_directly() {
                 starts.extend(stratagen_core::world::structure::starts(
                     5,
                     &dims,
+                    gen.world(),
                     gen.climate(),
                     p.offset(dx, dz),
                 ));

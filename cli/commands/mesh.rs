@@ -9,14 +9,15 @@ use std::path::PathBuf;
 use clap::Args;
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::util::digest::Digest;
-use stratagen_core::world::block::{self, Surface};
+use stratagen_core::world::block::Surface;
 use stratagen_core::world::mesh::{mesh_chunk, vertex_shade, Face, MeshOptions, Mode, SurfaceMesh};
-use stratagen_core::world::{biome, FullChunk, Neighbourhood, WorldDef};
+use stratagen_core::world::{Definition, FullChunk, Neighbourhood, WorldDef};
 
 use crate::args::{parse_rect, region_chunks, require_extension, threads_or_default};
 use crate::error::{usage, CliError};
 use crate::files::write_atomic;
 use crate::gltf::{Glb, Material, Primitive};
+use crate::map::biome_colour;
 use crate::progress::generate_with_progress;
 use crate::region::rect;
 
@@ -55,23 +56,30 @@ fn linear(c: u8) -> f32 {
 
 /// The base colour of block `b` in biome `biome_id`: grass, ferns and broad leaves take the
 /// biome's colour, as on the map.
-fn base_colour(b: u16, biome_id: u8) -> [u8; 4] {
-    let c = block::props(b).colour;
-    let tint = |rgb: [u8; 3]| [rgb[0], rgb[1], rgb[2], c[3]];
-    match b {
-        block::GRASS_BLOCK | block::SHORT_GRASS | block::FERN => tint(biome::info(biome_id).color),
-        _ => c,
+fn base_colour(world: &Definition, b: u16, biome_id: u8) -> [u8; 4] {
+    let p = world.blocks.props(b);
+    let c = p.colour;
+    if p.tinted {
+        let rgb = biome_colour(world, biome_id);
+        [rgb[0], rgb[1], rgb[2], c[3]]
+    } else {
+        c
     }
 }
 
 /// A surface mesh as a glTF primitive with baked vertex colours.
-fn primitive(s: &SurfaceMesh, chunk: &FullChunk, material: Material) -> Primitive {
+fn primitive(
+    world: &Definition,
+    s: &SurfaceMesh,
+    chunk: &FullChunk,
+    material: Material,
+) -> Primitive {
     let mut colours = Vec::with_capacity(s.vertex_count());
     for (q, &b) in s.quad_blocks.iter().enumerate() {
         // The biome of the quad's first vertex column (local x, z clamped into the chunk).
         let p = s.positions[4 * q];
         let (x, z) = ((p[0] as usize).min(15), (p[2] as usize).min(15));
-        let base = base_colour(b, chunk.biomes[(z / 4) * 4 + x / 4]);
+        let base = base_colour(world, b, chunk.biomes[(z / 4) * 4 + x / 4]);
         for v in 4 * q..4 * q + 4 {
             let shade = vertex_shade(s.ao[v], s.sky_light[v], s.block_light[v]);
             let ch = |k: usize| (linear(base[k]) * shade * 255.0).round().clamp(0.0, 255.0) as u8;
@@ -104,6 +112,7 @@ pub fn run(a: MeshArgs) -> Result<(), CliError> {
     };
     let region = generate_with_progress(def, &rect(x0, z0, x1, z1), ChunkStatus::Full, threads)?;
     let dims = region.gen.dims();
+    let world = region.gen.world();
     let full = |x: i32, z: i32| {
         region
             .chunks
@@ -123,7 +132,8 @@ pub fn run(a: MeshArgs) -> Result<(), CliError> {
                 pos: ChunkPos::new(x, z),
                 status: ChunkStatus::Full,
             })?;
-            let m = mesh_chunk(&n, dims, &options).map_err(|e| usage(e.to_string()))?;
+            let m =
+                mesh_chunk(&n, dims, &world.blocks, &options).map_err(|e| usage(e.to_string()))?;
             quads += m.quad_count();
             digest.write_u64(m.digest());
             let prims = [
@@ -131,7 +141,7 @@ pub fn run(a: MeshArgs) -> Result<(), CliError> {
                 (Surface::Cutout, Material::Cutout),
                 (Surface::Translucent, Material::Translucent),
             ]
-            .map(|(s, mat)| primitive(m.surface(s), chunk, mat));
+            .map(|(s, mat)| primitive(world, m.surface(s), chunk, mat));
             // Chunk-local positions: the node carries the chunk's place (x east, z south).
             let at = [(x - x0) as f32 * 16.0, 0.0, (z - z0) as f32 * 16.0];
             glb.node(&format!("chunk {x},{z}"), at, &prims);

@@ -14,7 +14,7 @@ use stratagen_core::world::mesh::heightmap::{
 use stratagen_core::world::mesh::{
     mesh_chunk, Mesh, MeshError, MeshOptions, MissingNeighbour, Mode, SurfaceMesh,
 };
-use stratagen_core::world::{full_neighbourhood, ChunkData, Dims, Neighbourhood};
+use stratagen_core::world::{full_neighbourhood, ChunkData, Definition, Dims, Neighbourhood};
 
 use crate::handles::{handle_id, lock, lookup, next_id, owner_out, to_handle};
 use crate::palette::sg_surface;
@@ -158,6 +158,8 @@ pub struct sg_mesh {
 /// A mesh source: the chunks (`None`: not full when the source was made) and the height.
 struct Source {
     dims: Dims,
+    /// The world's blocks (faces are culled and sorted by their properties).
+    palette: Arc<Definition>,
     chunks: [Option<Arc<ChunkData>>; 9],
 }
 
@@ -224,6 +226,7 @@ pub unsafe extern "C" fn sg_world_mesh_source(
             let id = next_id();
             let src = Source {
                 dims: st.gen.dims(),
+                palette: st.gen.world_arc().clone(),
                 chunks: full_neighbourhood(&st.sched, ChunkPos::new(cx, cz)),
             };
             lock(&SOURCES).insert(id, Arc::new(src));
@@ -270,7 +273,7 @@ pub unsafe extern "C" fn sg_mesh_build(
                 .each_ref()
                 .map(|c| c.as_deref().and_then(ChunkData::full)),
         );
-        let m = mesh_chunk(&chunks, src.dims, &options)?;
+        let m = mesh_chunk(&chunks, src.dims, &src.palette.blocks, &options)?;
         let id = next_id();
         lock(&MESHES).insert(id, Arc::new(m));
         // SAFETY: checked non-NULL; writable by the caller's contract.

@@ -1,12 +1,14 @@
 //! The palette: every block's and biome's name, properties and colour, by id or by name.
-//! Static data: any thread, no world needed.
+//! `sg_block_*` and `sg_biome_*` read the built-in (`default`) world's tables: static data,
+//! any thread, no world needed.
 
 use std::ffi::{CStr, CString};
 use std::os::raw::c_char;
 use std::sync::OnceLock;
 
-use stratagen_core::world::biome;
-use stratagen_core::world::block::{self, Shape, Surface};
+use stratagen_core::world::block::{BlockProps, Shape, Surface};
+use stratagen_core::world::definition::BiomeDef;
+use stratagen_core::world::Definition;
 
 use crate::result::{ffi, required, sg_result, write_out, FfiResult};
 
@@ -87,43 +89,107 @@ pub struct sg_biome_info {
     pub cold: u8,
 }
 
-/// The names as C strings, made once (the tables are static).
-fn c_names(which: usize) -> &'static [CString] {
-    static NAMES: OnceLock<[Vec<CString>; 2]> = OnceLock::new();
-    let all = NAMES.get_or_init(|| {
-        let c = |s: &str| CString::new(s).unwrap_or_default();
-        [
-            block::BLOCKS.iter().map(|b| c(b.name)).collect(),
-            biome::BIOMES.iter().map(|b| c(b.name)).collect(),
-        ]
-    });
-    &all[which]
+/// A world's tables with every name as a C string (names are `[a-z0-9_]+`, so never hold a
+/// NUL).
+pub(crate) struct CPalette {
+    pub world: Definition,
+    pub block_names: Vec<CString>,
+    pub biome_names: Vec<CString>,
 }
 
-/// The id of `name` among `names`.
-///
-/// # Safety
-/// `name` must be NULL or a NUL-terminated string.
-unsafe fn find(which: usize, name: *const c_char, id: *mut u32) -> FfiResult<()> {
-    if name.is_null() {
-        return Err(sg_result::NullArgument);
+impl CPalette {
+    pub fn new(world: Definition) -> CPalette {
+        let c = |s: &str| CString::new(s).unwrap_or_default();
+        CPalette {
+            block_names: world.blocks.iter().map(|(n, _)| c(n)).collect(),
+            biome_names: world.biomes.iter().map(|b| c(&b.name)).collect(),
+            world,
+        }
     }
-    let id = required(id)?;
-    // SAFETY: non-NULL and NUL-terminated by the caller's contract.
-    let name = unsafe { CStr::from_ptr(name) };
-    let i = c_names(which)
-        .iter()
-        .position(|n| n.as_c_str() == name)
-        .ok_or(sg_result::NotFound)?;
-    // SAFETY: checked non-NULL; writable by the caller's contract.
-    unsafe { write_out(id, i as u32) };
-    Ok(())
+
+    /// The `sg_block_info` of block `id`.
+    pub fn block(&self, id: u32) -> FfiResult<sg_block_info> {
+        let p = u16::try_from(id)
+            .ok()
+            .and_then(|id| self.world.blocks.get(id))
+            .ok_or(sg_result::InvalidArgument)?;
+        Ok(block_info(self.block_names[id as usize].as_ptr(), p))
+    }
+
+    /// The `sg_biome_info` of biome `id`.
+    pub fn biome(&self, id: u32) -> FfiResult<sg_biome_info> {
+        let b = self
+            .world
+            .biomes
+            .get(id as usize)
+            .ok_or(sg_result::InvalidArgument)?;
+        Ok(biome_info(self.biome_names[id as usize].as_ptr(), b))
+    }
+
+    /// The id of `name` among the blocks (`which` 0) or biomes (1).
+    ///
+    /// # Safety
+    /// `name` must be NULL or a NUL-terminated string.
+    pub unsafe fn find(&self, which: usize, name: *const c_char, id: *mut u32) -> FfiResult<()> {
+        if name.is_null() {
+            return Err(sg_result::NullArgument);
+        }
+        let id = required(id)?;
+        // SAFETY: non-NULL and NUL-terminated by the caller's contract.
+        let name = unsafe { CStr::from_ptr(name) };
+        let names = if which == 0 {
+            &self.block_names
+        } else {
+            &self.biome_names
+        };
+        let i = names
+            .iter()
+            .position(|n| n.as_c_str() == name)
+            .ok_or(sg_result::NotFound)?;
+        // SAFETY: checked non-NULL; writable by the caller's contract.
+        unsafe { write_out(id, i as u32) };
+        Ok(())
+    }
+}
+
+fn block_info(name: *const c_char, p: &BlockProps) -> sg_block_info {
+    let flag = |on: bool, f: u32| if on { f } else { 0 };
+    sg_block_info {
+        name,
+        flags: flag(p.solid, SG_BLOCK_SOLID)
+            | flag(p.is_occluder(), SG_BLOCK_OPAQUE)
+            | flag(p.liquid, SG_BLOCK_FLUID)
+            | flag(p.surface == Surface::Cutout, SG_BLOCK_CUTOUT)
+            | flag(p.surface == Surface::Translucent, SG_BLOCK_TRANSPARENT)
+            | flag(p.emission > 0, SG_BLOCK_EMISSIVE)
+            | flag(p.replaceable, SG_BLOCK_REPLACEABLE)
+            | flag(p.leaves, SG_BLOCK_LEAVES),
+        shape: sg_block_shape::from(p.shape) as u32,
+        surface: sg_surface::from(p.surface) as u32,
+        emission: p.emission,
+        opacity: p.opacity,
+        rgba: p.colour,
+    }
+}
+
+fn biome_info(name: *const c_char, b: &BiomeDef) -> sg_biome_info {
+    sg_biome_info {
+        name,
+        rgb: b.colour,
+        cold: u8::from(b.snow.is_some() || b.ice.is_some()),
+    }
+}
+
+/// The built-in world's tables, made once.
+fn builtin() -> &'static CPalette {
+    static BUILTIN: OnceLock<CPalette> = OnceLock::new();
+    BUILTIN.get_or_init(|| CPalette::new(Definition::builtin()))
 }
 
 /// Number of block ids (ids are `0..sg_block_count()`). Any thread.
 #[no_mangle]
 pub extern "C" fn sg_block_count() -> u32 {
-    block::count() as u32
+    builtin().world.blocks.len() as u32
 }
 
 /// The palette entry of block `id` into `*out`; `SG_RESULT_INVALID_ARGUMENT` for an id
@@ -135,27 +201,7 @@ pub extern "C" fn sg_block_count() -> u32 {
 pub unsafe extern "C" fn sg_block_get_info(id: u32, out: *mut sg_block_info) -> sg_result {
     ffi(|| {
         let out = required(out)?;
-        let p = u16::try_from(id)
-            .ok()
-            .and_then(block::info)
-            .ok_or(sg_result::InvalidArgument)?;
-        let flag = |on: bool, f: u32| if on { f } else { 0 };
-        let info = sg_block_info {
-            name: c_names(0)[id as usize].as_ptr(),
-            flags: flag(p.solid, SG_BLOCK_SOLID)
-                | flag(p.is_occluder(), SG_BLOCK_OPAQUE)
-                | flag(p.liquid, SG_BLOCK_FLUID)
-                | flag(p.surface == Surface::Cutout, SG_BLOCK_CUTOUT)
-                | flag(p.surface == Surface::Translucent, SG_BLOCK_TRANSPARENT)
-                | flag(p.emission > 0, SG_BLOCK_EMISSIVE)
-                | flag(p.replaceable, SG_BLOCK_REPLACEABLE)
-                | flag(p.leaves, SG_BLOCK_LEAVES),
-            shape: sg_block_shape::from(p.shape) as u32,
-            surface: sg_surface::from(p.surface) as u32,
-            emission: p.emission,
-            opacity: p.opacity,
-            rgba: p.colour,
-        };
+        let info = builtin().block(id)?;
         // SAFETY: checked non-NULL; writable by the caller's contract.
         unsafe { write_out(out, info) };
         Ok(())
@@ -170,13 +216,13 @@ pub unsafe extern "C" fn sg_block_get_info(id: u32, out: *mut sg_block_info) -> 
 #[no_mangle]
 pub unsafe extern "C" fn sg_block_by_name(name: *const c_char, id: *mut u32) -> sg_result {
     // SAFETY: forwarded under this function's contract.
-    ffi(|| unsafe { find(0, name, id) })
+    ffi(|| unsafe { builtin().find(0, name, id) })
 }
 
 /// Number of biome ids (ids are `0..sg_biome_count()`). Any thread.
 #[no_mangle]
 pub extern "C" fn sg_biome_count() -> u32 {
-    biome::BIOMES.len() as u32
+    builtin().world.biomes.len() as u32
 }
 
 /// The palette entry of biome `id` into `*out`; `SG_RESULT_INVALID_ARGUMENT` for an id
@@ -188,14 +234,7 @@ pub extern "C" fn sg_biome_count() -> u32 {
 pub unsafe extern "C" fn sg_biome_get_info(id: u32, out: *mut sg_biome_info) -> sg_result {
     ffi(|| {
         let out = required(out)?;
-        let b = biome::BIOMES
-            .get(id as usize)
-            .ok_or(sg_result::InvalidArgument)?;
-        let info = sg_biome_info {
-            name: c_names(1)[id as usize].as_ptr(),
-            rgb: b.color,
-            cold: b.cold as u8,
-        };
+        let info = builtin().biome(id)?;
         // SAFETY: checked non-NULL; writable by the caller's contract.
         unsafe { write_out(out, info) };
         Ok(())
@@ -210,7 +249,7 @@ pub unsafe extern "C" fn sg_biome_get_info(id: u32, out: *mut sg_biome_info) -> 
 #[no_mangle]
 pub unsafe extern "C" fn sg_biome_by_name(name: *const c_char, id: *mut u32) -> sg_result {
     // SAFETY: forwarded under this function's contract.
-    ffi(|| unsafe { find(1, name, id) })
+    ffi(|| unsafe { builtin().find(1, name, id) })
 }
 
 impl From<Shape> for sg_block_shape {
@@ -250,10 +289,11 @@ mod tests {
             assert_eq!(r, sg_result::Ok);
             // SAFETY: written on OK.
             let info = unsafe { info.assume_init() };
-            let core = block::info(id as u16).unwrap();
+            let world = Definition::builtin();
+            let core = world.blocks.get(id as u16).unwrap();
             // SAFETY: the name is static and NUL-terminated.
             let name = unsafe { CStr::from_ptr(info.name) };
-            assert_eq!(name.to_str().unwrap(), core.name);
+            assert_eq!(Some(name.to_str().unwrap()), world.blocks.name(id as u16));
             assert_eq!(info.rgba, core.colour);
             let mut back = u32::MAX;
             // SAFETY: a NUL-terminated name and a valid out pointer.

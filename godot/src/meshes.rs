@@ -9,7 +9,9 @@ use std::sync::{Arc, Mutex};
 
 use stratagen_core::engine::{ChunkPos, Scheduler};
 use stratagen_core::world::mesh::{mesh_chunk, Mesh, MeshError, MeshOptions};
-use stratagen_core::world::{full_neighbourhood, ChunkData, Dims, Neighbourhood, World};
+use stratagen_core::world::{
+    full_neighbourhood, ChunkData, Definition, Dims, Neighbourhood, World,
+};
 
 use crate::bridge::{FrameReport, Job, TaskPool};
 
@@ -22,6 +24,7 @@ struct MeshTask {
 /// Meshes built together on the pool.
 pub struct MeshBatch {
     dims: Dims,
+    world: Arc<Definition>,
     options: MeshOptions,
     tasks: Vec<MeshTask>,
     results: Vec<Mutex<Option<Result<Mesh, MeshError>>>>,
@@ -38,7 +41,7 @@ impl Job for MeshBatch {
                     .each_ref()
                     .map(|c| c.as_deref().and_then(ChunkData::full)),
             );
-            let m = mesh_chunk(&n, self.dims, &self.options);
+            let m = mesh_chunk(&n, self.dims, &self.world.blocks, &self.options);
             *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(m);
         }
     }
@@ -119,6 +122,7 @@ impl MeshQueue {
             }
             let batch = Arc::new(MeshBatch {
                 dims,
+                world: sched.pipeline().gen().world_arc().clone(),
                 options: self.options,
                 results: tasks.iter().map(|_| Mutex::new(None)).collect(),
                 tasks,

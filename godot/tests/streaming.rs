@@ -194,7 +194,8 @@ fn a_viewer_walking_64_chunks_is_served_within_bounds() {
     for p in &loaded {
         let arcs = Neighbourhood::from_fn(|dx, dz| full(ChunkPos::new(p.x + dx, p.z + dz)));
         let n = Neighbourhood::from_fn(|dx, dz| arcs.get(dx, dz).as_deref().and_then(|d| d.full()));
-        let want = mesh_chunk(&n, dims, &MeshOptions::default())
+        let palette = &cli.gen.world().blocks;
+        let want = mesh_chunk(&n, dims, palette, &MeshOptions::default())
             .unwrap()
             .digest();
         assert_eq!(latest.get(p), Some(&want), "mesh of {p:?}");

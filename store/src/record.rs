@@ -13,7 +13,7 @@
 //! | 16 | 4 | `min_y` (`i32`) |
 //! | 20 | 4 | height (`u32`) |
 //! | 24 | 4 | sea level (`i32`) |
-//! | 28 | 8 | definition digest (`u64`; [`BUILTIN_DEFINITION`] for the built-in world) |
+//! | 28 | 8 | definition digest (`u64`, [`Definition::digest`](stratagen_core::world::Definition::digest)) |
 //! | 36 | 4 | chunk x (`i32`) |
 //! | 40 | 4 | chunk z (`i32`) |
 //! | 44 | 4 | body length before compression (`u32`) |
@@ -25,20 +25,17 @@
 //! version, lengths agree with the record's size, checksum, world identity, position,
 //! status, decompression to exactly the stated length, then every value of the body.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use stratagen_core::engine::{ChunkPos, ChunkStatus, LoadError, Loaded, Scheduler};
 use stratagen_core::util::digest::Digest;
 use stratagen_core::world::record::{decode_body, encode_body_into, BodyError};
-use stratagen_core::world::{ChunkData, Dims, World, WorldDef};
+use stratagen_core::world::{ChunkData, Definition, Dims, World, WorldDef, WorldGen};
 
 /// The first four bytes of every record.
 pub const MAGIC: [u8; 4] = *b"SGCR";
 /// The format this library writes and reads.
 pub const FORMAT_VERSION: u16 = 1;
-/// The definition digest of the built-in world (world definitions as data do not exist yet;
-/// a definition's digest will take this field).
-pub const BUILTIN_DEFINITION: u64 = 0;
 /// Bytes before the compressed body.
 pub const HEADER_LEN: usize = 52;
 /// Bytes of the checksum after it.
@@ -58,24 +55,25 @@ pub struct WorldIdentity {
     pub height: u32,
     /// Sea level.
     pub sea_level: i32,
-    /// Digest of the world definition ([`BUILTIN_DEFINITION`] for the built-in world).
+    /// Digest of the world definition ([`Definition::digest`](stratagen_core::world::Definition::digest)).
     pub definition: u64,
 }
 
 impl WorldIdentity {
-    /// The identity of the built-in world with settings `def`.
-    pub fn of(def: &WorldDef) -> Self {
+    /// The identity of the world `gen` generates.
+    pub fn of(gen: &WorldGen) -> Self {
+        let def = gen.def();
         WorldIdentity {
             seed: def.seed,
             min_y: def.min_y,
             height: def.height,
             sea_level: def.sea_level,
-            definition: BUILTIN_DEFINITION,
+            definition: gen.definition_digest(),
         }
     }
 
-    /// The settings of the built-in world this identity names (the inverse of
-    /// [`WorldIdentity::of`]).
+    /// The settings this identity names (with [`WorldIdentity::definition`], the digest of
+    /// the definition they go with).
     pub fn def(&self) -> WorldDef {
         WorldDef {
             seed: self.seed,
@@ -108,6 +106,21 @@ impl WorldIdentity {
         } else {
             None
         }
+    }
+}
+
+/// The definition digest written before world definitions existed: the built-in world's
+/// placeholder. Records and stores that carry it are read as the `default` definition's.
+pub const LEGACY_BUILTIN_DEFINITION: u64 = 0;
+
+/// The definition digest a record or store means by the digest it carries
+/// ([`LEGACY_BUILTIN_DEFINITION`] is the `default` world's).
+pub fn stored_definition(raw: u64) -> u64 {
+    static BUILTIN: OnceLock<u64> = OnceLock::new();
+    if raw == LEGACY_BUILTIN_DEFINITION {
+        *BUILTIN.get_or_init(|| Definition::builtin().digest())
+    } else {
+        raw
     }
 }
 
@@ -318,7 +331,7 @@ fn open(bytes: &[u8]) -> Result<(Header, u32, &[u8]), RecordError> {
         min_y: i32::from_le_bytes(le(bytes, 16)),
         height: u32::from_le_bytes(le(bytes, 20)),
         sea_level: i32::from_le_bytes(le(bytes, 24)),
-        definition: u64::from_le_bytes(le(bytes, 28)),
+        definition: stored_definition(u64::from_le_bytes(le(bytes, 28))),
     };
     let pos = ChunkPos::new(
         i32::from_le_bytes(le(bytes, 36)),
@@ -335,10 +348,11 @@ fn open(bytes: &[u8]) -> Result<(Header, u32, &[u8]), RecordError> {
     Ok((header, body_len, &bytes[HEADER_LEN..end]))
 }
 
-/// Decode a record of the world `identity`, with every check.
-pub fn decode(identity: &WorldIdentity, bytes: &[u8]) -> Result<Record, RecordError> {
+/// Decode a record of the world `gen` generates, with every check.
+pub fn decode(gen: &WorldGen, bytes: &[u8]) -> Result<Record, RecordError> {
+    let identity = WorldIdentity::of(gen);
     let (h, body_len, packed) = open(bytes)?;
-    if let Some(field) = h.identity.differs(identity) {
+    if let Some(field) = h.identity.differs(&identity) {
         return Err(RecordError::ForeignWorld { field });
     }
     if !h.pos.is_valid() {
@@ -356,8 +370,8 @@ pub fn decode(identity: &WorldIdentity, bytes: &[u8]) -> Result<Record, RecordEr
     if n != body.len() {
         return Err(RecordError::Compression("shorter than its stated length"));
     }
-    let outputs =
-        decode_body(&identity.dims(), h.pos, h.status, &body).map_err(RecordError::Body)?;
+    let outputs = decode_body(&identity.dims(), gen.world(), h.pos, h.status, &body)
+        .map_err(RecordError::Body)?;
     Ok(Record {
         pos: h.pos,
         status: h.status,
@@ -367,7 +381,7 @@ pub fn decode(identity: &WorldIdentity, bytes: &[u8]) -> Result<Record, RecordEr
 
 /// The record of the chunk at `pos` at the status it has reached. Owner thread.
 pub fn save_chunk(sched: &Scheduler<World>, pos: ChunkPos) -> Result<Vec<u8>, RecordError> {
-    let identity = WorldIdentity::of(sched.pipeline().gen().def());
+    let identity = WorldIdentity::of(sched.pipeline().gen());
     encode(&identity, pos, &sched.outputs(pos))
 }
 
@@ -377,8 +391,9 @@ pub fn load_chunk(
     sched: &mut Scheduler<World>,
     bytes: &[u8],
 ) -> Result<(Header, Loaded), RecordError> {
-    let identity = WorldIdentity::of(sched.pipeline().gen().def());
-    let r = decode(&identity, bytes)?;
+    let gen = sched.pipeline().gen();
+    let identity = WorldIdentity::of(gen);
+    let r = decode(gen, bytes)?;
     let header = Header {
         identity,
         pos: r.pos,

@@ -21,7 +21,7 @@ use std::path::Path;
 use rusqlite::{params, Connection, OptionalExtension};
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
 
-use crate::record::{WorldIdentity, FORMAT_VERSION};
+use crate::record::{stored_definition, WorldIdentity, FORMAT_VERSION};
 
 /// The store format this library writes and reads.
 pub const STORE_FORMAT: u32 = 1;
@@ -279,6 +279,6 @@ fn read_identity(conn: &Connection) -> Result<WorldIdentity, StoreError> {
         min_y: parsed(conn, "min_y")?,
         height: parsed(conn, "height")?,
         sea_level: parsed(conn, "sea_level")?,
-        definition,
+        definition: stored_definition(definition),
     })
 }

@@ -11,7 +11,7 @@ use stratagen_core::util::digest::Digest;
 use stratagen_core::util::random::JavaRandom;
 use stratagen_core::world::{chunk_digest, World, WorldDef, WorldGen};
 use stratagen_store::record::{
-    decode, load_chunk, save_chunk, RecordError, WorldIdentity, CHECKSUM_LEN, HEADER_LEN,
+    decode, load_chunk, save_chunk, RecordError, CHECKSUM_LEN, HEADER_LEN,
 };
 
 fn world(def: WorldDef) -> Scheduler<World> {
@@ -81,8 +81,8 @@ fn each_kind_of_bad_record_is_refused_by_name() {
             .expect("a record of that kind")
     };
     let full = &find(&|p, _| p == ChunkPos::new(17, -15));
-    let id = WorldIdentity::of(&def());
-    assert!(decode(&id, full).is_ok());
+    let gen = WorldGen::new(def()).unwrap();
+    assert!(decode(&gen, full).is_ok());
 
     let mut target = world(def());
     target
@@ -192,7 +192,7 @@ fn each_kind_of_bad_record_is_refused_by_name() {
 #[test]
 fn ten_thousand_truncations_and_bit_flips_are_all_refused() {
     let recs = records();
-    let id = WorldIdentity::of(&def());
+    let gen = WorldGen::new(def()).unwrap();
     let mut rng = JavaRandom::new(21);
     let mut target = world(def());
     let mut refused = 0;
@@ -211,7 +211,7 @@ fn ten_thousand_truncations_and_bit_flips_are_all_refused() {
             continue; // two flips of the same bit
         }
         // Decode every one; load every tenth into a world that must stay empty.
-        let e = decode(&id, &bad);
+        let e = decode(&gen, &bad);
         assert!(e.is_err(), "mutation {} accepted", i);
         if i % 10 == 0 {
             assert!(load_chunk(&mut target, &bad).is_err());
@@ -227,7 +227,7 @@ fn ten_thousand_truncations_and_bit_flips_are_all_refused() {
 #[test]
 fn forged_bodies_never_panic() {
     let recs = records();
-    let id = WorldIdentity::of(&def());
+    let gen = WorldGen::new(def()).unwrap();
     let mut rng = JavaRandom::new(5);
     let (mut errors, mut accepted) = (0, 0);
     for i in 0..3000 {
@@ -244,7 +244,7 @@ fn forged_bodies_never_panic() {
                 }
             }
         });
-        match decode(&id, &forged) {
+        match decode(&gen, &forged) {
             Err(RecordError::Body(_)) => errors += 1,
             Err(e) => panic!("forged body refused for another reason: {}", e),
             Ok(r) => {

@@ -21,8 +21,9 @@ fn records_round_trip_and_identity_is_checked() {
         seed: 9,
         ..WorldDef::default()
     };
-    let id = WorldIdentity::of(&def);
-    let mut s = Scheduler::new(Arc::new(World::new(WorldGen::new(def).unwrap())));
+    let gen = WorldGen::new(def).unwrap();
+    let id = WorldIdentity::of(&gen);
+    let mut s = Scheduler::new(Arc::new(World::new(gen.clone())));
     s.request(ChunkPos::new(2, 3), ChunkStatus::Full, Priority::Soon)
         .unwrap();
     while s.run_inline(1000) > 0 {}
@@ -55,7 +56,7 @@ fn records_round_trip_and_identity_is_checked() {
     let again = ChunkStore::open_existing(&path).unwrap();
     assert_eq!(*again.identity(), id);
     let back = again.get(ChunkPos::new(2, 3)).unwrap().unwrap();
-    assert_eq!(decode(&id, &back).unwrap().status, ChunkStatus::Full);
+    assert_eq!(decode(&gen, &back).unwrap().status, ChunkStatus::Full);
     drop(again);
 
     let other = WorldIdentity {
@@ -71,7 +72,7 @@ fn records_round_trip_and_identity_is_checked() {
 
 #[test]
 fn newer_formats_and_foreign_databases_are_refused() {
-    let id = WorldIdentity::of(&WorldDef::default());
+    let id = WorldIdentity::of(&WorldGen::new(WorldDef::default()).unwrap());
     let path = temp("newer.sqlite");
     drop(ChunkStore::open(&path, &id).unwrap());
     let conn = rusqlite::Connection::open(&path).unwrap();

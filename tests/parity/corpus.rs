@@ -11,7 +11,7 @@ use stratagen_core::noise::{FractalType, Grid2, Grid3, NoiseDef, NoiseType};
 use stratagen_core::util::digest::Digest;
 use stratagen_core::world::mesh::heightmap::{mesh_heightmap, HeightmapMeshOptions};
 use stratagen_core::world::mesh::{mesh_chunk, MeshOptions, MissingNeighbour, Mode};
-use stratagen_core::world::{status_digest, Neighbourhood, World, WorldDef, WorldGen};
+use stratagen_core::world::{status_digest, Neighbourhood, Palette, World, WorldDef, WorldGen};
 
 /// (label, seed, chunk x, chunk z): what each entry guards.
 pub const CHUNKS: [(&str, i64, i32, i32); 9] = [
@@ -112,7 +112,7 @@ fn mesh_lines(out: &mut Vec<String>) {
             mode: *mode,
             missing: MissingNeighbour::Emit,
         };
-        let m = mesh_chunk(&n, dims, &o).expect("full chunks");
+        let m = mesh_chunk(&n, dims, &Palette::builtin(), &o).expect("full chunks");
         out.push(format!(
             "mesh origin seed 0 (0, 0) {} quads {} {:016x}",
             name,
@@ -179,7 +179,7 @@ pub fn lines() -> Vec<String> {
                     mode: Mode::Greedy,
                     missing: *missing,
                 };
-                let m = mesh_chunk(&alone, dims, &o).expect("full chunk");
+                let m = mesh_chunk(&alone, dims, &Palette::builtin(), &o).expect("full chunk");
                 out.push(format!(
                     "mesh {} seed {} ({}, {}) alone {} {:016x}",
                     label,

@@ -1,20 +1,17 @@
 //! Biomes from a multi-noise climate (DESIGN §4): five smooth noise fields (temperature,
 //! humidity, continentalness, erosion, weirdness) are sampled at the centre of each 4 × 4
-//! column cell, and the biome is the one whose box in [`CLIMATE_BOXES`] is nearest.
+//! column cell, and the biome is the one whose box in the definition's climate is nearest.
 //! Everything is a pure function of (seed, x, z), so any status may look a biome up.
+
+use alloc::vec::Vec;
 
 use crate::noise::{Noise, NoiseDef, NoiseError};
 use crate::util::math::{abs, clamp};
+pub use crate::world::definition::ClimateBox;
+use crate::world::definition::ClimateDef;
 
-/// A biome id (index into [`BIOMES`]).
+/// A biome id (index into a definition's biomes).
 pub type BiomeId = u8;
-
-/// Continentalness below which the sea is deep ocean.
-pub const DEEP_OCEAN_MAX: f64 = -0.45;
-/// Continentalness below which the sea is ocean (above it: the coast).
-pub const OCEAN_MAX: f64 = -0.16;
-/// Continentalness below which the coast is beach (above it: land).
-pub const COAST_MAX: f64 = -0.11;
 
 /// The climate at a column.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -38,135 +35,36 @@ impl Climate {
     }
 }
 
-/// One biome: a name, a map colour, and whether snow and ice form.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BiomeInfo {
-    /// Lower-case name.
-    pub name: &'static str,
-    /// Map colour (sRGB).
-    pub color: [u8; 3],
-    /// Snow and ice form here.
-    pub cold: bool,
-}
-
 macro_rules! biomes {
-    ($($id:literal $konst:ident = $name:literal, $color:expr, cold: $cold:expr;)*) => {
+    ($($id:literal $konst:ident = $name:literal;)*) => {
         $(
-            #[doc = concat!("Biome id ", stringify!($id), ": `", $name, "`.")]
+            #[doc = concat!("Biome id ", stringify!($id), " of the built-in world: `", $name, "`.")]
             pub const $konst: BiomeId = $id;
         )*
-        /// The biome table, indexed by [`BiomeId`].
-        pub static BIOMES: &[BiomeInfo] = &[$(BiomeInfo { name: $name, color: $color, cold: $cold }),*];
-        // Ids are the row numbers, by construction.
-        const _: () = {
-            let mut row = 0;
-            $(
-                assert!($id == row, "biome ids must be 0, 1, 2, ... in table order");
-                row += 1;
-            )*
-            let _ = row;
-        };
+        /// Names of the built-in biomes, indexed by id.
+        pub const BUILTIN_NAMES: [&str; BUILTIN_COUNT] = [$($name),*];
     };
 }
 
 biomes! {
-    0 OCEAN = "ocean", [30, 70, 170], cold: false;
-    1 DEEP_OCEAN = "deep_ocean", [20, 40, 120], cold: false;
-    2 BEACH = "beach", [235, 220, 160], cold: false;
-    3 RIVER = "river", [60, 110, 220], cold: false;
-    4 PLAINS = "plains", [140, 190, 90], cold: false;
-    5 FOREST = "forest", [50, 130, 50], cold: false;
-    6 BIRCH_FOREST = "birch_forest", [100, 160, 80], cold: false;
-    7 TAIGA = "taiga", [50, 100, 80], cold: false;
-    8 SNOWY_PLAINS = "snowy_plains", [240, 245, 250], cold: true;
-    9 DESERT = "desert", [220, 200, 120], cold: false;
-    10 SAVANNA = "savanna", [180, 170, 90], cold: false;
-    11 JUNGLE = "jungle", [40, 150, 30], cold: false;
-    12 SWAMP = "swamp", [80, 100, 70], cold: false;
-    13 MOUNTAINS = "mountains", [140, 140, 140], cold: true;
+    0 OCEAN = "ocean";
+    1 DEEP_OCEAN = "deep_ocean";
+    2 BEACH = "beach";
+    3 RIVER = "river";
+    4 PLAINS = "plains";
+    5 FOREST = "forest";
+    6 BIRCH_FOREST = "birch_forest";
+    7 TAIGA = "taiga";
+    8 SNOWY_PLAINS = "snowy_plains";
+    9 DESERT = "desert";
+    10 SAVANNA = "savanna";
+    11 JUNGLE = "jungle";
+    12 SWAMP = "swamp";
+    13 MOUNTAINS = "mountains";
 }
 
-/// Number of biomes.
-pub const BIOME_COUNT: usize = 14;
-const _: () = assert!(BIOME_COUNT == 14 && MOUNTAINS as usize + 1 == BIOME_COUNT);
-
-/// A closed interval of a climate parameter.
-type Interval = (f64, f64);
-
-/// The climate box a biome claims: one interval per parameter (peaks-and-valleys instead of
-/// weirdness).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ClimateBox {
-    /// The biome this box selects.
-    pub biome: BiomeId,
-    /// Temperature interval.
-    pub t: Interval,
-    /// Humidity interval.
-    pub h: Interval,
-    /// Continentalness interval.
-    pub c: Interval,
-    /// Erosion interval.
-    pub e: Interval,
-    /// Peaks-and-valleys interval.
-    pub pv: Interval,
-}
-
-const ANY: Interval = (-2.0, 2.0);
-const LAND: Interval = (COAST_MAX, 2.0);
-const LAND_E: Interval = (-0.45, 2.0);
-const LAND_PV: Interval = (-0.8, 2.0);
-
-const fn climate_box(
-    biome: BiomeId,
-    t: Interval,
-    h: Interval,
-    c: Interval,
-    e: Interval,
-    pv: Interval,
-) -> ClimateBox {
-    ClimateBox {
-        biome,
-        t,
-        h,
-        c,
-        e,
-        pv,
-    }
-}
-
-/// The climate boxes, nearest wins (ties to the earlier row). Land biomes split temperature ×
-/// humidity; oceans and beaches are claimed by continentalness, rivers by valley floors,
-/// mountains by low erosion on ridges; forest has a second box (warm and wet but not flat
-/// enough for swamp). Documented in ARCHITECTURE.md.
-pub static CLIMATE_BOXES: [ClimateBox; 15] = [
-    climate_box(OCEAN, ANY, ANY, (DEEP_OCEAN_MAX, OCEAN_MAX), ANY, ANY),
-    climate_box(DEEP_OCEAN, ANY, ANY, (-2.0, DEEP_OCEAN_MAX), ANY, ANY),
-    climate_box(BEACH, (-0.45, 2.0), ANY, (OCEAN_MAX, COAST_MAX), ANY, ANY),
-    climate_box(RIVER, ANY, ANY, LAND, (-0.3, 2.0), (-2.0, -0.8)),
-    climate_box(PLAINS, (-0.15, 0.2), (-2.0, 0.0), LAND, LAND_E, LAND_PV),
-    climate_box(FOREST, (-0.15, 0.2), (0.0, 0.35), LAND, LAND_E, LAND_PV),
-    climate_box(
-        BIRCH_FOREST,
-        (-0.15, 0.2),
-        (0.35, 2.0),
-        LAND,
-        LAND_E,
-        LAND_PV,
-    ),
-    climate_box(TAIGA, (-0.45, -0.15), ANY, LAND, LAND_E, LAND_PV),
-    climate_box(SNOWY_PLAINS, (-2.0, -0.45), ANY, LAND, LAND_E, LAND_PV),
-    climate_box(DESERT, (0.55, 2.0), (-2.0, 0.1), LAND, LAND_E, LAND_PV),
-    climate_box(SAVANNA, (0.2, 0.55), (-2.0, 0.3), LAND, LAND_E, LAND_PV),
-    climate_box(JUNGLE, (0.55, 2.0), (0.1, 2.0), LAND, LAND_E, LAND_PV),
-    climate_box(SWAMP, (0.2, 0.55), (0.3, 2.0), LAND, (0.3, 2.0), LAND_PV),
-    climate_box(MOUNTAINS, ANY, ANY, (0.0, 2.0), (-2.0, -0.45), (0.0, 2.0)),
-    climate_box(FOREST, (0.2, 0.55), (0.3, 2.0), LAND, (-0.45, 0.3), LAND_PV),
-];
-
-/// Properties of a biome id (unknown ids read as ocean).
-pub fn info(id: BiomeId) -> &'static BiomeInfo {
-    BIOMES.get(id as usize).unwrap_or(&BIOMES[0])
-}
+/// Number of built-in biomes.
+pub const BUILTIN_COUNT: usize = 14;
 
 fn gap(v: f64, (lo, hi): (f64, f64)) -> f64 {
     if v < lo {
@@ -180,10 +78,10 @@ fn gap(v: f64, (lo, hi): (f64, f64)) -> f64 {
 
 /// The biome whose climate box is nearest (squared distance summed over the five
 /// parameters; ties go to the earlier box).
-pub fn biome_for(c: &Climate) -> BiomeId {
+pub fn biome_for(c: &Climate, boxes: &[ClimateBox]) -> BiomeId {
     let pv = c.peaks_valleys();
-    let mut best = (f64::INFINITY, OCEAN);
-    for b in CLIMATE_BOXES.iter() {
+    let mut best = (f64::INFINITY, 0);
+    for b in boxes {
         let d = [
             gap(c.temperature, b.t),
             gap(c.humidity, b.h),
@@ -199,35 +97,47 @@ pub fn biome_for(c: &Climate) -> BiomeId {
     best.1
 }
 
-/// The five climate noises of a world.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// A definition's noise seeded for a world: its `seed` field is a salt XORed with the world
+/// seed.
+pub fn world_noise(seed: i64, def: &NoiseDef) -> Result<Noise, NoiseError> {
+    NoiseDef {
+        seed: seed ^ def.seed,
+        ..*def
+    }
+    .build()
+}
+
+/// The climate of a world: its five noises and the boxes that choose biomes.
+#[derive(Clone, Debug, PartialEq)]
 pub struct ClimateSampler {
     t: Noise,
     h: Noise,
     c: Noise,
     e: Noise,
     w: Noise,
+    stretch: f64,
+    boxes: Vec<ClimateBox>,
 }
 
-/// Fractal noise has a standard deviation near 0.3; stretch it so the climate uses its range.
-const STRETCH: f64 = 2.2;
-
 impl ClimateSampler {
-    /// The climate noises of world seed `seed` (the settings are constants; an error here
-    /// would be a bug in them, reported rather than hidden).
-    pub fn new(seed: i64) -> Result<Self, NoiseError> {
+    /// The climate of world seed `seed` under `def`.
+    pub fn new(seed: i64, def: &ClimateDef) -> Result<Self, NoiseError> {
+        let n = &def.noises;
         Ok(ClimateSampler {
-            t: NoiseDef::perlin_fbm(seed, 0x7E3A_11C0, 1.0 / 2200.0, 4)?,
-            h: NoiseDef::perlin_fbm(seed, 0x4B1D_0A70, 1.0 / 1800.0, 4)?,
-            c: NoiseDef::perlin_fbm(seed, 0x0C0A_57A1, 1.0 / 2400.0, 6)?,
-            e: NoiseDef::perlin_fbm(seed, 0x0E05_1011, 1.0 / 1100.0, 4)?,
-            w: NoiseDef::perlin_fbm(seed, 0x0771_1D00, 1.0 / 700.0, 4)?,
+            t: world_noise(seed, &n[0])?,
+            h: world_noise(seed, &n[1])?,
+            c: world_noise(seed, &n[2])?,
+            e: world_noise(seed, &n[3])?,
+            w: world_noise(seed, &n[4])?,
+            stretch: def.stretch,
+            boxes: def.boxes.clone(),
         })
     }
 
     /// The climate at block column `(x, z)`.
     pub fn sample(&self, x: f64, z: f64) -> Climate {
-        let s = |n: &Noise| clamp(n.sample_2d(x, z) * STRETCH, -1.0, 1.0);
+        let stretch = self.stretch;
+        let s = |n: &Noise| clamp(n.sample_2d(x, z) * stretch, -1.0, 1.0);
         Climate {
             temperature: s(&self.t),
             humidity: s(&self.h),
@@ -242,38 +152,28 @@ impl ClimateSampler {
     pub fn biome_at(&self, x: i32, z: i32) -> BiomeId {
         let cx = f64::from(x >> 2) * 4.0 + 2.0;
         let cz = f64::from(z >> 2) * 4.0 + 2.0;
-        biome_for(&self.sample(cx, cz))
+        biome_for(&self.sample(cx, cz), &self.boxes)
     }
 }
 
 #[cfg(test)]
 mod table_tests {
     use super::*;
+    use crate::world::definition::Definition;
 
-    /// Every biome is claimed by at least one box, every box names a real biome, and a
-    /// climate inside a box (and in no earlier one) selects that box's biome.
+    /// A climate inside a box (and in no earlier one) selects that box's biome.
     #[test]
-    fn boxes_cover_the_table() {
-        for id in 0..BIOME_COUNT as BiomeId {
-            assert!(
-                CLIMATE_BOXES.iter().any(|b| b.biome == id),
-                "{}",
-                info(id).name
-            );
-        }
-        assert!(CLIMATE_BOXES
-            .iter()
-            .all(|b| (b.biome as usize) < BIOMES.len()));
-        let mid = |(lo, hi): (f64, f64)| (lo.max(-1.0) + hi.min(1.0)) / 2.0;
+    fn nearest_box_wins() {
+        let boxes = Definition::builtin().climate.boxes;
         // Deep ocean: continentalness in its box, everything else anywhere.
         let c = Climate {
             temperature: 0.0,
             humidity: 0.0,
-            continentalness: mid((-2.0, DEEP_OCEAN_MAX)),
+            continentalness: -0.7,
             erosion: 0.0,
             weirdness: 0.0,
         };
-        assert_eq!(biome_for(&c), DEEP_OCEAN);
+        assert_eq!(biome_for(&c, &boxes), DEEP_OCEAN);
         // The second forest box: warm, wet, not flat (erosion below swamp's 0.3), on a ridge.
         let c = Climate {
             temperature: 0.3,
@@ -282,6 +182,15 @@ mod table_tests {
             erosion: 0.0,
             weirdness: 2.0 / 3.0, // peaks-and-valleys 1
         };
-        assert_eq!(biome_for(&c), FOREST);
+        assert_eq!(biome_for(&c, &boxes), FOREST);
+        // Hot, dry, flat land on a ridge.
+        let c = Climate {
+            temperature: 1.0,
+            humidity: -1.0,
+            continentalness: 1.0,
+            erosion: 1.0,
+            weirdness: 2.0 / 3.0,
+        };
+        assert_eq!(biome_for(&c, &boxes), DESERT);
     }
 }

@@ -38,8 +38,10 @@ pub enum WorldError {
     Height(u32),
     /// `sea_level` outside `min_y..min_y + height`.
     SeaLevel(i32),
-    /// A noise failed to build (a bug in the built-in constants).
+    /// A noise failed to build.
     Noise(NoiseError),
+    /// The world definition has this many problems (`Definition::check` lists them).
+    Definition(usize),
 }
 
 impl fmt::Display for WorldError {
@@ -55,6 +57,11 @@ impl fmt::Display for WorldError {
             ),
             WorldError::SeaLevel(v) => write!(f, "sea_level {} must lie inside the world", v),
             WorldError::Noise(e) => write!(f, "noise: {}", e),
+            WorldError::Definition(n) => write!(
+                f,
+                "the world definition has {} problem(s) (Definition::check lists them)",
+                n
+            ),
         }
     }
 }

@@ -1,12 +1,14 @@
 //! The generator of one world ([`WorldGen`]): validated settings and every noise, built once
 //! and shared read-only by all tasks.
 
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::engine::ChunkPos;
 use crate::util::digest::Digest;
 use crate::world::biome::{BiomeId, ClimateSampler};
 use crate::world::def::{WorldDef, WorldError};
+use crate::world::definition::Definition;
 use crate::world::dims::Dims;
 use crate::world::structure::{self, StructureStart};
 use crate::world::terrain::{self, TerrainChunk, TerrainInput, TerrainNoises};
@@ -17,13 +19,22 @@ use crate::world::terrain::{self, TerrainChunk, TerrainInput, TerrainNoises};
 pub struct WorldGen {
     pub(crate) def: WorldDef,
     pub(crate) dims: Dims,
+    pub(crate) world: Arc<Definition>,
+    /// `world.digest()`, computed once.
+    definition_digest: u64,
     pub(crate) climate: ClimateSampler,
     pub(crate) terrain: TerrainNoises,
 }
 
 impl WorldGen {
-    /// Validate `def` and build the noises.
+    /// Validate `def` and build the noises of the built-in world ([`Definition::builtin`]).
     pub fn new(def: WorldDef) -> Result<Self, WorldError> {
+        WorldGen::with_definition(def, Arc::new(Definition::builtin()))
+    }
+
+    /// Validate `def` and `world` ([`Definition::check`]: any problem refuses it with
+    /// [`WorldError::Definition`]) and build the noises.
+    pub fn with_definition(def: WorldDef, world: Arc<Definition>) -> Result<Self, WorldError> {
         if def.min_y % 16 != 0 || !(-2048..=2032).contains(&def.min_y) {
             return Err(WorldError::MinY(def.min_y));
         }
@@ -38,6 +49,10 @@ impl WorldGen {
         {
             return Err(WorldError::SeaLevel(def.sea_level));
         }
+        let problems = world.check().len();
+        if problems > 0 {
+            return Err(WorldError::Definition(problems));
+        }
         Ok(WorldGen {
             def,
             dims: Dims {
@@ -45,8 +60,10 @@ impl WorldGen {
                 height: def.height,
                 sea_level: def.sea_level,
             },
-            climate: ClimateSampler::new(def.seed).map_err(WorldError::Noise)?,
-            terrain: TerrainNoises::new(def.seed).map_err(WorldError::Noise)?,
+            climate: ClimateSampler::new(def.seed, &world.climate).map_err(WorldError::Noise)?,
+            terrain: TerrainNoises::new(def.seed, &world.terrain).map_err(WorldError::Noise)?,
+            definition_digest: world.digest(),
+            world,
         })
     }
 
@@ -60,10 +77,25 @@ impl WorldGen {
         self.dims
     }
 
+    /// The world definition (blocks, biomes, terrain, features, structures).
+    pub fn world(&self) -> &Definition {
+        &self.world
+    }
+
+    /// The world definition's digest ([`Definition::digest`]), part of the world's identity.
+    pub fn definition_digest(&self) -> u64 {
+        self.definition_digest
+    }
+
+    /// The shared world definition.
+    pub fn world_arc(&self) -> &Arc<Definition> {
+        &self.world
+    }
+
     /// The structure starts whose candidate chunk is `pos` (the `structure_starts` output):
     /// a function of the position alone, so tools can recompute them for any chunk.
     pub fn structure_starts(&self, pos: ChunkPos) -> Vec<StructureStart> {
-        structure::starts(self.def.seed, &self.dims, &self.climate, pos)
+        structure::starts(self.def.seed, &self.dims, &self.world, &self.climate, pos)
     }
 
     /// The climate noises.
@@ -115,6 +147,7 @@ impl WorldGen {
         TerrainInput {
             seed: self.def.seed,
             dims: self.dims,
+            world: &self.world,
             climate: &self.climate,
             noises: &self.terrain,
             biomes,

@@ -3,8 +3,9 @@
 
 use core::ops::Index;
 
-use crate::world::block::{self, BlockId, BlockInfo};
+use crate::world::block::{self, BlockId, BlockProps};
 use crate::world::dims::Dims;
+use crate::world::palette::Palette;
 use crate::world::terrain::heightmaps_by;
 
 /// A heightmap kind. The numbers are the C API's `sg_heightmap` values and the order in which
@@ -36,20 +37,20 @@ impl Heightmap {
         Self::ALL.get(i).copied()
     }
 
-    /// Whether block `b` counts for this kind.
-    pub fn counts(self, b: BlockId) -> bool {
-        self.counts_with(b, block::props(b))
+    /// Whether block `b` of `palette` counts for this kind.
+    pub fn counts(self, palette: &Palette, b: BlockId) -> bool {
+        self.counts_with(b, palette.props(b))
     }
 
     /// Whether block `b` counts for each kind, in [`Heightmap::ALL`] order (its properties
     /// looked up once).
-    pub fn counts_all(b: BlockId) -> [bool; 4] {
-        let p = block::props(b);
+    pub fn counts_all(palette: &Palette, b: BlockId) -> [bool; 4] {
+        let p = palette.props(b);
         Heightmap::ALL.map(|k| k.counts_with(b, p))
     }
 
     /// [`Heightmap::counts`] with the block's properties already looked up.
-    pub(crate) fn counts_with(self, b: BlockId, p: &BlockInfo) -> bool {
+    pub(crate) fn counts_with(self, b: BlockId, p: &BlockProps) -> bool {
         match self {
             Heightmap::WorldSurface => b != block::AIR,
             Heightmap::OceanFloor => p.solid,
@@ -66,10 +67,10 @@ pub struct Heightmaps {
 }
 
 impl Heightmaps {
-    /// Every heightmap of `blocks`, in one scan from the top.
-    pub fn of(dims: &Dims, blocks: &[BlockId]) -> Heightmaps {
+    /// Every heightmap of `blocks` (ids of `palette`), in one scan from the top.
+    pub fn of(dims: &Dims, palette: &Palette, blocks: &[BlockId]) -> Heightmaps {
         Heightmaps {
-            maps: heightmaps_by(dims, blocks, Heightmap::counts_all),
+            maps: heightmaps_by(dims, blocks, |b| Heightmap::counts_all(palette, b)),
         }
     }
 
@@ -116,7 +117,7 @@ mod tests {
         }
         blocks[dims.index(3, 9, 2)] = block::OAK_LEAVES;
         blocks[dims.index(3, 10, 2)] = block::SHORT_GRASS;
-        let h = Heightmaps::of(&dims, &blocks);
+        let h = Heightmaps::of(&dims, &Palette::builtin(), &blocks);
         let col = 2 * 16 + 3;
         assert_eq!(h[Heightmap::WorldSurface][col], 11);
         assert_eq!(h[Heightmap::OceanFloor][col], 10);

@@ -13,9 +13,10 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::world::block::{self, BlockId};
+use crate::world::block::BlockId;
 use crate::world::dims::Dims;
 use crate::world::neighbourhood::Neighbourhood;
+use crate::world::palette::Palette;
 
 /// Sky and block light of one chunk, nibble-packed: block index `i` is byte `i / 2`, low
 /// nibble for even `i`.
@@ -108,14 +109,28 @@ fn flood(r: &Region<'_>, light: &mut [u8], opacity: &[u8], queue: &mut Vec<u32>)
 /// Light the centre chunk of a 3 × 3 neighbourhood of merged blocks (a missing chunk counts
 /// as solid stone). `highest` is the highest non-air block y in the neighbourhood (from the
 /// world-surface heightmaps): nothing above it needs work.
-pub fn compute(dims: &Dims, chunks: Neighbourhood<Option<&[BlockId]>>, highest: i32) -> LightData {
+pub fn compute(
+    dims: &Dims,
+    palette: &Palette,
+    chunks: Neighbourhood<Option<&[BlockId]>>,
+    highest: i32,
+) -> LightData {
     let top = core::cmp::min(dims.max_y(), highest + 15);
     let r = Region {
         dims: *dims,
         top,
         chunks,
     };
-    let (opacity, emission) = opacity_and_emitters(&r);
+    let table = palette.light_table();
+    // Palettes of up to 256 blocks (the built-in one) read a fixed-size table, where the mask
+    // removes the bounds check; larger ones a masked slice.
+    let (opacity, emission) = match <&[u16; 256]>::try_from(table) {
+        Ok(small) => opacity_and_emitters(&r, |b| small[b as usize & 255]),
+        Err(_) => {
+            let mask = table.len() - 1;
+            opacity_and_emitters(&r, |b| table[b as usize & mask])
+        }
+    };
     let mut sky = sky_columns(&r, &opacity);
     let mut queue = sky_seeds(&r, &sky);
     flood(&r, &mut sky.light, &opacity, &mut queue);
@@ -137,13 +152,14 @@ pub fn compute(dims: &Dims, chunks: Neighbourhood<Option<&[BlockId]>>, highest: 
 /// The opacity of every cell of the region and the emitters (cell, emission), row by row:
 /// each chunk contributes 16 contiguous blocks per (y, z) row. One table lookup per block gives
 /// both (opacity in the low byte, emission in the high byte); a row is scanned again for its
-/// emitters only when it has one, so the common row is a branch-free copy.
-fn opacity_and_emitters(r: &Region<'_>) -> (Vec<u8>, Vec<(u32, u8)>) {
+/// emitters only when it has one, so the common row is a branch-free copy. `props` reads the
+/// palette's light table.
+#[inline(always)]
+fn opacity_and_emitters(
+    r: &Region<'_>,
+    props: impl Fn(BlockId) -> u16,
+) -> (Vec<u8>, Vec<(u32, u8)>) {
     let ny = r.ny();
-    let mut props = [15u16; 256];
-    for (id, p) in block::BLOCKS.iter().enumerate().take(256) {
-        props[id] = u16::from(p.opacity) | u16::from(p.emission) << 8;
-    }
     let mut opacity = vec![15u8; W * W * ny];
     let mut emission = Vec::new();
     for y in 0..ny {
@@ -157,13 +173,13 @@ fn opacity_and_emitters(r: &Region<'_>) -> (Vec<u8>, Vec<(u32, u8)>) {
                 let row = &mut opacity[dst..dst + 16];
                 let mut emits = 0u16;
                 for (o, &b) in row.iter_mut().zip(src) {
-                    let p = props[b as usize & 255];
+                    let p = props(b);
                     *o = p as u8;
                     emits |= p >> 8;
                 }
                 if emits != 0 {
                     for (k, &b) in src.iter().enumerate() {
-                        let e = (props[b as usize & 255] >> 8) as u8;
+                        let e = (props(b) >> 8) as u8;
                         if e > 0 {
                             emission.push(((dst + k) as u32, e));
                         }

@@ -129,16 +129,18 @@ impl World {
         let own = terrain
             .centre()
             .ok_or(BodyError::Failed("missing own terrain"))?;
-        let mut w = Writer::new(g.dims, pos, own.blocks.clone(), terrain);
+        let world = g.world();
+        let mut w = Writer::new(g.dims, &world.blocks, pos, own.blocks.clone(), terrain);
         // Step 0: structure pieces, clipped to this chunk, protected from patches.
         let mut entities = Vec::new();
         for (_, s) in referenced_starts(view, pos)? {
-            entities.extend(structure::place(s, pos, &mut w));
+            entities.extend(structure::place(s, &world.structure_blocks, pos, &mut w));
         }
         entities.sort();
         let inp = FeatureInput {
             seed: g.def.seed,
             dims: g.dims,
+            world,
             biomes: biomes_here(view)?,
             terrain,
         };
@@ -167,7 +169,7 @@ impl World {
                 .map(|n| &n.outbound.at(Neighbourhood::<()>::opposite(k))[..])
         });
         let blocks = feature::merge(own, inbound);
-        let heightmaps = Heightmaps::of(&self.gen.dims, &blocks);
+        let heightmaps = Heightmaps::of(&self.gen.dims, &self.gen.world().blocks, &blocks);
         Ok(ChunkData::InitializeLight(Box::new(Merged {
             blocks,
             heightmaps,
@@ -189,7 +191,10 @@ impl World {
         }
         let blocks = m.map(|c| c.map(|c| &c.blocks[..]));
         Ok(ChunkData::Light(Box::new(light::compute(
-            &dims, blocks, highest,
+            &dims,
+            &self.gen.world().blocks,
+            blocks,
+            highest,
         ))))
     }
 
@@ -200,6 +205,7 @@ impl World {
         };
         Ok(ChunkData::Spawn(spawn::generate(
             self.gen.def.seed,
+            self.gen.world(),
             &self.gen.dims,
             pos,
             biomes_here(view)?,

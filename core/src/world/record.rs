@@ -33,15 +33,15 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::engine::{ChunkPos, ChunkStatus};
-use crate::world::biome::BIOMES;
-use crate::world::block::{self, BlockId};
+use crate::world::block::BlockId;
 use crate::world::chunk::{ChunkData, FullChunk, Merged};
+use crate::world::definition::Definition;
 use crate::world::dims::Dims;
 use crate::world::feature::{BlockEntity, FeatureChunk};
 use crate::world::heightmap::Heightmaps;
 use crate::world::light::LightData;
 use crate::world::neighbourhood::Neighbourhood;
-use crate::world::spawn::{SpawnRequest, CREATURES};
+use crate::world::spawn::SpawnRequest;
 use crate::world::structure::{
     Assembled, BlockBox, Piece, PieceKind, StructureKind, StructureRef, StructureStart,
 };
@@ -169,6 +169,7 @@ pub fn encode_body_into(
 /// left over), so a body that decodes is safe to generate from.
 pub fn decode_body(
     dims: &Dims,
+    world: &Definition,
     pos: ChunkPos,
     status: ChunkStatus,
     body: &[u8],
@@ -177,6 +178,9 @@ pub fn decode_body(
         b: body,
         at: 0,
         section: "record",
+        blocks: world.blocks.len(),
+        biomes: world.biomes.len(),
+        creatures: world.creatures.len(),
     };
     let volume = dims.volume();
     let mut out: Vec<Arc<ChunkData>> = Vec::with_capacity(status.index() + 1);
@@ -198,7 +202,7 @@ pub fn decode_body(
             ChunkStatus::StructureReferences => ChunkData::StructureReferences(r.references()?),
             ChunkStatus::Biomes => {
                 biomes.copy_from_slice(r.take(16)?);
-                if biomes.iter().any(|&b| b as usize >= BIOMES.len()) {
+                if biomes.iter().any(|&b| b as usize >= r.biomes) {
                     return Err(r.bad("unknown biome id"));
                 }
                 ChunkData::Biomes(biomes, r.u64()?)
@@ -250,7 +254,7 @@ pub fn decode_body(
                 for (i, b) in r.changes(volume, true)? {
                     blocks[i as usize] = b;
                 }
-                let heightmaps = Heightmaps::of(dims, &blocks);
+                let heightmaps = Heightmaps::of(dims, &world.blocks, &blocks);
                 ChunkData::InitializeLight(Box::new(Merged {
                     blocks,
                     heightmaps,
@@ -267,7 +271,7 @@ pub fn decode_body(
                 let mut v = Vec::with_capacity(n);
                 for _ in 0..n {
                     let kind = r.u16()?;
-                    if kind as usize >= CREATURES.len() {
+                    if kind as usize >= r.creatures {
                         return Err(r.bad("unknown creature kind"));
                     }
                     let pos = r.coords()?;
@@ -426,6 +430,10 @@ struct Reader<'a> {
     b: &'a [u8],
     at: usize,
     section: &'static str,
+    /// The world's block, biome and creature counts (ids at or above are refused).
+    blocks: usize,
+    biomes: usize,
+    creatures: usize,
 }
 
 impl<'a> Reader<'a> {
@@ -477,7 +485,7 @@ impl<'a> Reader<'a> {
     }
     fn block(&mut self) -> Result<BlockId, BodyError> {
         let b = self.u16()?;
-        if b as usize >= block::count() {
+        if b as usize >= self.blocks {
             return Err(self.bad("unknown block id"));
         }
         Ok(b)
@@ -488,7 +496,8 @@ impl<'a> Reader<'a> {
             .chunks_exact(2)
             .map(|c| u16::from_le_bytes([c[0], c[1]]))
             .collect();
-        if blocks.iter().any(|&b| b as usize >= block::count()) {
+        let known = self.blocks;
+        if blocks.iter().any(|&b| b as usize >= known) {
             return Err(self.bad("unknown block id"));
         }
         Ok(blocks)
@@ -592,7 +601,7 @@ impl<'a> Reader<'a> {
         let kind = self.kind()?;
         let chunk = self.chunk()?;
         let biome = self.u8()?;
-        if biome as usize >= BIOMES.len() {
+        if biome as usize >= self.biomes {
             return Err(self.bad("unknown biome id"));
         }
         let assembled = match self.u8()? {

@@ -6,23 +6,18 @@ use alloc::vec::Vec;
 
 use crate::engine::ChunkPos;
 use crate::util::random::{decoration_seed, JavaRandom};
-use crate::world::biome::{self, BiomeId};
-use crate::world::block::{self, BlockId};
+use crate::world::biome::BiomeId;
+use crate::world::block::BlockId;
+use crate::world::definition::Definition;
 use crate::world::dims::Dims;
 
 /// A creature kind id.
 pub type CreatureId = u16;
 
-/// Creature kinds (ids are part of the output format; only append).
-pub const CREATURES: [&str; 12] = [
-    "sheep", "cow", "pig", "chicken", "rabbit", "wolf", "fox", "parrot", "llama", "horse", "cod",
-    "frog",
-];
-
 /// One spawn request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct SpawnRequest {
-    /// Creature kind (index into [`CREATURES`]).
+    /// Creature kind (index into the definition's creatures).
     pub kind: CreatureId,
     /// Block position of the first creature (world coordinates; standing in this block).
     pub pos: [i32; 3],
@@ -30,30 +25,10 @@ pub struct SpawnRequest {
     pub group: u8,
 }
 
-/// (kind, weight) per biome, and the block the creature must stand on.
-fn table(b: BiomeId) -> (&'static [(CreatureId, i32)], BlockId) {
-    match b {
-        biome::PLAINS => (
-            &[(0, 12), (1, 8), (2, 10), (3, 10), (9, 5)],
-            block::GRASS_BLOCK,
-        ),
-        biome::FOREST | biome::BIRCH_FOREST => {
-            (&[(0, 12), (2, 10), (3, 10), (5, 5)], block::GRASS_BLOCK)
-        }
-        biome::TAIGA | biome::SNOWY_PLAINS => (&[(5, 8), (4, 4), (6, 8)], block::GRASS_BLOCK),
-        biome::DESERT => (&[(4, 4)], block::SAND),
-        biome::SAVANNA => (&[(9, 1), (8, 1), (1, 8), (0, 12)], block::GRASS_BLOCK),
-        biome::JUNGLE => (&[(7, 40), (3, 10)], block::GRASS_BLOCK),
-        biome::SWAMP => (&[(11, 10), (0, 12)], block::GRASS_BLOCK),
-        biome::MOUNTAINS => (&[(8, 5), (0, 12)], block::GRASS_BLOCK),
-        biome::OCEAN | biome::DEEP_OCEAN | biome::RIVER => (&[(10, 10)], block::WATER),
-        _ => (&[], block::AIR),
-    }
-}
-
 /// Spawn requests of chunk `pos` from its merged blocks and motion-blocking heightmap.
 pub fn generate(
     seed: i64,
+    world: &Definition,
     dims: &Dims,
     pos: ChunkPos,
     biomes: &[BiomeId; 16],
@@ -73,8 +48,12 @@ pub fn generate(
             continue;
         }
         let b = biomes[((z >> 2) * 4 + (x >> 2)) as usize];
-        let (entries, ground) = table(b);
-        let total: i32 = entries.iter().map(|e| e.1).sum();
+        let biome = match world.biomes.get(b as usize) {
+            Some(biome) => biome,
+            None => continue,
+        };
+        let (entries, ground) = (&biome.spawns[..], biome.spawn_ground);
+        let total: i32 = entries.iter().map(|e| e.weight).sum();
         if total == 0 {
             continue;
         }
@@ -83,24 +62,24 @@ pub fn generate(
             continue;
         }
         let below = blocks[dims.index(x as usize, y - 1, z as usize)];
-        let ok = if ground == block::WATER {
-            below == block::WATER
-        } else {
-            below == ground
-        };
-        if !ok {
+        if below != ground {
             continue;
         }
         let mut k = pick % total;
-        let mut kind = entries[0].0;
+        let mut kind = entries[0].creature;
         for e in entries {
-            if k < e.1 {
-                kind = e.0;
+            if k < e.weight {
+                kind = e.creature;
                 break;
             }
-            k -= e.1;
+            k -= e.weight;
         }
-        let y = if ground == block::WATER { y - 1 } else { y };
+        // Creatures of a fluid ground (fish) are placed in it, the others on it.
+        let y = if world.blocks.props(ground).liquid {
+            y - 1
+        } else {
+            y
+        };
         out.push(SpawnRequest {
             kind,
             pos: [pos.block_x() + x, y, pos.block_z() + z],

@@ -15,9 +15,11 @@ use godot::classes::{
 };
 use godot::prelude::*;
 use stratagen_core::engine::{ChunkPos, Scheduler};
-use stratagen_core::world::block::{self, Surface};
+use stratagen_core::world::block::Surface;
 use stratagen_core::world::mesh::{vertex_shade, Face, Mesh, MeshOptions, Mode};
-use stratagen_core::world::{biome, chunk_digest, full_output, World, WorldDef, WorldGen};
+use stratagen_core::world::{
+    chunk_digest, full_output, Definition, Palette, World, WorldDef, WorldGen,
+};
 
 use super::pool::GodotPool;
 use crate::bridge::{FrameBudget, StreamDriver};
@@ -118,15 +120,21 @@ impl StratagenWorld {
     /// The block name at a world position, or "" where no finished chunk is loaded.
     #[func]
     fn block_name_at(&self, x: i32, y: i32, z: i32) -> GString {
-        self.block_at(x, y, z)
-            .map_or(GString::new(), |b| GString::from(block::props(b).name))
+        match (&self.running, self.block_at(x, y, z)) {
+            (Some(r), Some(b)) => GString::from(r.gen.world().blocks.name(b).unwrap_or("")),
+            _ => GString::new(),
+        }
     }
 
     /// The biome name of a column (a pure function of the seed: no chunk needed).
     #[func]
     fn biome_at(&self, x: i32, z: i32) -> GString {
         match &self.running {
-            Some(r) => GString::from(biome::info(r.gen.biome_at(x, z)).name),
+            Some(r) => {
+                let world = r.gen.world();
+                let id = r.gen.biome_at(x, z) as usize;
+                GString::from(world.biomes.get(id).map_or("", |b| b.name.as_str()))
+            }
             None => GString::new(),
         }
     }
@@ -162,8 +170,12 @@ impl StratagenWorld {
     #[func]
     fn block_info(&self, id: i32) -> VarDictionary {
         let mut d = VarDictionary::new();
-        if let Some(p) = u16::try_from(id).ok().and_then(block::info) {
-            d.set("name", p.name);
+        let world = self.world_definition();
+        let id = u16::try_from(id).ok();
+        if let Some((name, p)) =
+            id.and_then(|id| Some((world.blocks.name(id)?, world.blocks.get(id)?)))
+        {
+            d.set("name", name);
             d.set("solid", p.solid);
             d.set("opaque", p.is_occluder());
             d.set("fluid", p.liquid);
@@ -250,6 +262,14 @@ impl StratagenWorld {
         ]
     }
 
+    /// The running world's definition, or the built-in one before the node enters the tree.
+    fn world_definition(&self) -> Arc<Definition> {
+        match &self.running {
+            Some(r) => r.gen.world_arc().clone(),
+            None => Arc::new(Definition::builtin()),
+        }
+    }
+
     fn viewer_chunk(&self) -> ChunkPos {
         let node = if self.viewer.is_empty() {
             None
@@ -276,6 +296,8 @@ impl StratagenWorld {
             .frame(viewer, &mut r.tasks)
             .map_err(|e| format!("{e:?}"))?;
         let dims = r.gen.dims();
+        let world = r.gen.world_arc().clone();
+        let palette = &world.blocks;
         let loaded = r.driver.loaded().clone();
         let built = r.meshes.frame(
             r.driver.scheduler(),
@@ -305,7 +327,7 @@ impl StratagenWorld {
                 continue;
             }
             let faces = self.collision.then(|| collision_faces(&mesh));
-            added.push((p, to_array_mesh(&mesh, &self.materials), faces));
+            added.push((p, to_array_mesh(&mesh, palette, &self.materials), faces));
         }
         if let Some(r) = self.running.as_mut() {
             r.waiting = rest;
@@ -392,7 +414,7 @@ fn set_collision(node: &mut Gd<MeshInstance3D>, faces: &PackedVector3Array) {
 /// A chunk mesh as an `ArrayMesh`: one surface per non-empty mesh surface, with vertex
 /// colours (palette colour × AO × light, sRGB), normals, UVs in blocks, and the triangles
 /// re-wound clockwise (Godot's front faces).
-fn to_array_mesh(mesh: &Mesh, materials: &[Gd<Material>]) -> Gd<ArrayMesh> {
+fn to_array_mesh(mesh: &Mesh, palette: &Palette, materials: &[Gd<Material>]) -> Gd<ArrayMesh> {
     let mut out = ArrayMesh::new_gd();
     for (k, s) in [Surface::Opaque, Surface::Cutout, Surface::Translucent]
         .into_iter()
@@ -417,7 +439,7 @@ fn to_array_mesh(mesh: &Mesh, materials: &[Gd<Material>]) -> Gd<ArrayMesh> {
             .collect();
         let mut colours = PackedColorArray::new();
         for (q, &b) in sm.quad_blocks.iter().enumerate() {
-            let c = block::props(b).colour;
+            let c = palette.props(b).colour;
             for v in 4 * q..4 * q + 4 {
                 let shade = vertex_shade(sm.ao[v], sm.sky_light[v], sm.block_light[v]);
                 let ch = |x: u8| f32::from(x) / 255.0 * shade;

@@ -1,6 +1,6 @@
-//! The `features` status body: decoration in fixed steps, each feature with a global index
-//! that seeds its random (`feature_seed(decoration_seed(world, block x, block z), index,
-//! step)`). Writes inside the chunk apply to its own copy of the blocks; writes into a
+//! The `features` status body: decoration in fixed steps, each feature with a global index (its
+//! position in the definition's feature list) that seeds its random
+//! (`feature_seed(decoration_seed(world, block x, block z), index, step)`). Writes inside the chunk apply to its own copy of the blocks; writes into a
 //! neighbour (features reach at most one chunk out) are recorded as a patch for that
 //! neighbour, decided against the neighbour's *terrain* snapshot only, so the result never
 //! depends on which chunk decorated first.
@@ -19,14 +19,12 @@ use crate::world::chunk::ChunkData;
 use crate::world::neighbourhood::Neighbourhood;
 
 mod decorate;
-mod ids;
 mod ores;
 mod poisson;
 mod trees;
 mod writer;
 
 pub use decorate::{decorate, FeatureInput};
-pub use ids::FeatureId;
 pub use poisson::poisson_points;
 pub use writer::Writer;
 

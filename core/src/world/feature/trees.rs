@@ -1,91 +1,43 @@
-//! Trees by biome: species, density and shapes (canopies cross chunk borders as patches).
+//! Trees: a kind's trunk and canopy shape (canopies cross chunk borders as patches).
 
 use crate::util::random::JavaRandom;
-use crate::world::biome::{self, BiomeId};
-use crate::world::block::{self, BlockId};
+use crate::world::block::BlockId;
+use crate::world::definition::{TreeDef, TreeShape};
 use crate::world::feature::ores::is_air_or_plant;
 use crate::world::feature::Writer;
 
-/// Tree shapes by species.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Tree {
-    Oak,
-    Birch,
-    Spruce,
-    Jungle,
-    Acacia,
-}
-
-pub(super) fn tree_for(biome_id: BiomeId) -> Option<(Tree, i32)> {
-    // (species, trees per chunk × 4: quarter-trees so sparse biomes get fractions)
-    match biome_id {
-        biome::FOREST => Some((Tree::Oak, 28)),
-        biome::BIRCH_FOREST => Some((Tree::Birch, 28)),
-        biome::TAIGA => Some((Tree::Spruce, 24)),
-        biome::JUNGLE => Some((Tree::Jungle, 24)),
-        biome::SAVANNA => Some((Tree::Acacia, 4)),
-        biome::SWAMP => Some((Tree::Oak, 8)),
-        biome::PLAINS => Some((Tree::Oak, 1)),
-        biome::SNOWY_PLAINS => Some((Tree::Spruce, 2)),
-        biome::MOUNTAINS => Some((Tree::Spruce, 2)),
-        _ => None,
-    }
-}
-
-/// A tree's blocks and trunk height (drawn from `r`).
-fn species(kind: Tree, r: &mut JavaRandom) -> (BlockId, BlockId, i32) {
-    match kind {
-        Tree::Oak => (block::OAK_LOG, block::OAK_LEAVES, 4 + r.next_int_bounded(3)),
-        Tree::Birch => (
-            block::BIRCH_LOG,
-            block::BIRCH_LEAVES,
-            5 + r.next_int_bounded(3),
-        ),
-        Tree::Spruce => (
-            block::SPRUCE_LOG,
-            block::SPRUCE_LEAVES,
-            6 + r.next_int_bounded(4),
-        ),
-        Tree::Jungle => (
-            block::JUNGLE_LOG,
-            block::JUNGLE_LEAVES,
-            8 + r.next_int_bounded(5),
-        ),
-        Tree::Acacia => (
-            block::ACACIA_LOG,
-            block::ACACIA_LEAVES,
-            5 + r.next_int_bounded(2),
-        ),
-    }
-}
-
-/// Grow a tree of `kind` on the ground block `(x, y, z)` if its trunk column is free.
+/// Grow a tree of `kind` on the ground block `(x, y, z)` if its trunk column is free; the
+/// ground becomes `ground`.
 pub(super) fn place_tree(
     w: &mut Writer<'_>,
     r: &mut JavaRandom,
-    kind: Tree,
+    kind: &TreeDef,
+    ground: BlockId,
     x: i32,
     y: i32,
     z: i32,
 ) {
-    let (log, leaves, height) = species(kind, r);
+    let (log, leaves) = (kind.log, kind.leaves);
+    let height = kind.base_height + r.next_int_bounded(kind.random_height);
+    let palette = w.palette();
+    let free = |b: BlockId| is_air_or_plant(palette, b);
     // Room to grow: the trunk column must be free.
     for k in 1..=height {
-        if !w.get(x, y + k, z).map_or(false, is_air_or_plant) {
+        if !w.get(x, y + k, z).map_or(false, free) {
             return;
         }
     }
-    w.set(x, y, z, block::DIRT);
+    w.set(x, y, z, ground);
     let top = y + height;
     let mut leaf = |w: &mut Writer<'_>, lx: i32, ly: i32, lz: i32| {
-        w.set_if(lx, ly, lz, leaves, is_air_or_plant);
+        w.set_if(lx, ly, lz, leaves, free);
     };
-    // The trunk's offset at its top two blocks (acacias lean).
+    // The trunk's offset at its top two blocks (flat canopies lean).
     let mut lean = (0, 0);
-    match kind {
-        Tree::Oak | Tree::Birch => round_canopy(w, r, x, z, top, &mut leaf),
-        Tree::Spruce => cone_canopy(w, x, y, z, top, &mut leaf),
-        Tree::Jungle => {
+    match kind.shape {
+        TreeShape::Round => round_canopy(w, r, x, z, top, &mut leaf),
+        TreeShape::Cone => cone_canopy(w, x, y, z, top, &mut leaf),
+        TreeShape::Blob => {
             for ly in top - 2..=top + 1 {
                 let rad = if ly > top { 2 } else { 3 };
                 disc(
@@ -99,7 +51,7 @@ pub(super) fn place_tree(
                 );
             }
         }
-        Tree::Acacia => {
+        TreeShape::Flat => {
             lean = if r.next_bool() { (1, 0) } else { (0, 1) };
             for ly in top..=top + 1 {
                 let rad: i32 = if ly > top { 1 } else { 3 };

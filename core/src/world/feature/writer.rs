@@ -11,12 +11,14 @@ use crate::world::chunk::ChunkData;
 use crate::world::dims::Dims;
 use crate::world::feature::{BlockEntity, FeatureChunk};
 use crate::world::neighbourhood::Neighbourhood;
+use crate::world::palette::Palette;
 use crate::world::terrain::TerrainChunk;
 
 /// Block access for one decorating chunk: its own blocks (mutable) and its neighbours'
 /// terrain (read-only), plus the outbound patches.
 pub struct Writer<'a> {
     dims: Dims,
+    palette: &'a Palette,
     pos: ChunkPos,
     own: Vec<BlockId>,
     neighbours: Neighbourhood<Option<&'a TerrainChunk>>,
@@ -33,12 +35,14 @@ impl<'a> Writer<'a> {
     /// snapshots.
     pub fn new(
         dims: Dims,
+        palette: &'a Palette,
         pos: ChunkPos,
         own: Vec<BlockId>,
         neighbours: Neighbourhood<Option<&'a TerrainChunk>>,
     ) -> Self {
         Writer {
             dims,
+            palette,
             pos,
             own,
             neighbours,
@@ -48,6 +52,11 @@ impl<'a> Writer<'a> {
             written: Vec::new(),
             witness: Digest::new(),
         }
+    }
+
+    /// The world's blocks.
+    pub fn palette(&self) -> &'a Palette {
+        self.palette
     }
 
     /// Record an intermediate float in the body's witness digest.
@@ -157,10 +166,11 @@ impl<'a> Writer<'a> {
         let mut y = core::cmp::min(from, self.dims.max_y());
         while y >= self.dims.min_y {
             let b = self.get(x, y, z)?;
-            if b != block::AIR && !block::props(b).replaceable {
+            let p = self.palette.props(b);
+            if b != block::AIR && !p.replaceable {
                 return Some(y);
             }
-            if block::props(b).liquid {
+            if p.liquid {
                 return Some(y);
             }
             y -= 1;

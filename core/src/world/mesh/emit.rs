@@ -9,7 +9,7 @@
 
 use alloc::vec::Vec;
 
-use crate::world::block::{self, Shape};
+use crate::world::block::Shape;
 use crate::world::mesh::faces::{self, Face, FaceKey, CORNERS, FULL16};
 use crate::world::mesh::volume::{Volume, MIXED_ROW};
 use crate::world::mesh::{Mesh, Mode, SurfaceMesh};
@@ -81,7 +81,7 @@ pub(crate) fn mesh(v: &Volume<'_>, mode: Mode) -> Mesh {
     // Reserve per surface for the faces that go to it.
     let mut per_surface = [0usize; 3];
     for e in lists.iter().flatten() {
-        per_surface[block::props(FaceKey(e.key).block()).surface as usize] += 1;
+        per_surface[v.palette.props(FaceKey(e.key).block()).surface as usize] += 1;
     }
     for (s, n) in out.surfaces.iter_mut().zip(per_surface) {
         s.reserve(n);
@@ -253,10 +253,10 @@ impl Row {
             let top = if (self.occ >> px) & 1 == 1 {
                 FULL16
             } else {
-                let p = block::props(b);
+                let p = v.palette.props(b);
                 let [nx, ny, nz] = faces::towards::<F>(c);
                 let top = faces::top16(v, c, b, p);
-                if !faces::visible(face, b, p, v.block(nx, ny, nz), top) {
+                if !faces::visible(v.palette, face, b, p, v.block(nx, ny, nz), top) {
                     continue;
                 }
                 top
@@ -366,7 +366,7 @@ impl<const F: usize> Slice<'_, '_, F> {
             q.sky[slot] = k.sky(c);
             q.blk[slot] = k.blk(c);
         }
-        out.surface_mut(k.block()).push(&q);
+        out.surface_mut(self.v.palette, k.block()).push(&q);
     }
 }
 
@@ -383,7 +383,7 @@ fn plants(v: &Volume<'_>, out: &mut Mesh) {
                 drawn &= drawn - 1;
                 let x = px - 1;
                 let b = v.block(px, y + 1, z + 1);
-                if block::props(b).shape != Shape::Cross {
+                if v.palette.props(b).shape != Shape::Cross {
                     continue;
                 }
                 let (s, bl) = v.light(px, y + 1, z + 1);
@@ -421,7 +421,7 @@ fn plants(v: &Volume<'_>, out: &mut Mesh) {
                         sky: [s; 4],
                         blk: [bl; 4],
                     };
-                    out.surface_mut(b).push(&q);
+                    out.surface_mut(v.palette, b).push(&q);
                 }
             }
         }

@@ -18,8 +18,9 @@
 //! an occluder (the lowered top of a fluid under a stone ceiling) the block's own cell stands
 //! in for it.
 
-use crate::world::block::{self, BlockId, BlockInfo, Shape};
+use crate::world::block::{self, BlockId, BlockProps, Shape};
 use crate::world::mesh::volume::Volume;
+use crate::world::palette::Palette;
 
 /// The six axis-aligned face directions and the four faces of a crossed plant, in output
 /// order. The value is the `face` attribute of every vertex.
@@ -158,7 +159,7 @@ const LAYER16: u8 = (block::LAYER_TOP * 16.0) as u8;
 
 /// Height of the top of block `b` (whose info is `p`) at padded `c`, in sixteenths.
 #[inline]
-pub(crate) fn top16(v: &Volume<'_>, c: [usize; 3], b: BlockId, p: &BlockInfo) -> u8 {
+pub(crate) fn top16(v: &Volume<'_>, c: [usize; 3], b: BlockId, p: &BlockProps) -> u8 {
     match p.shape {
         Shape::Layer => LAYER16,
         Shape::Fluid if v.block(c[0], c[1] + 1, c[2]) != b => FLUID16,
@@ -168,8 +169,15 @@ pub(crate) fn top16(v: &Volume<'_>, c: [usize; 3], b: BlockId, p: &BlockInfo) ->
 
 /// Whether the face of block `b` at `i` towards its neighbour `n` is drawn.
 #[inline]
-pub(crate) fn visible(face: Face, b: BlockId, p: &BlockInfo, n: BlockId, top: u8) -> bool {
-    let pn = block::props(n);
+pub(crate) fn visible(
+    palette: &Palette,
+    face: Face,
+    b: BlockId,
+    p: &BlockProps,
+    n: BlockId,
+    top: u8,
+) -> bool {
+    let pn = palette.props(n);
     match p.shape {
         Shape::None | Shape::Cross => false,
         Shape::Cube => !(pn.is_occluder() || (n == b && p.surface != block::Surface::Opaque)),

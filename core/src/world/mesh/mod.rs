@@ -30,13 +30,14 @@ mod tests;
 use alloc::vec::Vec;
 
 use crate::util::digest::Digest;
-use crate::world::block::{self, BlockId, Surface};
+use crate::world::block::{BlockId, Surface};
 use crate::world::chunk::FullChunk;
 use crate::world::dims::Dims;
 use crate::world::neighbourhood::Neighbourhood;
+use crate::world::palette::Palette;
 
 pub use faces::Face;
-pub use volume::{ChunkArea, MissingNeighbour, BELOW_WORLD, MISSING_CULL, OPEN_SKY};
+pub use volume::{outside_block, ChunkArea, MissingNeighbour, OPEN_SKY};
 
 /// Brightness of a vertex at ambient-occlusion level `ao` (0 open ..= 3 occluded).
 pub const AO_BRIGHTNESS: [f32; 4] = [1.0, 0.78, 0.6, 0.45];
@@ -161,8 +162,8 @@ impl Mesh {
     pub fn surface(&self, s: Surface) -> &SurfaceMesh {
         &self.surfaces[s as usize]
     }
-    fn surface_mut(&mut self, b: BlockId) -> &mut SurfaceMesh {
-        &mut self.surfaces[block::props(b).surface as usize]
+    fn surface_mut(&mut self, palette: &Palette, b: BlockId) -> &mut SurfaceMesh {
+        &mut self.surfaces[palette.props(b).surface as usize]
     }
     /// Total quads over the surfaces.
     pub fn quad_count(&self) -> usize {
@@ -184,6 +185,7 @@ impl Mesh {
 pub fn mesh_chunk(
     chunks: &Neighbourhood<Option<&FullChunk>>,
     dims: Dims,
+    palette: &Palette,
     options: &MeshOptions,
 ) -> Result<Mesh, MeshError> {
     // A 1 × 1 area in the neighbourhood's own order (by z, then x).
@@ -195,6 +197,7 @@ pub fn mesh_chunk(
             chunks: &list,
         },
         dims,
+        palette,
         options,
     )
 }
@@ -204,6 +207,7 @@ pub fn mesh_chunk(
 pub fn mesh_area(
     area: ChunkArea<'_>,
     dims: Dims,
+    palette: &Palette,
     options: &MeshOptions,
 ) -> Result<Mesh, MeshError> {
     let (cw, cd) = (area.width + 2, area.depth + 2);
@@ -215,6 +219,6 @@ pub fn mesh_area(
     if interior_missing {
         return Err(MeshError::MissingChunk);
     }
-    let v = volume::Volume::gather(area, dims, options.missing)?;
+    let v = volume::Volume::gather(area, dims, palette, options.missing)?;
     Ok(emit::mesh(&v, options.mode))
 }

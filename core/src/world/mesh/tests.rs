@@ -47,10 +47,11 @@ impl Hand {
             let n = Neighbourhood::from_fn(|dx, dz| {
                 self.blocks.get(&(cx + dx, cz + dz)).map(|v| v.as_slice())
             });
-            let l = light::compute(&DIMS, n, DIMS.max_y());
+            let palette = Palette::builtin();
+            let l = light::compute(&DIMS, &palette, n, DIMS.max_y());
             let merged = Merged {
                 blocks: blocks.clone(),
-                heightmaps: Heightmaps::of(&DIMS, blocks),
+                heightmaps: Heightmaps::of(&DIMS, &palette, blocks),
                 block_entities: Vec::new(),
             };
             let pos = ChunkPos::new(cx, cz);
@@ -65,7 +66,7 @@ impl Hand {
 
 fn mesh_of(chunks: &BTreeMap<(i32, i32), FullChunk>, cx: i32, cz: i32, o: MeshOptions) -> Mesh {
     let n = Neighbourhood::from_fn(|dx, dz| chunks.get(&(cx + dx, cz + dz)));
-    mesh_chunk(&n, DIMS, &o).unwrap()
+    mesh_chunk(&n, DIMS, &Palette::builtin(), &o).unwrap()
 }
 
 /// The quad of `face` whose first cell is at chunk-local block `(x, y, z)` (culled mode).
@@ -315,12 +316,12 @@ fn bad_input_is_an_error() {
     let n = Neighbourhood::from_fn(|dx, dz| c.get(&(dx, dz)));
     let wrong = Dims { height: 32, ..DIMS };
     assert_eq!(
-        mesh_chunk(&n, wrong, &MeshOptions::default()),
+        mesh_chunk(&n, wrong, &Palette::builtin(), &MeshOptions::default()),
         Err(MeshError::HeightMismatch)
     );
     let none = Neighbourhood::from_fn(|dx, dz| c.get(&(dx + 5, dz)));
     assert_eq!(
-        mesh_chunk(&none, DIMS, &MeshOptions::default()),
+        mesh_chunk(&none, DIMS, &Palette::builtin(), &MeshOptions::default()),
         Err(MeshError::MissingChunk)
     );
     let area = ChunkArea {
@@ -329,7 +330,7 @@ fn bad_input_is_an_error() {
         chunks: &[None; 9],
     };
     assert_eq!(
-        mesh_area(area, DIMS, &MeshOptions::default()),
+        mesh_area(area, DIMS, &Palette::builtin(), &MeshOptions::default()),
         Err(MeshError::BadArea)
     );
 }

@@ -4,17 +4,18 @@
 //! the chunks' rows; blocks and light are read from the chunks themselves, and only at
 //! faces.
 //!
-//! Outside the world the apron is fixed: below the lowest block is [`BELOW_WORLD`] (an
-//! occluder: the world's floor is never drawn), above the highest is air with sky light 15.
+//! Outside the world the apron is fixed: below the lowest block is the palette's first
+//! occluder (the world's floor is never drawn), above the highest is air with sky light 15.
 //! A missing chunk is filled according to [`MissingNeighbour`].
 
 use alloc::vec::Vec;
 
-use crate::world::block::{self, BlockId};
+use crate::world::block::{self, BlockId, BlockProps};
 use crate::world::chunk::FullChunk;
 use crate::world::dims::Dims;
 use crate::world::heightmap::Heightmap;
 use crate::world::mesh::MeshError;
+use crate::world::palette::Palette;
 
 /// What stands in for a chunk that is not there (not generated yet, or outside the copy the
 /// host made). Either way the border is never a hole.
@@ -28,10 +29,15 @@ pub enum MissingNeighbour {
     Cull = 1,
 }
 
-/// The block below the world (an occluder).
-pub const BELOW_WORLD: BlockId = block::BEDROCK;
-/// Block standing in for a missing chunk in [`MissingNeighbour::Cull`] mode (an occluder).
-pub const MISSING_CULL: BlockId = block::STONE;
+/// The block that stands below the world and, in [`MissingNeighbour::Cull`] mode, for a missing
+/// chunk: the palette's first occluder (any occluder hides and shades the same), or air in a
+/// palette without one (then the floor is drawn).
+pub fn outside_block(palette: &Palette) -> BlockId {
+    palette
+        .iter()
+        .position(|(_, p)| p.is_occluder())
+        .map_or(block::AIR, |i| i as BlockId)
+}
 /// Sky light above the world and in missing chunks under [`MissingNeighbour::Emit`].
 pub const OPEN_SKY: u8 = 15;
 
@@ -75,6 +81,10 @@ pub(crate) struct Volume<'a> {
     cw: usize,
     /// Block of a missing chunk.
     filler: BlockId,
+    /// Block below the world.
+    below_world: BlockId,
+    /// The world's blocks.
+    pub palette: &'a Palette,
     /// Light of a missing chunk.
     missing_light: (u8, u8),
 }
@@ -91,8 +101,7 @@ pub const MAX_AREA_WIDTH: usize = 7;
 
 /// A block's row-mask class: bit 0 occluder, bit 1 drawn and not an occluder, bit 2 hidden
 /// by the same block on every side, bit 3 a plant (crossed quads, no axis faces).
-fn class(b: BlockId) -> u8 {
-    let p = block::props(b);
+fn class(p: &BlockProps) -> u8 {
     let hides_same = match p.shape {
         block::Shape::Fluid => true,
         block::Shape::Cube => p.surface != block::Surface::Opaque,
@@ -180,6 +189,7 @@ impl<'a> Volume<'a> {
     pub fn gather(
         area: ChunkArea<'a>,
         dims: Dims,
+        palette: &'a Palette,
         missing: MissingNeighbour,
     ) -> Result<Volume<'a>, MeshError> {
         let cw = area.width + 2;
@@ -209,9 +219,10 @@ impl<'a> Volume<'a> {
             .unwrap_or(0);
         let ny = core::cmp::min(height, top + 1);
         let zrows = sz + 2;
+        let below_world = outside_block(palette);
         let filler = match missing {
             MissingNeighbour::Emit => block::AIR,
-            MissingNeighbour::Cull => MISSING_CULL,
+            MissingNeighbour::Cull => below_world,
         };
         let chunks: Vec<Option<ChunkArrays<'a>>> = area
             .chunks
@@ -224,9 +235,7 @@ impl<'a> Volume<'a> {
                 })
             })
             .collect();
-        let spreads: Vec<u64> = (0..block::count())
-            .map(|b| spread(class(b as BlockId)))
-            .collect();
+        let spreads: Vec<u64> = palette.iter().map(|(_, p)| spread(class(p))).collect();
         let spread_of = |b: BlockId| spreads.get(b as usize).copied().unwrap_or(0);
         // Padded layers 0..=ny + 1, and one more: the 3 × 3 window in front of a top face
         // on the world's highest layer reaches two layers above it. Rows are pushed in
@@ -237,7 +246,7 @@ impl<'a> Volume<'a> {
         let mut hides_same = Vec::with_capacity(rows);
         let mut uniform = Vec::with_capacity(rows);
         let mut plants = Vec::with_capacity(rows);
-        let below = ((1u128 << (sx + 2)) - 1) * (class(BELOW_WORLD) & 1) as u128;
+        let below = ((1u128 << (sx + 2)) - 1) * (class(palette.props(below_world)) & 1) as u128;
         occ.resize(zrows, below);
         other.resize(zrows, 0);
         hides_same.resize(zrows, 0);
@@ -300,6 +309,8 @@ impl<'a> Volume<'a> {
             chunks,
             cw,
             filler,
+            below_world,
+            palette,
             missing_light: match missing {
                 MissingNeighbour::Emit => (OPEN_SKY, 0),
                 MissingNeighbour::Cull => (0, 0),
@@ -336,7 +347,7 @@ impl<'a> Volume<'a> {
     #[inline]
     pub fn block(&self, px: usize, py: usize, pz: usize) -> BlockId {
         if py == 0 {
-            return BELOW_WORLD;
+            return self.below_world;
         }
         if py > self.ny {
             return block::AIR;

@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 
 use crate::util::random::JavaRandom;
-use crate::world::block;
+use crate::world::definition::StructureBlocks;
 use crate::world::dims::Dims;
 use crate::world::feature::BlockEntity;
 use crate::world::structure::{
@@ -13,7 +13,13 @@ use crate::world::structure::{
 
 /// Binary space partitioning of the dungeon footprint into rooms, with a corridor joining
 /// one room of each half at every split (so the room graph is a connected tree).
-pub(super) fn dungeon(r: &mut JavaRandom, dims: &Dims, cx: i32, cz: i32) -> Assembled {
+pub(super) fn dungeon(
+    r: &mut JavaRandom,
+    dims: &Dims,
+    blocks: &StructureBlocks,
+    cx: i32,
+    cz: i32,
+) -> Assembled {
     let lo = core::cmp::max(dims.min_y + 12, -40);
     let hi = core::cmp::max(lo + 1, core::cmp::min(dims.max_y() - 12, 30));
     let y = lo + r.next_int_bounded(hi - lo);
@@ -32,7 +38,7 @@ pub(super) fn dungeon(r: &mut JavaRandom, dims: &Dims, cx: i32, cz: i32) -> Asse
     };
     entities.push(BlockEntity {
         pos: centre(&rooms[0]),
-        kind: block::SPAWNER,
+        kind: blocks.spawner,
         data: SPAWNER_ZOMBIE,
     });
     let chests = 1 + r.next_int_bounded(2) as usize;
@@ -45,7 +51,7 @@ pub(super) fn dungeon(r: &mut JavaRandom, dims: &Dims, cx: i32, cz: i32) -> Asse
         ];
         entities.push(BlockEntity {
             pos,
-            kind: block::CHEST,
+            kind: blocks.chest,
             data: LOOT_DUNGEON,
         });
     }

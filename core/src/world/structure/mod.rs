@@ -1,7 +1,7 @@
 //! Structures (DESIGN §4–§6): placement grids, the biome check before assembly, pieces,
 //! references, the terrain "beard" and placement during `features`.
 //!
-//! - **Placement.** Each kind has a grid of `spacing × spacing` chunk regions; region
+//! - **Placement.** Each kind the definition lists has a grid of `spacing × spacing` chunk regions; region
 //!   `(rx, rz)` has one candidate chunk at `(rx*spacing + a, rz*spacing + b)` with `a, b`
 //!   drawn from `JavaRandom(region_seed(world, rx, rz, salt))` in `0..spacing − separation`.
 //! - **Biome check first.** `structure_starts` of a candidate chunk looks up the biome at the
@@ -16,7 +16,8 @@ use alloc::vec::Vec;
 
 use crate::engine::ChunkPos;
 use crate::util::random::{large_feature_seed, region_seed, JavaRandom};
-use crate::world::biome::{self, BiomeId, ClimateSampler};
+use crate::world::biome::{BiomeId, ClimateSampler};
+use crate::world::definition::{Definition, StructureDef};
 use crate::world::dims::Dims;
 use crate::world::feature::BlockEntity;
 use crate::world::terrain::{BeardBox, BEARD_FALLOFF};
@@ -36,56 +37,6 @@ pub enum StructureKind {
     /// Surface watchtower with outbuildings and paths, spanning several chunks.
     Watchtower = 1,
 }
-
-/// A kind's placement grid and allowed biomes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Placement {
-    /// Kind.
-    pub kind: StructureKind,
-    /// Region size in chunks.
-    pub spacing: i32,
-    /// Minimum gap between candidates of neighbouring regions, in chunks.
-    pub separation: i32,
-    /// Salt of the region seed.
-    pub salt: i32,
-    /// Biomes a start may stand in.
-    pub biomes: &'static [BiomeId],
-}
-
-/// The placements, one per kind.
-pub const PLACEMENTS: [Placement; 2] = [
-    Placement {
-        kind: StructureKind::Dungeon,
-        spacing: 10,
-        separation: 3,
-        salt: 10_387_319,
-        biomes: &[
-            biome::PLAINS,
-            biome::FOREST,
-            biome::BIRCH_FOREST,
-            biome::TAIGA,
-            biome::SNOWY_PLAINS,
-            biome::DESERT,
-            biome::SAVANNA,
-            biome::JUNGLE,
-            biome::SWAMP,
-            biome::MOUNTAINS,
-        ],
-    },
-    Placement {
-        kind: StructureKind::Watchtower,
-        spacing: 16,
-        separation: 6,
-        salt: 14_357_617,
-        biomes: &[
-            biome::PLAINS,
-            biome::SAVANNA,
-            biome::DESERT,
-            biome::TAIGA,
-            biome::SNOWY_PLAINS,
-        ],
-    },
-];
 
 /// An inclusive block box.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -215,7 +166,7 @@ pub const LOOT_TOWER: u32 = 2;
 pub const SPAWNER_ZOMBIE: u32 = 100;
 
 /// The candidate chunk of the region containing chunk `c`, for a placement.
-pub fn candidate(seed: i64, p: &Placement, c: ChunkPos) -> ChunkPos {
+pub fn candidate(seed: i64, p: &StructureDef, c: ChunkPos) -> ChunkPos {
     let rx = c.x.div_euclid(p.spacing);
     let rz = c.z.div_euclid(p.spacing);
     let mut r = JavaRandom::new(region_seed(seed, rx, rz, p.salt));
@@ -229,11 +180,13 @@ pub fn candidate(seed: i64, p: &Placement, c: ChunkPos) -> ChunkPos {
 pub fn starts(
     seed: i64,
     dims: &Dims,
+    world: &Definition,
     climate: &ClimateSampler,
     c: ChunkPos,
 ) -> Vec<StructureStart> {
     let mut out = Vec::new();
-    for p in &PLACEMENTS {
+    let blocks = &world.structure_blocks;
+    for p in &world.structures {
         if candidate(seed, p, c) != c {
             continue;
         }
@@ -243,8 +196,10 @@ pub fn starts(
         let assembled = if p.biomes.contains(&b) {
             let mut r = JavaRandom::new(large_feature_seed(seed ^ i64::from(p.salt), c.x, c.z));
             Some(match p.kind {
-                StructureKind::Dungeon => dungeon::dungeon(&mut r, dims, cx, cz),
-                StructureKind::Watchtower => watchtower::watchtower(&mut r, dims, climate, cx, cz),
+                StructureKind::Dungeon => dungeon::dungeon(&mut r, dims, blocks, cx, cz),
+                StructureKind::Watchtower => {
+                    watchtower::watchtower(&mut r, dims, world, climate, cx, cz)
+                }
             })
         } else {
             None

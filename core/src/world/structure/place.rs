@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use crate::engine::ChunkPos;
 use crate::util::random::position_hash;
 use crate::world::block::{self, BlockId};
+use crate::world::definition::StructureBlocks;
 use crate::world::feature::{BlockEntity, Writer};
 use crate::world::structure::{BlockBox, Piece, PieceKind, StructureStart};
 
@@ -40,7 +41,12 @@ impl Clip {
 
 /// Place a start's pieces that intersect the writer's chunk, clipped to it; returns the block
 /// entities inside the chunk. Every write is protected against inbound patches.
-pub fn place(s: &StructureStart, c: ChunkPos, w: &mut Writer<'_>) -> Vec<BlockEntity> {
+pub fn place(
+    s: &StructureStart,
+    blocks: &StructureBlocks,
+    c: ChunkPos,
+    w: &mut Writer<'_>,
+) -> Vec<BlockEntity> {
     let a = match &s.assembled {
         Some(a) => a,
         None => return Vec::new(),
@@ -52,13 +58,13 @@ pub fn place(s: &StructureStart, c: ChunkPos, w: &mut Writer<'_>) -> Vec<BlockEn
     w.protected(|w| {
         for p in a.pieces.iter().filter(|p| p.bbox.touches_chunk(c, 0)) {
             match p.kind {
-                PieceKind::Room => place_box(p, clip, w),
+                PieceKind::Room => place_box(p, blocks, clip, w),
                 PieceKind::Tower | PieceKind::Hut => {
-                    place_box(p, clip, w);
-                    ground_building(p, clip, w);
+                    place_box(p, blocks, clip, w);
+                    ground_building(p, blocks, clip, w);
                 }
-                PieceKind::Corridor => place_corridor(p, clip, w),
-                PieceKind::Path => place_path(p, clip, w),
+                PieceKind::Corridor => place_corridor(p, blocks, clip, w),
+                PieceKind::Path => place_path(p, blocks, clip, w),
             }
         }
         let mut ents = Vec::new();
@@ -76,7 +82,14 @@ pub fn place(s: &StructureStart, c: ChunkPos, w: &mut Writer<'_>) -> Vec<BlockEn
 
 /// The block of a box piece (room, tower, hut) at `(x, y, z)` inside its box: walls, floor
 /// and roof on the shell, air (or a tower's floors) inside.
-fn box_block(kind: PieceKind, bb: &BlockBox, x: i32, y: i32, z: i32) -> BlockId {
+fn box_block(
+    blocks: &StructureBlocks,
+    kind: PieceKind,
+    bb: &BlockBox,
+    x: i32,
+    y: i32,
+    z: i32,
+) -> BlockId {
     let shell = x == bb.min[0]
         || x == bb.max[0]
         || z == bb.min[2]
@@ -86,9 +99,9 @@ fn box_block(kind: PieceKind, bb: &BlockBox, x: i32, y: i32, z: i32) -> BlockId 
     match kind {
         PieceKind::Room if shell => {
             if position_hash(x, y, z) & 3 == 0 {
-                block::COBBLESTONE
+                blocks.wall
             } else {
-                block::MOSSY_COBBLESTONE
+                blocks.mossy_wall
             }
         }
         PieceKind::Tower if shell => {
@@ -98,31 +111,31 @@ fn box_block(kind: PieceKind, bb: &BlockBox, x: i32, y: i32, z: i32) -> BlockId 
             if window {
                 block::AIR
             } else if y == bb.max[1] {
-                block::PLANKS
+                blocks.planks
             } else {
-                block::STONE_BRICKS
+                blocks.bricks
             }
         }
         PieceKind::Hut if shell => {
             if y == bb.max[1] || y == bb.min[1] {
-                block::COBBLESTONE
+                blocks.wall
             } else {
-                block::PLANKS
+                blocks.planks
             }
         }
-        PieceKind::Tower if (y - bb.min[1]) % 5 == 0 => block::PLANKS,
+        PieceKind::Tower if (y - bb.min[1]) % 5 == 0 => blocks.planks,
         _ => block::AIR,
     }
 }
 
 /// Every block of a box piece inside the chunk.
-fn place_box(p: &Piece, clip: Clip, w: &mut Writer<'_>) {
+fn place_box(p: &Piece, blocks: &StructureBlocks, clip: Clip, w: &mut Writer<'_>) {
     let bb = p.bbox;
     let ((xa, xb), (za, zb)) = clip.ranges(&bb);
     for y in bb.min[1]..=bb.max[1] {
         for z in za..=zb {
             for x in xa..=xb {
-                clip.set(w, x, y, z, box_block(p.kind, &bb, x, y, z));
+                clip.set(w, x, y, z, box_block(blocks, p.kind, &bb, x, y, z));
             }
         }
     }
@@ -135,8 +148,9 @@ const FOUNDATION_DEPTH: i32 = 12;
 
 /// A surface building (tower, hut) on the ground: clear above the roof, fill below the floor
 /// down to the ground, a door on the south side and torches.
-fn ground_building(p: &Piece, clip: Clip, w: &mut Writer<'_>) {
+fn ground_building(p: &Piece, blocks: &StructureBlocks, clip: Clip, w: &mut Writer<'_>) {
     let bb = p.bbox;
+    let palette = w.palette();
     let ((xa, xb), (za, zb)) = clip.ranges(&bb);
     for z in za..=zb {
         for x in xa..=xb {
@@ -144,16 +158,16 @@ fn ground_building(p: &Piece, clip: Clip, w: &mut Writer<'_>) {
             for y in bb.max[1] + 1..=top {
                 let solid_or_plant = w
                     .get(x, y, z)
-                    .map_or(false, |b| b != block::AIR && !block::props(b).liquid);
+                    .map_or(false, |b| b != block::AIR && !palette.props(b).liquid);
                 if clip.inside(x, z) && solid_or_plant {
                     clip.set(w, x, y, z, block::AIR);
                 }
             }
             let mut y = bb.min[1] - 1;
             while y > bb.min[1] - FOUNDATION_DEPTH
-                && w.get(x, y, z).map_or(false, |b| !block::props(b).solid)
+                && w.get(x, y, z).map_or(false, |b| !palette.props(b).solid)
             {
-                clip.set(w, x, y, z, block::COBBLESTONE);
+                clip.set(w, x, y, z, blocks.wall);
                 y -= 1;
             }
         }
@@ -161,19 +175,19 @@ fn ground_building(p: &Piece, clip: Clip, w: &mut Writer<'_>) {
     let (mx, mz) = ((bb.min[0] + bb.max[0]) / 2, (bb.min[2] + bb.max[2]) / 2);
     clip.set(w, mx, bb.min[1] + 1, bb.max[2], block::AIR);
     clip.set(w, mx, bb.min[1] + 2, bb.max[2], block::AIR);
-    clip.set(w, mx + 1, bb.max[1] - 1, mz, block::TORCH);
+    clip.set(w, mx + 1, bb.max[1] - 1, mz, blocks.torch);
     if p.kind == PieceKind::Tower {
-        clip.set(w, mx, bb.max[1] + 1, mz, block::TORCH);
+        clip.set(w, mx, bb.max[1] + 1, mz, blocks.torch);
     }
 }
 
 /// A dungeon corridor: a cobblestone floor and three blocks of air above it.
-fn place_corridor(p: &Piece, clip: Clip, w: &mut Writer<'_>) {
+fn place_corridor(p: &Piece, blocks: &StructureBlocks, clip: Clip, w: &mut Writer<'_>) {
     let bb = p.bbox;
     let ((xa, xb), (za, zb)) = clip.ranges(&bb);
     for z in za..=zb {
         for x in xa..=xb {
-            clip.set(w, x, bb.min[1], z, block::COBBLESTONE);
+            clip.set(w, x, bb.min[1], z, blocks.wall);
             for y in bb.min[1] + 1..=bb.min[1] + 3 {
                 clip.set(w, x, y, z, block::AIR);
             }
@@ -182,8 +196,9 @@ fn place_corridor(p: &Piece, clip: Clip, w: &mut Writer<'_>) {
 }
 
 /// A path: dirt path on the ground from one end along x, then along z, plants cleared.
-fn place_path(p: &Piece, clip: Clip, w: &mut Writer<'_>) {
+fn place_path(p: &Piece, blocks: &StructureBlocks, clip: Clip, w: &mut Writer<'_>) {
     let [ax, az, hx, hz] = p.ends;
+    let palette = w.palette();
     let column = |w: &mut Writer<'_>, x: i32, z: i32| {
         if !clip.inside(x, z) {
             return;
@@ -192,18 +207,14 @@ fn place_path(p: &Piece, clip: Clip, w: &mut Writer<'_>) {
             Some(y) => y,
             None => return,
         };
-        let ground = matches!(
-            w.get(x, y, z),
-            Some(block::GRASS_BLOCK)
-                | Some(block::DIRT)
-                | Some(block::SAND)
-                | Some(block::SNOW_BLOCK)
-                | Some(block::STONE)
-        );
+        let ground = w
+            .get(x, y, z)
+            .map_or(false, |b| blocks.path_ground.contains(&b));
         if ground {
-            clip.set(w, x, y, z, block::DIRT_PATH);
+            clip.set(w, x, y, z, blocks.path);
             if w.get(x, y + 1, z).map_or(false, |b| {
-                block::props(b).replaceable && !block::props(b).liquid
+                let p = palette.props(b);
+                p.replaceable && !p.liquid
             }) {
                 clip.set(w, x, y + 1, z, block::AIR);
             }

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use crate::util::math::{cos, floor_i64, sin};
 use crate::util::random::JavaRandom;
 use crate::world::biome::ClimateSampler;
-use crate::world::block;
+use crate::world::definition::Definition;
 use crate::world::dims::Dims;
 use crate::world::feature::BlockEntity;
 use crate::world::structure::{bx, piece, Assembled, BlockBox, PieceKind, LOOT_TOWER};
@@ -13,6 +13,7 @@ use crate::world::terrain::column_shape;
 
 /// Estimated surface height at a column (the terrain's target height, a pure function).
 fn surface_estimate(
+    world: &Definition,
     climate: &ClimateSampler,
     dims: &Dims,
     x: i32,
@@ -20,7 +21,7 @@ fn surface_estimate(
     w: &mut crate::util::digest::Digest,
 ) -> i32 {
     let c = climate.sample(f64::from(x), f64::from(z));
-    let (h, _) = column_shape(&c, f64::from(dims.sea_level));
+    let (h, _) = column_shape(&world.terrain, &c, f64::from(dims.sea_level));
     w.write_f64(h);
     core::cmp::max(floor_i64(h) as i32, dims.sea_level + 1)
 }
@@ -28,12 +29,13 @@ fn surface_estimate(
 pub(super) fn watchtower(
     r: &mut JavaRandom,
     dims: &Dims,
+    world: &Definition,
     climate: &ClimateSampler,
     cx: i32,
     cz: i32,
 ) -> Assembled {
     let mut wit = crate::util::digest::Digest::new();
-    let fy = surface_estimate(climate, dims, cx, cz, &mut wit);
+    let fy = surface_estimate(world, climate, dims, cx, cz, &mut wit);
     let top = core::cmp::min(fy + 14, dims.max_y() - 1);
     let mut pieces = alloc::vec![piece(
         PieceKind::Tower,
@@ -41,7 +43,7 @@ pub(super) fn watchtower(
     )];
     let mut entities = alloc::vec![BlockEntity {
         pos: [cx, fy + 1, cz],
-        kind: block::CHEST,
+        kind: world.structure_blocks.chest,
         data: LOOT_TOWER
     }];
     let huts = 2 + r.next_int_bounded(3);
@@ -55,7 +57,7 @@ pub(super) fn watchtower(
         let hx = cx + floor_i64(ox) as i32;
         let hz = cz + floor_i64(oz) as i32;
         let (hw, hd) = if r.next_bool() { (2, 2) } else { (3, 2) };
-        let hy = surface_estimate(climate, dims, hx, hz, &mut wit);
+        let hy = surface_estimate(world, climate, dims, hx, hz, &mut wit);
         let hut = bx(
             [hx - hw, hy, hz - hd],
             [hx + hw, core::cmp::min(hy + 5, dims.max_y() - 1), hz + hd],
@@ -66,7 +68,7 @@ pub(super) fn watchtower(
         pieces.push(piece(PieceKind::Hut, hut));
         entities.push(BlockEntity {
             pos: [hx, hy + 1, hz],
-            kind: block::CHEST,
+            kind: world.structure_blocks.chest,
             data: LOOT_TOWER,
         });
         let mut path = piece(

@@ -7,26 +7,16 @@ use crate::util::digest::Digest;
 use crate::util::math::{clamp, cos, floor_i64, sin};
 use crate::util::random::{large_feature_seed, JavaRandom};
 use crate::world::block::{self, BlockId};
+use crate::world::definition::{CarverDef, TerrainDef};
 use crate::world::dims::Dims;
+use crate::world::palette::Palette;
 use crate::world::terrain::cave_fill;
 
-/// How far (in chunks) tunnel starts are simulated; a tunnel's reach is below `16 * R`.
+/// How far (in chunks) tunnel starts are simulated. A walk of [`WORM_STEPS`] unit steps with a
+/// radius of at most 6 + 3 reaches under 80 blocks, so it never touches a chunk 6 away.
 pub(crate) const WORM_RANGE: i32 = 5;
 /// Steps of one tunnel's walk.
 pub(crate) const WORM_STEPS: i32 = 70;
-/// One chunk in this many starts tunnels.
-const WORM_CHANCE: i32 = 6;
-/// Tunnels start this many blocks above the world floor at the lowest...
-const WORM_START_MIN: i32 = 10;
-/// ...within a span of at most this many blocks.
-const WORM_START_SPAN: i32 = 120;
-/// A tunnel's radius is this plus `sin(progress · π) · width`.
-const WORM_MIN_RADIUS: f64 = 1.5;
-/// Vertical radius relative to the horizontal one.
-const WORM_VERTICAL_SCALE: f64 = 0.7;
-/// Carving stays this far above the world floor and below its top.
-const WORM_FLOOR_MARGIN: i32 = 6;
-const WORM_TOP_MARGIN: i32 = 2;
 
 /// One tunnel's random walk.
 struct Worm {
@@ -42,11 +32,11 @@ struct Worm {
 
 impl Worm {
     /// A tunnel started in chunk `(cx, cz)` (draws from `r` in a fixed order).
-    fn start(r: &mut JavaRandom, dims: &Dims, cx: i32, cz: i32) -> Worm {
+    fn start(r: &mut JavaRandom, def: &CarverDef, dims: &Dims, cx: i32, cz: i32) -> Worm {
         let x = f64::from(cx.wrapping_mul(16) + r.next_int_bounded(16));
         let z = f64::from(cz.wrapping_mul(16) + r.next_int_bounded(16));
-        let span = (dims.height as i32 - 20).clamp(1, WORM_START_SPAN);
-        let y = f64::from(dims.min_y + WORM_START_MIN + r.next_int_bounded(span));
+        let span = (dims.height as i32 - 20).clamp(1, def.start_span);
+        let y = f64::from(dims.min_y + def.start_min + r.next_int_bounded(span));
         let yaw = r.next_float_f64() * core::f64::consts::TAU;
         let pitch = (r.next_float_f64() - 0.5) * 0.5;
         let width = r.next_float_f64() * 2.0 + 1.0;
@@ -63,8 +53,8 @@ impl Worm {
     }
 
     /// Advance one step; returns the radius of the sphere carved there.
-    fn step(&mut self, r: &mut JavaRandom, step: i32) -> f64 {
-        let rad = WORM_MIN_RADIUS
+    fn step(&mut self, r: &mut JavaRandom, min_radius: f64, step: i32) -> f64 {
+        let rad = min_radius
             + sin(f64::from(step) * core::f64::consts::PI / f64::from(WORM_STEPS)) * self.width;
         let cp = cos(self.pitch);
         self.x += cos(self.yaw) * cp;
@@ -84,6 +74,8 @@ impl Worm {
 /// What carving writes into: the chunk's blocks and the per-column facts of the cave fluid
 /// rules.
 struct CarveTarget<'a> {
+    def: &'a TerrainDef,
+    palette: &'a Palette,
     dims: &'a Dims,
     /// Block x, z of the chunk's corner.
     bx: f64,
@@ -101,9 +93,10 @@ impl CarveTarget<'_> {
         if x + rad < bx || x - rad > bx + 16.0 || z + rad < bz || z - rad > bz + 16.0 {
             return;
         }
-        let ylo = f64::from(dims.min_y + WORM_FLOOR_MARGIN);
-        let yhi = f64::from(dims.max_y() - WORM_TOP_MARGIN);
-        let vr = rad * WORM_VERTICAL_SCALE;
+        let w = &self.def.carvers;
+        let ylo = f64::from(dims.min_y + w.floor_margin);
+        let yhi = f64::from(dims.max_y() - w.top_margin);
+        let vr = rad * w.vertical_scale;
         let x0 = core::cmp::max(0, floor_i64(x - rad - bx) as i32);
         let x1 = core::cmp::min(15, floor_i64(x + rad - bx) as i32);
         let z0 = core::cmp::max(0, floor_i64(z - rad - bz) as i32);
@@ -130,19 +123,22 @@ impl CarveTarget<'_> {
         let dims = self.dims;
         let i = dims.index(x, y, z);
         let b = self.blocks[i];
-        if b == block::BEDROCK || block::props(b).liquid || b == block::AIR {
+        if b == self.def.bedrock || self.palette.props(b).liquid || b == block::AIR {
             return;
         }
         let col = z * 16 + x;
         let submerged = self.floor[col] < dims.sea_level;
-        self.blocks[i] = cave_fill(y, dims, submerged, self.aquifer[col]);
+        self.blocks[i] = cave_fill(self.def, y, dims, submerged, self.aquifer[col]);
     }
 }
 
 /// Replay every tunnel started within [`WORM_RANGE`] chunks of `pos` and carve what meets
 /// this chunk; every step's position and radius go into the witness.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn carve_worms(
     seed: i64,
+    def: &TerrainDef,
+    palette: &Palette,
     dims: &Dims,
     pos: ChunkPos,
     blocks: &mut [BlockId],
@@ -150,7 +146,13 @@ pub(super) fn carve_worms(
     aquifer: &[i32; 256],
     witness: &mut Digest,
 ) {
+    let w = &def.carvers;
+    if w.chance == 0 {
+        return;
+    }
     let mut target = CarveTarget {
+        def,
+        palette,
         dims,
         bx: f64::from(pos.block_x()),
         bz: f64::from(pos.block_z()),
@@ -162,14 +164,14 @@ pub(super) fn carve_worms(
         for sx in -WORM_RANGE..=WORM_RANGE {
             let (cx, cz) = (pos.x.wrapping_add(sx), pos.z.wrapping_add(sz));
             let mut r = JavaRandom::new(large_feature_seed(seed.wrapping_add(1), cx, cz));
-            if r.next_int_bounded(WORM_CHANCE) != 0 {
+            if r.next_int_bounded(w.chance) != 0 {
                 continue;
             }
-            let tunnels = 1 + r.next_int_bounded(2);
+            let tunnels = 1 + r.next_int_bounded(w.max_tunnels);
             for _ in 0..tunnels {
-                let mut worm = Worm::start(&mut r, dims, cx, cz);
+                let mut worm = Worm::start(&mut r, w, dims, cx, cz);
                 for step in 0..WORM_STEPS {
-                    let rad = worm.step(&mut r, step);
+                    let rad = worm.step(&mut r, w.min_radius, step);
                     witness.write_f64(worm.x);
                     witness.write_f64(worm.y);
                     witness.write_f64(worm.z);

@@ -8,6 +8,7 @@ use crate::engine::ChunkPos;
 use crate::noise::Grid3;
 use crate::util::digest::Digest;
 use crate::util::math::{clamp, lerp, sqrt};
+use crate::world::definition::CaveDef;
 use crate::world::terrain::beard::beard_adjust;
 use crate::world::terrain::column::column_shape;
 use crate::world::terrain::TerrainInput;
@@ -25,29 +26,6 @@ const CELL_Y: i32 = 8;
 const CORNERS_SIDE: usize = 5;
 /// Cell corners per layer.
 const CORNERS: usize = CORNERS_SIDE * CORNERS_SIDE;
-
-/// Vertical stretch of the cheese-cave noise grid (wider than tall chambers).
-const CHEESE_Y_STRETCH: f64 = 1.6;
-/// Vertical stretch of the two spaghetti-tunnel noise grids.
-const SPAGHETTI_Y_STRETCH: f64 = 1.5;
-/// Cheese noise above this opens a chamber.
-const CHEESE_THRESHOLD: f64 = 0.42;
-/// How fast the cheese density falls past the threshold.
-const CHEESE_SHARPNESS: f64 = 5.0;
-/// Tunnels run where both spaghetti noises are within this radius of zero.
-const SPAGHETTI_RADIUS: f64 = 0.06;
-/// How fast the spaghetti density falls outside the radius.
-const SPAGHETTI_SHARPNESS: f64 = 10.0;
-/// Caves fade out this many blocks below the target surface height...
-const CAVE_SURFACE_MARGIN: f64 = 14.0;
-/// ...over this many blocks.
-const CAVE_SURFACE_FADE: f64 = 16.0;
-/// Caves fade out this many blocks above the world floor...
-const CAVE_FLOOR_MARGIN: f64 = 6.0;
-/// ...over this many blocks.
-const CAVE_FLOOR_FADE: f64 = 8.0;
-/// Density added to the cave term where caves are fully faded out (keeps them closed).
-const CAVE_FADE_CLOSE: f64 = 4.0;
 
 /// The shape of a chunk before blocks are chosen: what each block is (solid, cave, open),
 /// each column's floor (top solid of the cave-free density) and the corner heights.
@@ -98,7 +76,7 @@ fn corner_columns(inp: &TerrainInput<'_>, pos: ChunkPos) -> ([f64; CORNERS], [f6
                 f64::from(bx + CELL_XZ * i as i32),
                 f64::from(bz + CELL_XZ * k as i32),
             );
-            let (h, j) = column_shape(&c, sea);
+            let (h, j) = column_shape(&inp.world.terrain, &c, sea);
             col_h[k * CORNERS_SIDE + i] = h;
             col_j[k * CORNERS_SIDE + i] = j;
         }
@@ -109,14 +87,23 @@ fn corner_columns(inp: &TerrainInput<'_>, pos: ChunkPos) -> ([f64; CORNERS], [f6
 /// The cave density at a corner: the lower of cheese chambers and spaghetti tunnels, closed
 /// near the surface and the floor.
 #[inline]
-fn cave_density(cheese: f64, spag_a: f64, spag_b: f64, h: f64, y: f64, min_y: f64) -> f64 {
-    let carve_c = (CHEESE_THRESHOLD - cheese) * CHEESE_SHARPNESS;
+#[allow(clippy::too_many_arguments)]
+fn cave_density(
+    c: &CaveDef,
+    cheese: f64,
+    spag_a: f64,
+    spag_b: f64,
+    h: f64,
+    y: f64,
+    min_y: f64,
+) -> f64 {
+    let carve_c = (c.cheese_threshold - cheese) * c.cheese_sharpness;
     let carve_s =
-        (sqrt(spag_a * spag_a + spag_b * spag_b) - SPAGHETTI_RADIUS) * SPAGHETTI_SHARPNESS;
-    let fade = clamp((h - CAVE_SURFACE_MARGIN - y) / CAVE_SURFACE_FADE, 0.0, 1.0)
-        * clamp((y - min_y - CAVE_FLOOR_MARGIN) / CAVE_FLOOR_FADE, 0.0, 1.0);
+        (sqrt(spag_a * spag_a + spag_b * spag_b) - c.spaghetti_radius) * c.spaghetti_sharpness;
+    let fade = clamp((h - c.surface_margin - y) / c.surface_fade, 0.0, 1.0)
+        * clamp((y - min_y - c.floor_margin) / c.floor_fade, 0.0, 1.0);
     let cave = if carve_c < carve_s { carve_c } else { carve_s };
-    cave + (1.0 - fade) * CAVE_FADE_CLOSE
+    cave + (1.0 - fade) * c.fade_close
 }
 
 /// Terrain and cave densities at every cell corner, from one 3D fill per noise (y
@@ -128,6 +115,7 @@ fn corner_densities(
     col_j: &[f64; CORNERS],
 ) -> Corners {
     let dims = inp.dims;
+    let caves = &inp.world.terrain.caves;
     let (bx, bz) = (pos.block_x(), pos.block_z());
     let ny = dims.height as usize / CELL_Y as usize + 1;
     let n = CORNERS * ny;
@@ -153,15 +141,15 @@ fn corner_densities(
     let _ = inp
         .noises
         .cheese
-        .fill_3d(&stretched(CHEESE_Y_STRETCH), &mut cheese);
+        .fill_3d(&stretched(caves.cheese_y_stretch), &mut cheese);
     let _ = inp
         .noises
         .spag_a
-        .fill_3d(&stretched(SPAGHETTI_Y_STRETCH), &mut sa);
+        .fill_3d(&stretched(caves.spaghetti_y_stretch), &mut sa);
     let _ = inp
         .noises
         .spag_b
-        .fill_3d(&stretched(SPAGHETTI_Y_STRETCH), &mut sb);
+        .fill_3d(&stretched(caves.spaghetti_y_stretch), &mut sb);
 
     let mut base = vec![0.0f64; n];
     let mut fin = vec![0.0f64; n];
@@ -179,7 +167,7 @@ fn corner_densities(
                 );
                 d = beard_adjust(inp.beard, x, y, z, d);
             }
-            let cave = cave_density(cheese[idx], sa[idx], sb[idx], h, y, min_y);
+            let cave = cave_density(caves, cheese[idx], sa[idx], sb[idx], h, y, min_y);
             base[idx] = d;
             fin[idx] = if cave < d { cave } else { d };
         }

@@ -5,12 +5,13 @@ use alloc::vec::Vec;
 use crate::world::block::{self, BlockId};
 use crate::world::dims::Dims;
 use crate::world::heightmap::Heightmap;
+use crate::world::palette::Palette;
 use crate::world::terrain::TerrainChunk;
 
 /// Phase 4: the world-surface and ocean-floor heightmaps.
-pub fn heightmaps(dims: &Dims, blocks: Vec<BlockId>) -> TerrainChunk {
+pub fn heightmaps(dims: &Dims, palette: &Palette, blocks: Vec<BlockId>) -> TerrainChunk {
     let [world_surface, ocean_floor] = heightmaps_by(dims, &blocks, |b| {
-        let p = block::props(b);
+        let p = palette.props(b);
         [
             Heightmap::WorldSurface.counts_with(b, p),
             Heightmap::OceanFloor.counts_with(b, p),

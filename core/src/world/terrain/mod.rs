@@ -24,9 +24,10 @@
 use alloc::vec::Vec;
 
 use crate::engine::ChunkPos;
-use crate::noise::{Noise, NoiseDef, NoiseError};
-use crate::world::biome::{BiomeId, ClimateSampler};
+use crate::noise::{Noise, NoiseError};
+use crate::world::biome::{world_noise, BiomeId, ClimateSampler};
 use crate::world::block::{self, BlockId};
+use crate::world::definition::{Definition, TerrainDef};
 use crate::world::dims::Dims;
 
 mod beard;
@@ -69,25 +70,31 @@ pub struct TerrainNoises {
 }
 
 impl TerrainNoises {
-    /// The terrain noises of a world seed.
-    pub fn new(seed: i64) -> Result<Self, NoiseError> {
+    /// The terrain noises of a world seed under `def`.
+    pub fn new(seed: i64, def: &TerrainDef) -> Result<Self, NoiseError> {
         Ok(TerrainNoises {
-            density: NoiseDef::perlin_fbm(seed, 0x0D35_1770, 1.0 / 110.0, 3)?,
-            cheese: NoiseDef::perlin_fbm(seed, 0x0C4E_E5E0, 1.0 / 72.0, 2)?,
-            spag_a: NoiseDef::perlin_fbm(seed, 0x05BA_6E71, 1.0 / 56.0, 1)?,
-            spag_b: NoiseDef::perlin_fbm(seed, 0x05BA_6E72, 1.0 / 56.0, 1)?,
-            aquifer: NoiseDef::perlin_fbm(seed, 0x0A9F_1E70, 1.0 / 160.0, 2)?,
+            density: world_noise(seed, &def.density)?,
+            cheese: world_noise(seed, &def.caves.cheese)?,
+            spag_a: world_noise(seed, &def.caves.spaghetti_a)?,
+            spag_b: world_noise(seed, &def.caves.spaghetti_b)?,
+            aquifer: world_noise(seed, &def.aquifer.noise)?,
         })
     }
 }
 
 /// The fluid (or air) that fills a cave block.
 #[inline]
-pub(crate) fn cave_fill(y: i32, dims: &Dims, submerged: bool, aquifer: i32) -> BlockId {
-    if y < dims.min_y + 10 {
-        block::LAVA
+pub(crate) fn cave_fill(
+    t: &TerrainDef,
+    y: i32,
+    dims: &Dims,
+    submerged: bool,
+    aquifer: i32,
+) -> BlockId {
+    if y < dims.min_y + t.deep_fluid_layers {
+        t.deep_fluid
     } else if (submerged && y <= dims.sea_level) || y <= aquifer {
-        block::WATER
+        t.sea_fluid
     } else {
         block::AIR
     }
@@ -100,6 +107,8 @@ pub struct TerrainInput<'a> {
     pub seed: i64,
     /// Dimensions.
     pub dims: Dims,
+    /// The world definition.
+    pub world: &'a Definition,
     /// Climate noises.
     pub climate: &'a ClimateSampler,
     /// Terrain noises.
@@ -115,7 +124,7 @@ pub fn generate(inp: &TerrainInput<'_>, pos: ChunkPos) -> TerrainChunk {
     let sh = shape(inp, pos);
     let (mut blocks, aquifer) = resolve(inp, pos, &sh);
     let witness = carve(inp, pos, &sh, &aquifer, &mut blocks);
-    let mut t = heightmaps(&inp.dims, blocks);
+    let mut t = heightmaps(&inp.dims, &inp.world.blocks, blocks);
     t.witness = witness;
     t
 }

@@ -14,27 +14,19 @@ use crate::world::terrain::surface::surface_column;
 use crate::world::terrain::{cave_fill, TerrainInput};
 
 /// Whether block `(x, y, z)` of a bedrock layer is bedrock: always at `min_y`, then with
-/// probability 4/5, 3/5, 2/5, 1/5 for the next [`BEDROCK_LAYERS`] layers.
-fn is_bedrock(seed: i64, x: i32, y: i32, z: i32, min_y: i32) -> bool {
+/// probability `(L+1−k)/(L+1)` for the layer `k` of the next `L = layers` (4/5, 3/5, 2/5, 1/5
+/// in the built-in world).
+fn is_bedrock(seed: i64, layers: i32, x: i32, y: i32, z: i32, min_y: i32) -> bool {
     let k = y - min_y;
     if k == 0 {
         return true;
     }
-    if k > BEDROCK_LAYERS {
+    if k > layers {
         return false;
     }
     let h = position_hash(x, y, z) ^ seed;
-    ((h >> 20) & 0xFF) as i32 % (BEDROCK_LAYERS + 1) < BEDROCK_LAYERS + 1 - k
+    ((h >> 20) & 0xFF) as i32 % (layers + 1) < layers + 1 - k
 }
-
-/// Aquifer water reaches this far below sea level at the noise's zero...
-const AQUIFER_BELOW_SEA: i32 = 44;
-/// ...plus this many blocks times the aquifer noise.
-const AQUIFER_SPREAD: f64 = 30.0;
-/// Deepslate starts below y 0 minus up to this mask of dither (0..=7 blocks).
-const DEEPSLATE_DITHER_MASK: i64 = 7;
-/// Bedrock may appear this many layers above the floor.
-const BEDROCK_LAYERS: i32 = 4;
 
 /// Phase 2: fluids, surface rules, bedrock. Returns the blocks and the aquifer levels.
 pub fn resolve(inp: &TerrainInput<'_>, pos: ChunkPos, sh: &Shape) -> (Vec<BlockId>, [i32; 256]) {
@@ -55,8 +47,8 @@ fn aquifer_levels(inp: &TerrainInput<'_>, pos: ChunkPos) -> [i32; 256] {
                 .noises
                 .aquifer
                 .sample_2d(f64::from(bx + x as i32), f64::from(bz + z as i32));
-            aquifer[z * 16 + x] =
-                inp.dims.sea_level - AQUIFER_BELOW_SEA + (a * AQUIFER_SPREAD) as i32;
+            let def = &inp.world.terrain.aquifer;
+            aquifer[z * 16 + x] = inp.dims.sea_level - def.below_sea + (a * def.spread) as i32;
         }
     }
     aquifer
@@ -71,6 +63,8 @@ fn fill_blocks(
     aquifer: &[i32; 256],
 ) -> (Vec<BlockId>, [i32; 256]) {
     let dims = inp.dims;
+    let t = &inp.world.terrain;
+    let dither_mask = (1i64 << t.deep_stone_dither_bits) - 1;
     let (bx, bz) = (pos.block_x(), pos.block_z());
     let (kind, floor) = (&sh.kind, &sh.floor);
     let mut submerged = [false; 256];
@@ -80,7 +74,7 @@ fn fill_blocks(
             let col = z * 16 + x;
             submerged[col] = floor[col] < dims.sea_level;
             let h = position_hash(bx + x as i32, 0, bz + z as i32);
-            dither[col] = -((h >> 24) & DEEPSLATE_DITHER_MASK) as i32;
+            dither[col] = t.deep_stone_below - ((h >> 24) & dither_mask) as i32;
         }
     }
     let mut blocks = vec![block::AIR; dims.volume()];
@@ -93,19 +87,19 @@ fn fill_blocks(
                 SOLID => {
                     top_solid[col] = y;
                     if y < dither[col] {
-                        block::DEEPSLATE
+                        t.deep_stone
                     } else {
-                        block::STONE
+                        t.stone
                     }
                 }
                 OPEN if y > floor[col] => {
                     if y <= dims.sea_level {
-                        block::WATER
+                        t.sea_fluid
                     } else {
                         block::AIR
                     }
                 }
-                _ => cave_fill(y, &dims, submerged[col], aquifer[col]),
+                _ => cave_fill(t, y, &dims, submerged[col], aquifer[col]),
             };
         }
     }
@@ -115,12 +109,14 @@ fn fill_blocks(
 /// The bedrock floor with a noisy top.
 fn place_bedrock(inp: &TerrainInput<'_>, pos: ChunkPos, blocks: &mut [BlockId]) {
     let dims = inp.dims;
+    let t = &inp.world.terrain;
     let (bx, bz) = (pos.block_x(), pos.block_z());
-    for y in dims.min_y..=core::cmp::min(dims.min_y + BEDROCK_LAYERS, dims.max_y()) {
+    for y in dims.min_y..=core::cmp::min(dims.min_y + t.bedrock_layers, dims.max_y()) {
         for z in 0..16 {
             for x in 0..16 {
-                if is_bedrock(inp.seed, bx + x as i32, y, bz + z as i32, dims.min_y) {
-                    blocks[dims.index(x, y, z)] = block::BEDROCK;
+                let (wx, wz) = (bx + x as i32, bz + z as i32);
+                if is_bedrock(inp.seed, t.bedrock_layers, wx, y, wz, dims.min_y) {
+                    blocks[dims.index(x, y, z)] = t.bedrock;
                 }
             }
         }
@@ -155,6 +151,7 @@ fn apply_surface(
             let (wx, wz) = (bx + x as i32, bz + z as i32);
             let biome = inp.biomes[cz * 4 + cx];
             surface_column(
+                inp.world,
                 blocks,
                 &inp.dims,
                 x,
@@ -183,6 +180,16 @@ pub fn carve(
     for a in aquifer {
         w.write_i32(*a);
     }
-    carve_worms(inp.seed, &inp.dims, pos, blocks, &sh.floor, aquifer, &mut w);
+    carve_worms(
+        inp.seed,
+        &inp.world.terrain,
+        &inp.world.blocks,
+        &inp.dims,
+        pos,
+        blocks,
+        &sh.floor,
+        aquifer,
+        &mut w,
+    );
     w.finish()
 }
