@@ -615,3 +615,74 @@ impl Definition {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_builtin_definition_checks_clean() {
+        assert_eq!(Definition::builtin().check(), Vec::new());
+    }
+
+    /// The feature list as it was when features were code (the seeds depend on it):
+    /// (name, step) in index order.
+    #[test]
+    fn feature_order_and_steps_are_the_contract() {
+        let expected = [
+            ("boulder", 1),
+            ("ore_coal", 2),
+            ("ore_copper", 2),
+            ("ore_diamond", 2),
+            ("ore_gold", 2),
+            ("ore_iron", 2),
+            ("tree", 3),
+            ("cactus", 3),
+            ("grass", 4),
+            ("flowers", 4),
+            ("dead_bush", 4),
+            ("structure_pieces", 0),
+        ];
+        let d = Definition::builtin();
+        let got: Vec<(&str, i32)> = d
+            .features
+            .iter()
+            .map(|f| (f.name.as_str(), f.step))
+            .collect();
+        assert_eq!(got, expected);
+        assert_eq!(d.biomes.len(), biome::BUILTIN_COUNT);
+        for (b, name) in d.biomes.iter().zip(biome::BUILTIN_NAMES) {
+            assert_eq!(b.name, name);
+        }
+    }
+
+    /// The digest ignores the name and sees every other change, however small.
+    #[test]
+    fn digest_sees_every_field_but_the_name() {
+        let base = Definition::builtin();
+        let d0 = base.digest();
+        let mut renamed = base.clone();
+        renamed.name = String::from("mine");
+        assert_eq!(renamed.digest(), d0);
+        let mutations: Vec<fn(&mut Definition)> = vec![
+            |d| d.climate.stretch = f64::from_bits(d.climate.stretch.to_bits() + 1),
+            |d| d.climate.boxes.swap(0, 1),
+            |d| d.terrain.height.knots[0].1 += 1.0,
+            |d| d.terrain.caves.cheese.seed ^= 1,
+            |d| d.terrain.carvers.chance += 1,
+            |d| d.biomes[3].surface[0].jitter = None,
+            |d| d.biomes[0].colour[0] ^= 1,
+            |d| d.features.swap(1, 2),
+            |d| d.trees[0].base_height += 1,
+            |d| d.structures[0].salt += 1,
+            |d| d.structure_blocks.path_ground.pop().map_or((), |_| ()),
+            |d| d.creatures[0].push('s'),
+            |d| d.biomes[0].snow = Some(b::SNOW),
+        ];
+        for (k, m) in mutations.iter().enumerate() {
+            let mut d = base.clone();
+            m(&mut d);
+            assert_ne!(d.digest(), d0, "mutation {} left the digest unchanged", k);
+        }
+    }
+}
