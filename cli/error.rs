@@ -16,6 +16,9 @@ pub enum CliError {
     /// The world settings were refused.
     #[error("{0}")]
     World(WorldError),
+    /// A world definition could not be loaded (every problem, one per line).
+    #[error("{0}")]
+    Definition(String),
     /// The scheduler refused a call.
     #[error("{0}")]
     Scheduler(SchedulerError),

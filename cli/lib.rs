@@ -24,11 +24,12 @@ pub mod progress;
 pub mod region;
 pub mod rss;
 pub mod stored;
+pub mod worlds;
 
 pub use driver::{drive, drive_timed};
 pub use error::CliError;
 pub use files::{encode_png, write_atomic};
 pub use map::{render, Image, Layer};
 pub use noise_image::{noise_image, palette, NoiseImage};
-pub use region::{generate, rect, square, Region};
+pub use region::{generate, generate_world, rect, square, Region};
 pub use rss::{cpu_model, peak_rss_mib};

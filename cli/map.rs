@@ -17,6 +17,9 @@ pub enum Layer {
     Shaded,
     /// Structures outlined on a faded surface map.
     Structures,
+    /// The floor of the highest cave under each column (an x-ray below the surface: cave
+    /// worlds), darker the deeper it lies; black where no cave opens.
+    Caves,
     /// Sky light at the surface (block light shows where it is brighter).
     Light,
 }
@@ -63,6 +66,7 @@ pub fn render(region: &Region, layer: Layer) -> Image {
                     [v, v, v]
                 }
                 Layer::Shaded | Layer::Structures | Layer::Light => c.shaded(i, xx, zz),
+                Layer::Caves => c.cave(i, dims.min_y, dims.height),
             };
             rgb[i * 3..i * 3 + 3].copy_from_slice(&px);
         }
@@ -92,6 +96,8 @@ struct Columns {
     z0: i32,
     surface: Vec<i32>,
     top: Vec<u16>,
+    /// The floor block of the highest cave and its y (`None`: no cave).
+    cave_floor: Vec<Option<(u16, i32)>>,
     floor: Vec<i32>,
     biomes: Vec<u8>,
 }
@@ -113,6 +119,7 @@ impl Columns {
             z0,
             surface: vec![dims.min_y; width * height],
             top: vec![block::AIR; width * height],
+            cave_floor: vec![None; width * height],
             floor: vec![dims.min_y; width * height],
             biomes: vec![0u8; width * height],
         };
@@ -134,6 +141,7 @@ impl Columns {
                     } else {
                         block::AIR
                     };
+                    c.cave_floor[i] = cave_floor(&c.world, &dims, blocks, x, z, ws);
                     c.biomes[i] = region
                         .gen
                         .biome_at(p.block_x() + x as i32, p.block_z() + z as i32);
@@ -141,6 +149,28 @@ impl Columns {
             }
         }
         c
+    }
+
+    /// The colour of the highest cave floor of column `i`, darker with depth.
+    fn cave(&self, i: usize, min_y: i32, height: u32) -> [u8; 3] {
+        match self.cave_floor[i] {
+            Some((b, y)) => {
+                let p = self.world.blocks.props(b);
+                let c = if p.tinted {
+                    biome_colour(&self.world, self.biomes[i])
+                } else {
+                    [p.colour[0], p.colour[1], p.colour[2]]
+                };
+                // Emitters stay bright; the rest fades with depth.
+                let k = if p.emission > 0 {
+                    1.0
+                } else {
+                    0.35 + 0.65 * ((y - min_y) as f64 / height as f64).clamp(0.0, 1.0)
+                };
+                c.map(|v| (v as f64 * k) as u8)
+            }
+            None => [0, 0, 0],
+        }
     }
 
     /// The shaded surface colour of column `i` at `(xx, zz)`: hill shading from the
@@ -170,6 +200,36 @@ impl Columns {
             ]
         }
     }
+}
+
+/// The floor of the highest cave below the surface of column `(x, z)`: scanning down from the
+/// surface to the ground (the first opaque cube), through it to the first block that is not
+/// (the cave), then to the first block that is solid or a fluid (its floor).
+fn cave_floor(
+    world: &Definition,
+    dims: &stratagen_core::world::Dims,
+    blocks: &[u16],
+    x: usize,
+    z: usize,
+    surface: i32,
+) -> Option<(u16, i32)> {
+    let at = |y: i32| blocks[dims.index(x, y, z)];
+    let ground = |y: i32| world.blocks.props(at(y)).is_occluder();
+    let mut y = surface - 1;
+    while y >= dims.min_y && !ground(y) {
+        y -= 1;
+    }
+    while y >= dims.min_y && ground(y) {
+        y -= 1;
+    }
+    while y >= dims.min_y {
+        let p = world.blocks.props(at(y));
+        if p.solid || p.liquid {
+            return Some((at(y), y));
+        }
+        y -= 1;
+    }
+    None
 }
 
 fn light_overlay(region: &Region, rgb: &mut [u8], width: usize, x0: i32, z0: i32) {

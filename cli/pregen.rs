@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use stratagen_core::engine::{ChunkPos, ChunkStatus, Priority, Scheduler, Ticket};
-use stratagen_core::world::{ChunkData, World, WorldDef, WorldGen};
+use stratagen_core::world::{ChunkData, World, WorldGen};
 use stratagen_store::record::{self, RecordError, WorldIdentity};
 use stratagen_store::sqlite::{ChunkStore, StoreError};
 
@@ -57,13 +57,12 @@ pub struct PregenReport {
 /// Generate the chunks of the inclusive rectangle `region` that `store` does not hold yet and
 /// store them. `progress(done, total)` runs on this thread after each stored chunk.
 pub fn pregen(
-    def: WorldDef,
+    gen: WorldGen,
     region: (i32, i32, i32, i32),
     store_path: &Path,
     threads: usize,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<PregenReport, CliError> {
-    let gen = WorldGen::new(def)?;
     let identity = WorldIdentity::of(&gen);
     let store = ChunkStore::open(store_path, &identity)?;
     let stored = store.positions_in(region, ChunkStatus::Full)?;

@@ -3,14 +3,14 @@
 
 use indicatif::{ProgressBar, ProgressStyle};
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
-use stratagen_core::world::WorldDef;
+use stratagen_core::world::WorldGen;
 
 use crate::error::CliError;
-use crate::region::{generate, Region};
+use crate::region::{generate_world, Region};
 
-/// [`generate`] with a spinner counting finished tasks and their rate.
+/// [`generate_world`] with a spinner counting finished tasks and their rate.
 pub fn generate_with_progress(
-    def: WorldDef,
+    gen: WorldGen,
     positions: &[ChunkPos],
     status: ChunkStatus,
     threads: usize,
@@ -21,7 +21,7 @@ pub fn generate_with_progress(
     {
         bar.set_style(style);
     }
-    let r = generate(def, positions, status, threads, |n, _| {
+    let r = generate_world(gen, positions, status, threads, |n, _| {
         bar.set_position(n as u64)
     });
     bar.finish_and_clear();

@@ -62,9 +62,19 @@ pub fn generate(
     positions: &[ChunkPos],
     status: ChunkStatus,
     threads: usize,
+    progress: impl FnMut(usize, usize),
+) -> Result<Region, CliError> {
+    generate_world(WorldGen::new(def)?, positions, status, threads, progress)
+}
+
+/// [`generate`] for any world (`gen` carries its definition).
+pub fn generate_world(
+    gen: WorldGen,
+    positions: &[ChunkPos],
+    status: ChunkStatus,
+    threads: usize,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Region, CliError> {
-    let gen = WorldGen::new(def)?;
     let mut s = Scheduler::with_id(Arc::new(World::new(gen.clone())), 1);
     // The requests are part of the work (about 3% of a cold fill): timed from the first.
     let t0 = Instant::now();

@@ -3,8 +3,10 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use std::sync::Arc;
 use stratagen_core::engine::ChunkStatus;
-use stratagen_core::world::WorldGen;
+
+use stratagen_core::world::{Definition, WorldGen};
 use stratagen_store::record;
 use stratagen_store::sqlite::ChunkStore;
 
@@ -14,9 +16,22 @@ use crate::region::{rect, Region};
 /// The full chunks of the inclusive rectangle `region` from the store at `path`, decoded and
 /// checked; every chunk must be stored at `full`. The structure starts the chunks reference
 /// are recomputed (they are a function of position).
-pub fn read_region(path: &Path, region: (i32, i32, i32, i32)) -> Result<Region, CliError> {
+pub fn read_region(
+    path: &Path,
+    region: (i32, i32, i32, i32),
+    world: Arc<Definition>,
+) -> Result<Region, CliError> {
     let store = ChunkStore::open_existing(path)?;
-    let gen = WorldGen::new(store.identity().def())?;
+    let gen = WorldGen::with_definition(store.identity().def(), world)?;
+    if store.identity().definition != gen.definition_digest() {
+        return Err(CliError::Store(format!(
+            "{} holds chunks of another world definition (digest {:016x}; --world {} has {:016x}): pass the --world it was written with",
+            path.display(),
+            store.identity().definition,
+            gen.world().name,
+            gen.definition_digest()
+        )));
+    }
     let (x0, z0, x1, z1) = region;
     let t0 = std::time::Instant::now();
     let mut chunks = BTreeMap::new();

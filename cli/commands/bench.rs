@@ -9,8 +9,9 @@ use stratagen_core::world::WorldDef;
 
 use crate::error::{usage, CliError};
 use crate::pregen::{pregen, PregenReport};
-use crate::region::{generate, square, square_bounds, Region};
+use crate::region::{generate_world, square, square_bounds, Region};
 use crate::rss::{cpu_model, peak_rss_mib};
+use crate::worlds::WorldArg;
 use stratagen_store::sqlite::remove_store;
 
 /// Arguments of `stratagen bench`.
@@ -19,6 +20,9 @@ pub struct BenchArgs {
     /// World seed.
     #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     pub seed: i64,
+    /// World definition.
+    #[command(flatten)]
+    pub world: WorldArg,
     /// Radius in chunks of the requested square (default 8: 17 x 17 chunks), 0..=64.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=64))]
     pub radius: u32,
@@ -62,6 +66,7 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
         seed: a.seed,
         ..WorldDef::default()
     };
+    let gen = a.world.gen(def)?;
     println!("cpu {}", cpu_model());
     let mut best: Vec<Option<Measured>> = configs.iter().map(|_| None).collect();
     let mut stored: Vec<Option<PregenReport>> = configs.iter().map(|_| None).collect();
@@ -73,14 +78,20 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
     let mut first_rss = None;
     for _ in 0..a.rounds {
         for (k, &threads) in configs.iter().enumerate() {
-            let g = generate(def, &positions, ChunkStatus::Full, threads, |_, _| {})?;
+            let g = generate_world(
+                gen.clone(),
+                &positions,
+                ChunkStatus::Full,
+                threads,
+                |_, _| {},
+            )?;
             first_rss.get_or_insert(peak_rss_mib());
             keep_best(&mut best[k], threads, &g);
             drop(g);
             if a.store {
                 // Right after generation with the same threads, so both see the same machine.
                 let _ = remove_store(&store_path);
-                let p = pregen(def, bounds, &store_path, threads, |_, _| {})?;
+                let p = pregen(gen.clone(), bounds, &store_path, threads, |_, _| {})?;
                 if stored[k].as_ref().is_none_or(|b| p.seconds < b.seconds) {
                     stored[k] = Some(p);
                 }

@@ -11,6 +11,7 @@ use crate::error::{usage, CliError};
 use crate::progress::generate_with_progress;
 use crate::region::rect;
 use crate::stored::read_region;
+use crate::worlds::WorldArg;
 
 /// Status names.
 #[derive(Clone, Copy, ValueEnum)]
@@ -51,6 +52,9 @@ pub struct DigestArgs {
         conflicts_with = "from"
     )]
     pub seed: i64,
+    /// World definition.
+    #[command(flatten)]
+    pub world: WorldArg,
     /// Inclusive chunk rectangle X0,Z0,X1,Z1 (at most 65536 chunks).
     #[arg(long, value_parser = parse_rect, allow_hyphen_values = true)]
     pub region: (i32, i32, i32, i32),
@@ -81,9 +85,14 @@ pub fn run(a: DigestArgs) -> Result<(), CliError> {
             if status != ChunkStatus::Full {
                 return Err(usage("--from: stores hold full chunks; use --status full"));
             }
-            read_region(path, a.region)?
+            read_region(path, a.region, a.world.definition()?)?
         }
-        None => generate_with_progress(def, &positions, status, threads_or_default(a.threads))?,
+        None => generate_with_progress(
+            a.world.gen(def)?,
+            &positions,
+            status,
+            threads_or_default(a.threads),
+        )?,
     };
     for (p, d) in region.digests() {
         println!("chunk {} {} {:016x}", p.x, p.z, d);

@@ -20,6 +20,7 @@ use crate::gltf::{Glb, Material, Primitive};
 use crate::map::biome_colour;
 use crate::progress::generate_with_progress;
 use crate::region::rect;
+use crate::worlds::WorldArg;
 
 /// Most chunks one `mesh` call exports (about 250 KB of glTF each).
 const MAX_MESH_CHUNKS: i64 = 1024;
@@ -30,6 +31,9 @@ pub struct MeshArgs {
     /// World seed.
     #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     pub seed: i64,
+    /// World definition.
+    #[command(flatten)]
+    pub world: WorldArg,
     /// Inclusive chunk rectangle X0,Z0,X1,Z1 (at most 1024 chunks).
     #[arg(long, value_parser = parse_rect, allow_hyphen_values = true)]
     pub region: (i32, i32, i32, i32),
@@ -110,7 +114,12 @@ pub fn run(a: MeshArgs) -> Result<(), CliError> {
         seed: a.seed,
         ..WorldDef::default()
     };
-    let region = generate_with_progress(def, &rect(x0, z0, x1, z1), ChunkStatus::Full, threads)?;
+    let region = generate_with_progress(
+        a.world.gen(def)?,
+        &rect(x0, z0, x1, z1),
+        ChunkStatus::Full,
+        threads,
+    )?;
     let dims = region.gen.dims();
     let world = region.gen.world();
     let full = |x: i32, z: i32| {

@@ -7,6 +7,7 @@ pub mod mesh;
 pub mod noise;
 pub mod pregen;
 pub mod render;
+pub mod world;
 
 use crate::args::{Cli, Cmd};
 use crate::error::CliError;
@@ -21,5 +22,6 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Cmd::Digest(a) => digest::run(a),
         Cmd::Bench(a) => bench::run(a),
         Cmd::Pregen(a) => pregen::run(a),
+        Cmd::World(a) => world::run(a),
     }
 }

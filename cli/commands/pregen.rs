@@ -10,6 +10,7 @@ use stratagen_core::world::WorldDef;
 use crate::args::{parse_rect, region_chunks, threads_or_default};
 use crate::error::{usage, CliError};
 use crate::pregen::pregen;
+use crate::worlds::WorldArg;
 
 /// Most chunks one `pregen` call covers (about 1.3 GiB of store at 20 KiB a chunk).
 const MAX_REGION_CHUNKS: i64 = 1 << 16;
@@ -20,6 +21,9 @@ pub struct PregenArgs {
     /// World seed.
     #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     pub seed: i64,
+    /// World definition.
+    #[command(flatten)]
+    pub world: WorldArg,
     /// Inclusive chunk rectangle X0,Z0,X1,Z1 (at most 65536 chunks).
     #[arg(long, value_parser = parse_rect, allow_hyphen_values = true)]
     pub region: (i32, i32, i32, i32),
@@ -50,10 +54,16 @@ pub fn run(a: PregenArgs) -> Result<(), CliError> {
         )
         .map_err(|e| usage(e.to_string()))?,
     );
-    let report = pregen(def, a.region, &a.out, threads, |done, total| {
-        bar.set_length(total as u64);
-        bar.set_position(done as u64);
-    })?;
+    let report = pregen(
+        a.world.gen(def)?,
+        a.region,
+        &a.out,
+        threads,
+        |done, total| {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        },
+    )?;
     bar.finish_and_clear();
     println!(
         "pregen {}: {} chunks generated, {} already stored ({} loaded as neighbours)",

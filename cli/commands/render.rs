@@ -13,6 +13,7 @@ use crate::map::{render, Layer};
 use crate::progress::generate_with_progress;
 use crate::region::{square, square_bounds};
 use crate::stored::read_region;
+use crate::worlds::WorldArg;
 
 /// Arguments of `stratagen render`.
 #[derive(Args)]
@@ -25,6 +26,9 @@ pub struct RenderArgs {
         conflicts_with = "from"
     )]
     pub seed: i64,
+    /// World definition.
+    #[command(flatten)]
+    pub world: WorldArg,
     /// Centre chunk as X,Z.
     #[arg(long, default_value = "0,0", value_parser = parse_pair, allow_hyphen_values = true)]
     pub center: (i32, i32),
@@ -59,8 +63,12 @@ pub fn run(a: RenderArgs) -> Result<(), CliError> {
         ..WorldDef::default()
     };
     let region = match &a.from {
-        Some(path) => read_region(path, square_bounds(a.center, a.radius as i32))?,
-        None => generate_with_progress(def, &positions, ChunkStatus::Full, threads)?,
+        Some(path) => read_region(
+            path,
+            square_bounds(a.center, a.radius as i32),
+            a.world.definition()?,
+        )?,
+        None => generate_with_progress(a.world.gen(def)?, &positions, ChunkStatus::Full, threads)?,
     };
     let img = render(&region, a.layer);
     write_atomic(
