@@ -112,14 +112,18 @@ fn merge(under: Node, over: Node) -> Node {
         (Value::Array(mut u), Value::Array(o))
             if u.iter().chain(&o).all(|n| name_of(n).is_some()) && !u.is_empty() =>
         {
+            let mut seen = std::collections::HashSet::new();
             for item in o {
                 let name = name_of(&item).unwrap_or("").to_string();
+                // A name written twice in the document stays twice (and is reported as a
+                // duplicate) instead of merging into one item.
+                let fresh = seen.insert(name.clone());
                 match u.iter().position(|n| name_of(n) == Some(&name)) {
-                    Some(i) => {
+                    Some(i) if fresh => {
                         let old = std::mem::replace(&mut u[i], Node::new(Value::Bool(false)));
                         u[i] = merge(old, item);
                     }
-                    None => u.push(item),
+                    _ => u.push(item),
                 }
             }
             Node {

@@ -104,23 +104,41 @@ impl fmt::Display for Node {
 struct Lines<'a> {
     text: &'a str,
     starts: Vec<usize>,
+    /// Per line: holds only ASCII (its columns are byte offsets; tools write whole documents
+    /// on one line, so counting characters there would cost the line's length per value).
+    ascii: Vec<bool>,
 }
 
 impl<'a> Lines<'a> {
     fn new(text: &'a str) -> Self {
         let mut starts = vec![0];
         starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        Lines { text, starts }
+        let ascii = starts
+            .iter()
+            .enumerate()
+            .map(|(k, &s)| {
+                let end = starts.get(k + 1).copied().unwrap_or(text.len());
+                text.as_bytes()[s..end].is_ascii()
+            })
+            .collect();
+        Lines {
+            text,
+            starts,
+            ascii,
+        }
     }
 
     fn pos(&self, offset: usize) -> Pos {
         let line = self.starts.partition_point(|&s| s <= offset).max(1);
         let start = self.starts[line - 1];
-        let end = offset.min(self.text.len());
-        let column = self
-            .text
-            .get(start..end)
-            .map_or(1, |s| s.chars().count() + 1);
+        let end = offset.min(self.text.len()).max(start);
+        let column = if self.ascii[line - 1] {
+            end - start + 1
+        } else {
+            self.text
+                .get(start..end)
+                .map_or(1, |s| s.chars().count() + 1)
+        };
         Pos { line, column }
     }
 }

@@ -1,0 +1,442 @@
+//! One test per kind of problem a designer can make: each bad document is refused (nothing is
+//! made), and the problem names the path, says what is wrong, and points at the line:column
+//! where it was written.
+
+use stratagen_world::{parse, parse_as, preset, print, Definition, Format, Pos, Problems};
+
+/// The problems of a document that must be refused.
+fn problems(text: &str) -> Problems {
+    match parse(text) {
+        Ok(d) => panic!("accepted a bad document ({}):\n{text}", d.name),
+        Err(p) => p,
+    }
+}
+
+/// `text` is refused with a problem at `path` whose message contains `says`, written at
+/// `line:column` (`None`: a value from the base preset, which has no position in the text).
+fn refused(text: &str, path: &str, says: &str, at: Option<(usize, usize)>) {
+    let p = problems(text);
+    let hit = p.list.iter().find(|q| q.path == path).unwrap_or_else(|| {
+        panic!("no problem at {path:?}; got:\n{p}");
+    });
+    assert!(
+        hit.message.contains(says),
+        "{path}: {:?} does not say {says:?}",
+        hit.message
+    );
+    assert_eq!(
+        hit.at,
+        at.map(|(line, column)| Pos { line, column }),
+        "{path}: position"
+    );
+    // The printed form carries all three.
+    let shown = hit.to_string();
+    assert!(shown.contains(path) && shown.contains(says), "{shown}");
+}
+
+/// A document on the default world with `rest` appended.
+fn on_default(rest: &str) -> String {
+    format!("format = 1\nname = \"mine\"\nbase = \"default\"\n{rest}")
+}
+
+#[test]
+fn unknown_key() {
+    let doc = on_default("[[biomes]]\nname = \"plains\"\ncolr = [1, 2, 3]\n");
+    refused(&doc, "biomes[4].colr", "unknown key `colr`", Some((6, 8)));
+}
+
+#[test]
+fn unknown_top_level_key() {
+    refused(
+        &on_default("seed = 5\n"),
+        "seed",
+        "unknown key `seed`",
+        Some((4, 8)),
+    );
+}
+
+#[test]
+fn wrong_type() {
+    let doc = on_default("[terrain]\nbedrock_layers = \"four\"\n");
+    refused(
+        &doc,
+        "terrain.bedrock_layers",
+        "expected an integer, found a string",
+        Some((5, 18)),
+    );
+}
+
+#[test]
+fn number_out_of_range_names_the_range() {
+    let doc = on_default("[terrain]\nbedrock_layers = 9\n");
+    refused(
+        &doc,
+        "terrain.bedrock_layers",
+        "9 is out of range 0..=8",
+        Some((5, 18)),
+    );
+}
+
+#[test]
+fn number_beyond_its_type() {
+    let doc = on_default("[terrain.aquifer]\nbelow_sea = 5000000000\n");
+    refused(
+        &doc,
+        "terrain.aquifer.below_sea",
+        "out of range -2147483648..=2147483647",
+        Some((5, 13)),
+    );
+}
+
+#[test]
+fn not_finite() {
+    let doc = on_default("[climate]\nstretch = nan\n");
+    refused(&doc, "climate.stretch", "must be > 0", Some((5, 11)));
+}
+
+#[test]
+fn unknown_block() {
+    let doc = on_default("[terrain]\nstone = \"granite\"\n");
+    refused(
+        &doc,
+        "terrain.stone",
+        "unknown block \"granite\"",
+        Some((5, 9)),
+    );
+}
+
+#[test]
+fn unknown_biome() {
+    let doc = on_default("[[structures]]\nkind = \"dungeon\"\nspacing = 8\nseparation = 2\nsalt = 1\nbiomes = [\"plains\", \"tundra\"]\n");
+    refused(
+        &doc,
+        "structures[0].biomes[1]",
+        "unknown biome \"tundra\"",
+        Some((9, 21)),
+    );
+}
+
+#[test]
+fn unknown_tree() {
+    let doc = on_default("[[features]]\nname = \"tree\"\ntrees = [{ biome = \"plains\", tree = \"palm\", per_chunk_quarters = 4 }]\n");
+    refused(
+        &doc,
+        "features[6].trees[0].tree",
+        "unknown tree \"palm\"",
+        Some((6, 37)),
+    );
+}
+
+#[test]
+fn unknown_creature() {
+    let doc = on_default(
+        "[[biomes]]\nname = \"plains\"\nspawns = [{ creature = \"dragon\", weight = 1 }]\n",
+    );
+    refused(
+        &doc,
+        "biomes[4].spawns[0].creature",
+        "unknown creature \"dragon\"",
+        Some((6, 24)),
+    );
+}
+
+#[test]
+fn unknown_enum_value_lists_the_choices() {
+    let doc = on_default("[[blocks]]\nname = \"orb\"\nshape = \"sphere\"\ncolour = [1, 2, 3]\n");
+    refused(
+        &doc,
+        "blocks[46].shape",
+        "unknown value \"sphere\" (one of: none, cube, cross, fluid, layer)",
+        Some((6, 9)),
+    );
+}
+
+#[test]
+fn duplicate_names() {
+    let doc = on_default("[[blocks]]\nname = \"ruby\"\ncolour = [200, 0, 0]\n\n[[blocks]]\nname = \"ruby\"\ncolour = [201, 0, 0]\n");
+    refused(
+        &doc,
+        "blocks[47].name",
+        "duplicate name \"ruby\"",
+        Some((9, 8)),
+    );
+}
+
+#[test]
+fn invalid_names() {
+    let doc = on_default("[[blocks]]\nname = \"Ruby Block\"\ncolour = [200, 0, 0]\n");
+    refused(
+        &doc,
+        "blocks[46].name",
+        "lower-case letters, digits and _",
+        Some((5, 8)),
+    );
+}
+
+#[test]
+fn contradictory_block_properties() {
+    let doc =
+        on_default("[[blocks]]\nname = \"glass\"\nshape = \"cross\"\ncolour = [200, 200, 255]\n");
+    refused(
+        &doc,
+        "blocks[46]",
+        "opacity 15 needs shape cube",
+        Some((4, 1)),
+    );
+}
+
+#[test]
+fn missing_key() {
+    let doc = on_default("[[features]]\nname = \"gems\"\nkind = \"ore\"\nstep = 2\nblock = \"diamond_ore\"\nattempts = 2\nmin_y = 0\nmax_y = 10\nmin_radius = 1.0\nreplaces = [\"stone\"]\n");
+    refused(
+        &doc,
+        "features[12]",
+        "missing key `max_radius`",
+        Some((4, 1)),
+    );
+}
+
+#[test]
+fn the_first_block_must_be_air() {
+    let text = print(&Definition::builtin(), Format::Toml).replacen(
+        "name = \"air\"\nshape = \"none\"\nsolid = false\nreplaceable = true\nopacity = 0\n",
+        "name = \"air\"\n",
+        1,
+    );
+    // The first [[blocks]] header is on line 5 of the printed document.
+    refused(
+        &text,
+        "blocks[0]",
+        "the first block is the empty block",
+        Some((5, 1)),
+    );
+}
+
+#[test]
+fn the_sea_must_be_a_fluid() {
+    let doc = on_default("[terrain]\nsea_fluid = \"ice\"\n");
+    refused(
+        &doc,
+        "terrain.sea_fluid",
+        "must be a fluid block",
+        Some((5, 13)),
+    );
+}
+
+#[test]
+fn more_than_65535_blocks() {
+    let d = Definition::builtin();
+    let json = print(&d, Format::Json);
+    let extra: Vec<String> = (0..65_535 - d.blocks.len() + 1)
+        .map(|i| format!("{{\"name\": \"b{i}\", \"colour\": [1, 2, 3]}}"))
+        .collect();
+    let json = json.replacen(
+        "\"blocks\": [",
+        &format!("\"blocks\": [{},", extra.join(",")),
+        1,
+    );
+    let p = parse_as(&json, Format::Json).unwrap_err();
+    let hit = p
+        .list
+        .iter()
+        .find(|q| q.path == "blocks")
+        .expect("a problem at blocks");
+    assert!(
+        hit.message
+            .contains("65536 blocks: a world has 1..=65535 blocks"),
+        "{hit}"
+    );
+    assert!(hit.at.is_some());
+}
+
+#[test]
+fn a_biome_no_climate_box_selects() {
+    let doc = on_default("[[biomes]]\nname = \"tundra\"\ncolour = [200, 200, 200]\n");
+    refused(
+        &doc,
+        "biomes[14]",
+        "no climate box selects this biome",
+        Some((4, 1)),
+    );
+}
+
+#[test]
+fn no_climate_boxes_at_all() {
+    let doc = on_default("[climate]\nboxes = []\n");
+    refused(
+        &doc,
+        "climate.boxes",
+        "at least one climate box",
+        Some((5, 9)),
+    );
+}
+
+#[test]
+fn an_inverted_climate_interval() {
+    let doc =
+        on_default("[climate]\nboxes = [{ biome = \"plains\", temperature = [0.5, -0.5] }]\n");
+    refused(
+        &doc,
+        "climate.boxes[0].temperature",
+        "low <= high",
+        Some((5, 44)),
+    );
+}
+
+#[test]
+fn a_spline_that_does_not_increase() {
+    let doc = on_default("[terrain]\nheight = [[-1.0, 0.0], [0.5, 1.0], [0.5, 2.0]]\n");
+    refused(
+        &doc,
+        "terrain.height[2]",
+        "must increase strictly",
+        Some((5, 36)),
+    );
+}
+
+#[test]
+fn a_noise_setting_out_of_range() {
+    let doc = on_default("[terrain.density]\noctaves = 20\n");
+    refused(
+        &doc,
+        "terrain.density",
+        "octaves is 20, must be 1..=16",
+        Some((4, 1)),
+    );
+}
+
+#[test]
+fn structure_separation_not_below_spacing() {
+    let doc = on_default("[[structures]]\nkind = \"dungeon\"\nspacing = 8\nseparation = 8\nsalt = 1\nbiomes = [\"plains\"]\n");
+    refused(
+        &doc,
+        "structures[0].separation",
+        "8 is out of range 0..=7",
+        Some((7, 14)),
+    );
+}
+
+#[test]
+fn feature_step_out_of_range() {
+    let doc = on_default("[[features]]\nname = \"boulder\"\nstep = 7\n");
+    refused(
+        &doc,
+        "features[0].step",
+        "7 is out of range 1..=4",
+        Some((6, 8)),
+    );
+}
+
+#[test]
+fn a_feature_reaching_beyond_its_neighbours() {
+    let doc = on_default("[[features]]\nname = \"ore_coal\"\nmax_radius = 12.0\n");
+    refused(
+        &doc,
+        "features[1].max_radius",
+        "out of range 0.9..=8",
+        Some((6, 14)),
+    );
+}
+
+#[test]
+fn wrong_format_version() {
+    let doc = "format = 2\nname = \"x\"\nbase = \"default\"\n";
+    refused(
+        doc,
+        "format",
+        "format 2 is not read by this library (it reads 1)",
+        Some((1, 10)),
+    );
+}
+
+#[test]
+fn unknown_base_preset() {
+    let doc = "format = 1\nname = \"x\"\nbase = \"moon\"\n";
+    refused(
+        doc,
+        "base",
+        "unknown preset \"moon\" (one of: default, archipelago, caverns)",
+        Some((3, 8)),
+    );
+}
+
+#[test]
+fn toml_syntax_error() {
+    let p = problems("format = 1\nname = \"x\n");
+    assert_eq!(p.list.len(), 1);
+    assert_eq!(p.list[0].at.map(|p| p.line), Some(2), "{p}");
+}
+
+#[test]
+fn json_syntax_error_and_json_positions() {
+    let p = parse_as("{\n  \"format\": 1,\n  \"name\": \"x\",,\n}", Format::Json).unwrap_err();
+    assert_eq!(p.list[0].at.map(|p| p.line), Some(3), "{p}");
+    let p = parse_as(
+        "{\n  \"format\": 1,\n  \"name\": \"x\",\n  \"base\": \"default\",\n  \"terrain\": {\"stone\": \"granite\"}\n}",
+        Format::Json,
+    )
+    .unwrap_err();
+    let hit = p
+        .list
+        .iter()
+        .find(|q| q.path == "terrain.stone")
+        .expect("terrain.stone");
+    assert_eq!(
+        hit.at,
+        Some(Pos {
+            line: 5,
+            column: 24
+        })
+    );
+    assert!(hit.message.contains("unknown block \"granite\""));
+}
+
+#[test]
+fn every_problem_is_reported_not_just_the_first() {
+    let doc = on_default(
+        "[terrain]\nstone = \"granite\"\nbedrock_layers = 9\ncolr = 1\n\n[climate]\nstretch = -1.0\n",
+    );
+    let p = problems(&doc);
+    let paths: Vec<&str> = p.list.iter().map(|q| q.path.as_str()).collect();
+    for want in [
+        "terrain.stone",
+        "terrain.bedrock_layers",
+        "terrain.colr",
+        "climate.stretch",
+    ] {
+        assert!(paths.contains(&want), "{want} missing from {paths:?}");
+    }
+}
+
+#[test]
+fn problems_are_capped() {
+    let mut doc = on_default("[terrain]\n");
+    for i in 0..150 {
+        doc.push_str(&format!("unknown_{i} = 1\n"));
+    }
+    let p = problems(&doc);
+    assert_eq!(p.list.len(), stratagen_world::MAX_PROBLEMS);
+    assert_eq!(p.more, 50);
+    assert!(p.to_string().ends_with("... and 50 more"));
+}
+
+#[test]
+fn a_good_document_on_a_base_differs_only_where_it_says() {
+    let d = parse(&on_default("[terrain]\nbedrock_layers = 2\n")).unwrap();
+    let mut want = parse(preset("default").unwrap()).unwrap();
+    want.name = "mine".into();
+    want.terrain.bedrock_layers = 2;
+    assert_eq!(d, want);
+}
+
+#[test]
+fn columns_count_characters_not_bytes() {
+    let doc = on_default("blocks = [{ name = \"é_x\", shape = \"sphere\", colour = [1, 2, 3] }]\n");
+    refused(
+        &doc,
+        "blocks[46].shape",
+        "unknown value \"sphere\"",
+        Some((4, 35)),
+    );
+    refused(&doc, "blocks[46].name", "lower-case letters", Some((4, 20)));
+}
