@@ -264,6 +264,60 @@ int main(void) {
         expect("record other destroy", sg_world_destroy(other), SG_RESULT_OK);
     }
 
+    /* World definitions. */
+    {
+        const char *doc = "format = 1\nname = \"x\"\nbase = \"default\"\n";
+        const char *bad_doc = "format = 1\nname = \"x\"\nbase = \"default\"\nseed = 1\n";
+        char err[256];
+        sg_world *d = NULL;
+        memset(err, 'z', sizeof err);
+        expect("definition NULL def", sg_world_create_from_definition(NULL, doc, strlen(doc), &d, err, sizeof err), SG_RESULT_NULL_ARGUMENT);
+        expect("definition NULL text", sg_world_create_from_definition(&def, NULL, 0, &d, err, sizeof err), SG_RESULT_NULL_ARGUMENT);
+        expect("definition NULL out", sg_world_create_from_definition(&def, doc, strlen(doc), NULL, err, sizeof err), SG_RESULT_NULL_ARGUMENT);
+        sg_world_def small = def;
+        small.struct_size = 4;
+        expect("definition small struct_size", sg_world_create_from_definition(&small, doc, strlen(doc), &d, err, sizeof err), SG_RESULT_BAD_STRUCT_SIZE);
+        expect("definition with problems", sg_world_create_from_definition(&def, bad_doc, strlen(bad_doc), &d, err, sizeof err), SG_RESULT_INVALID_DEFINITION);
+        expect("definition error names the key", strstr(err, "4:8: seed: unknown key") != NULL ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+        expect("definition error cut to the buffer", sg_world_create_from_definition(&def, bad_doc, strlen(bad_doc), &d, err, 5) == SG_RESULT_INVALID_DEFINITION && strlen(err) == 4 ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+        expect("definition without error buffer", sg_world_create_from_definition(&def, bad_doc, strlen(bad_doc), &d, NULL, 0), SG_RESULT_INVALID_DEFINITION);
+        const char not_utf8[] = {'f', (char)0xff, 0};
+        expect("definition not UTF-8", sg_world_create_from_definition(&def, not_utf8, 2, &d, err, sizeof err), SG_RESULT_INVALID_DEFINITION);
+        expect("definition shorter than its text", sg_world_create_from_definition(&def, doc, 10, &d, err, sizeof err), SG_RESULT_INVALID_DEFINITION);
+        sg_world_def tall = def;
+        tall.height = 100;
+        expect("definition bad settings", sg_world_create_from_definition(&tall, doc, strlen(doc), &d, err, sizeof err), SG_RESULT_INVALID_ARGUMENT);
+        expect("definition made nothing", d == NULL ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+        expect("definition", sg_world_create_from_definition(&def, doc, strlen(doc), &d, err, sizeof err), SG_RESULT_OK);
+        uint64_t dd = 0, dw = 0;
+        expect("definition digest", sg_world_definition_digest(d, &dd), SG_RESULT_OK);
+        expect("built-in digest", sg_world_definition_digest(w, &dw), SG_RESULT_OK);
+        expect("a document on default is default", dd == dw ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+        expect("definition digest NULL", sg_world_definition_digest(d, NULL), SG_RESULT_NULL_ARGUMENT);
+        size_t need = 0;
+        expect("preset NULL name", sg_definition_preset(NULL, NULL, 0, &need), SG_RESULT_NULL_ARGUMENT);
+        expect("preset unknown", sg_definition_preset("moon", NULL, 0, &need), SG_RESULT_NOT_FOUND);
+        expect("preset size", sg_definition_preset("caverns", NULL, 0, &need), SG_RESULT_BUFFER_TOO_SMALL);
+        char tiny[8] = "keep";
+        expect("preset too small", sg_definition_preset("caverns", tiny, sizeof tiny, &need), SG_RESULT_BUFFER_TOO_SMALL);
+        expect("preset untouched", strcmp(tiny, "keep") == 0 && need > 100 ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+        uint32_t count = 0, id = 0;
+        sg_block_info bi;
+        sg_biome_info mi;
+        expect("world block count", sg_world_block_count(d, &count), SG_RESULT_OK);
+        expect("world block past the end", sg_world_block_info(d, count, &bi), SG_RESULT_INVALID_ARGUMENT);
+        expect("world block NULL out", sg_world_block_info(d, 0, NULL), SG_RESULT_NULL_ARGUMENT);
+        expect("world block NULL name", sg_world_block_by_name(d, NULL, &id), SG_RESULT_NULL_ARGUMENT);
+        expect("world block unknown name", sg_world_block_by_name(d, "unobtainium", &id), SG_RESULT_NOT_FOUND);
+        expect("world biome count", sg_world_biome_count(d, &count), SG_RESULT_OK);
+        expect("world biome past the end", sg_world_biome_info(d, count, &mi), SG_RESULT_INVALID_ARGUMENT);
+        expect("world biome by name", sg_world_biome_by_name(d, "plains", &id), SG_RESULT_OK);
+        expect("world biome info", sg_world_biome_info(d, id, &mi) == SG_RESULT_OK && strcmp(mi.name, "plains") == 0 ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+        expect("definition destroy", sg_world_destroy(d), SG_RESULT_OK);
+        expect("world palette after destroy", sg_world_block_count(d, &count), SG_RESULT_STALE_HANDLE);
+        expect("digest after destroy", sg_world_definition_digest(d, &dd), SG_RESULT_STALE_HANDLE);
+    }
+
     /* Use after destroy. */
     sg_task *t2[1];
     expect("request for destroy", sg_world_request(w2, 0, 0, SG_STATUS_FULL, SG_PRIORITY_SOON, &ticket), SG_RESULT_OK);

@@ -164,6 +164,10 @@ enum sg_result
    A task of the chunk is in flight: finish it first.
    */
   SG_RESULT_CHUNK_BUSY = 22,
+  /*
+   A world definition has problems (the error buffer lists them with line:column).
+   */
+  SG_RESULT_INVALID_DEFINITION = 23,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1439,6 +1443,104 @@ sg_result sg_world_load_chunk(struct sg_world *world,
                               int32_t *cx,
                               int32_t *cz,
                               uint32_t *status);
+
+/*
+ Create a world from a definition document: `text` holds `len` bytes of UTF-8, TOML or JSON
+ (JSON when it starts with `{`); a document may start from a preset with
+ `base = "default"`. Settings (seed, height range, sea level) come from `def`. On success
+ writes `*out` (release with `sg_world_destroy`); the calling thread becomes the owner.
+
+ A document with problems gives `SG_RESULT_INVALID_DEFINITION`, creates nothing, and writes
+ every problem (one per line: `line:column: path: what is wrong`) into `err_buf` as a
+ NUL-terminated string, cut to `err_cap` bytes (`err_buf` may be NULL). Any thread (becomes
+ the owner).
+
+ # Safety
+ `def` must be NULL or point to a readable `sg_world_def` of at least `def->struct_size`
+ bytes; `text` NULL or readable for `len` bytes; `out` NULL or writable; `err_buf` NULL or
+ valid for writes of `err_cap` bytes.
+ */
+sg_result sg_world_create_from_definition(const struct sg_world_def *def,
+                                          const char *text,
+                                          size_t len,
+                                          struct sg_world **out,
+                                          char *err_buf,
+                                          size_t err_cap);
+
+/*
+ The text of the built-in preset `name` (`"default"`, `"archipelago"`, `"caverns"`), a
+ TOML document, NUL-terminated, into `buf`. `*needed` (optional) always receives its size
+ in bytes with the NUL; a smaller `cap` gives `SG_RESULT_BUFFER_TOO_SMALL` and writes
+ nothing (ask with `buf = NULL, cap = 0`). `SG_RESULT_NOT_FOUND` for an unknown name. Any
+ thread.
+
+ # Safety
+ `name` must be NULL or NUL-terminated; `buf` NULL or valid for writes of `cap` bytes;
+ `needed` NULL or writable.
+ */
+sg_result sg_definition_preset(const char *name, char *buf, size_t cap, size_t *needed);
+
+/*
+ The digest of the world's definition into `*digest`: equal digests mean the same blocks,
+ biomes, terrain, features and structures (whatever the text's layout), so stored chunks of
+ one world load into the other (with the same seed and height range). Owner thread.
+
+ # Safety
+ `digest` must be NULL or valid for a write of a `uint64_t`.
+ */
+sg_result sg_world_definition_digest(struct sg_world *world, uint64_t *digest);
+
+/*
+ Number of the world's block ids into `*count`. Owner thread.
+
+ # Safety
+ `count` must be NULL or valid for a write of a `uint32_t`.
+ */
+sg_result sg_world_block_count(struct sg_world *world, uint32_t *count);
+
+/*
+ The world's block `id` into `*out` (its name stays valid until the world is destroyed);
+ `SG_RESULT_INVALID_ARGUMENT` for an id outside `0..count`. Owner thread.
+
+ # Safety
+ `out` must be NULL or valid for a write of an `sg_block_info`.
+ */
+sg_result sg_world_block_info(struct sg_world *world, uint32_t id, struct sg_block_info *out);
+
+/*
+ The id of the world's block named `name` into `*id`; `SG_RESULT_NOT_FOUND` if there is
+ none. Owner thread.
+
+ # Safety
+ `name` must be NULL or NUL-terminated; `id` NULL or valid for a write of a `uint32_t`.
+ */
+sg_result sg_world_block_by_name(struct sg_world *world, const char *name, uint32_t *id);
+
+/*
+ Number of the world's biome ids into `*count`. Owner thread.
+
+ # Safety
+ `count` must be NULL or valid for a write of a `uint32_t`.
+ */
+sg_result sg_world_biome_count(struct sg_world *world, uint32_t *count);
+
+/*
+ The world's biome `id` into `*out` (its name stays valid until the world is destroyed);
+ `SG_RESULT_INVALID_ARGUMENT` for an id outside `0..count`. Owner thread.
+
+ # Safety
+ `out` must be NULL or valid for a write of an `sg_biome_info`.
+ */
+sg_result sg_world_biome_info(struct sg_world *world, uint32_t id, struct sg_biome_info *out);
+
+/*
+ The id of the world's biome named `name` into `*id`; `SG_RESULT_NOT_FOUND` if there is
+ none. Owner thread.
+
+ # Safety
+ `name` must be NULL or NUL-terminated; `id` NULL or valid for a write of a `uint32_t`.
+ */
+sg_result sg_world_biome_by_name(struct sg_world *world, const char *name, uint32_t *id);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -10,6 +10,7 @@ use std::thread::ThreadId;
 use stratagen_core::engine::{BodyError, ChunkPos, Scheduler, Task};
 use stratagen_core::world::{full_output, ChunkData, FullChunk, World, WorldGen};
 
+use crate::palette::CPalette;
 use crate::result::{required, sg_result, write_out, FfiResult};
 use crate::types::{sg_task, sg_world};
 
@@ -17,6 +18,8 @@ use crate::types::{sg_task, sg_world};
 pub(crate) struct WorldState {
     pub sched: Scheduler<World>,
     pub gen: WorldGen,
+    /// The world's blocks and biomes with C names (valid while the world lives).
+    pub palette: Arc<CPalette>,
     /// Task handles handed out and not yet finished.
     pub tasks: BTreeSet<u64>,
     /// Chunk data lent out through `sg_world_chunk_view`, kept alive until the next mutating

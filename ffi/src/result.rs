@@ -65,6 +65,8 @@ pub enum sg_result {
     AlreadyResident = 21,
     /// A task of the chunk is in flight: finish it first.
     ChunkBusy = 22,
+    /// A world definition has problems (the error buffer lists them with line:column).
+    InvalidDefinition = 23,
 }
 
 impl sg_result {
@@ -102,6 +104,9 @@ impl sg_result {
                 b"chunk already resident at the record's status or higher\0"
             }
             sg_result::ChunkBusy => b"a task of the chunk is in flight; finish it first\0",
+            sg_result::InvalidDefinition => {
+                b"the world definition has problems (see the error buffer)\0"
+            }
         }
     }
 }
@@ -158,6 +163,7 @@ c_enum_from_u32!(
         RecordMalformed,
         AlreadyResident,
         ChunkBusy,
+        InvalidDefinition,
     ]
 );
 

@@ -11,6 +11,7 @@ use crate::handles::{
     handle_id, next_id, owner_out, register_task, register_world, to_handle, unregister_world,
     with_owner, WorldCell, WorldState,
 };
+use crate::palette::CPalette;
 use crate::result::{ffi, required, sg_result, write_out, FfiResult};
 use crate::types::{sg_task, sg_world, sg_world_def};
 
@@ -53,13 +54,28 @@ unsafe fn world_create(def: *const sg_world_def, out: *mut *mut sg_world) -> Ffi
     if (d.struct_size as usize) < std::mem::size_of::<sg_world_def>() {
         return Err(sg_result::BadStructSize);
     }
-    let gen = WorldGen::new(WorldDef {
+    let world = Arc::new(stratagen_core::world::Definition::builtin());
+    // SAFETY: `out` is forwarded under this function's contract.
+    unsafe { create(d, world, out) }
+}
+
+/// Create a world of definition `world` with settings `d`; writes `*out`.
+///
+/// # Safety
+/// `out` must be valid for a write of a pointer (checked non-NULL by the caller).
+pub(crate) unsafe fn create(
+    d: &sg_world_def,
+    world: Arc<stratagen_core::world::Definition>,
+    out: *mut *mut sg_world,
+) -> FfiResult<()> {
+    let settings = WorldDef {
         seed: d.seed,
         min_y: d.min_y,
         height: d.height,
         sea_level: d.sea_level,
-    })
-    .map_err(|_| sg_result::InvalidArgument)?;
+    };
+    let palette = Arc::new(CPalette::new((*world).clone()));
+    let gen = WorldGen::with_definition(settings, world).map_err(|_| sg_result::InvalidArgument)?;
     // The scheduler carries the handle's id, so tickets and tasks of another world are
     // detected.
     let id = next_id();
@@ -70,6 +86,7 @@ unsafe fn world_create(def: *const sg_world_def, out: *mut *mut sg_world) -> Ffi
             state: Mutex::new(WorldState {
                 sched: Scheduler::with_id(Arc::new(World::new(gen.clone())), id),
                 gen,
+                palette,
                 tasks: BTreeSet::new(),
                 pinned: Vec::new(),
             }),
