@@ -10,6 +10,25 @@ use stratagen_cli::generate;
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::world::{status_digest, WorldDef};
 
+/// The preset encodings the corpus (and the cross-architecture harness, which has no text
+/// parser) reads are those of today's preset documents. `STRATAGEN_BLESS_PRESETS=1` rewrites
+/// them; the snapshot then shows what changed.
+#[test]
+fn corpus_preset_bytes_are_current() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/parity/presets");
+    for (name, bytes, _) in corpus::PRESETS {
+        let want = stratagen_world::load(name).unwrap().to_bytes();
+        if std::env::var_os("STRATAGEN_BLESS_PRESETS").is_some() {
+            std::fs::write(dir.join(format!("{name}.bin")), &want).unwrap();
+        } else {
+            assert!(
+                bytes == want.as_slice(),
+                "tests/parity/presets/{name}.bin is stale: run with STRATAGEN_BLESS_PRESETS=1"
+            );
+        }
+    }
+}
+
 #[test]
 fn parity_corpus_snapshot() {
     let lines = corpus::lines().join("\n") + "\n";
@@ -37,6 +56,29 @@ fn corpus_chunks_are_the_same_through_the_threaded_driver() {
             status_digest(&r.chunks[&p])
         );
         assert!(lines.contains(&want), "{want}");
+    }
+    // The presets' chunks from their text (stratagen-world), on the threaded driver, equal the
+    // corpus lines made from the canonical bytes inline.
+    for (name, _, chunks) in corpus::PRESETS {
+        let world = std::sync::Arc::new(stratagen_world::load(name).unwrap());
+        for (seed, x, z) in chunks {
+            let p = ChunkPos::new(x, z);
+            let gen = stratagen_core::world::WorldGen::with_definition(
+                WorldDef {
+                    seed,
+                    ..WorldDef::default()
+                },
+                world.clone(),
+            )
+            .unwrap();
+            let r =
+                stratagen_cli::generate_world(gen, &[p], ChunkStatus::Full, 2, |_, _| {}).unwrap();
+            let want = format!(
+                "preset {name} seed {seed} ({x}, {z}) full {:016x}",
+                status_digest(&r.chunks[&p])
+            );
+            assert!(lines.contains(&want), "{want}");
+        }
     }
 }
 

@@ -11,7 +11,9 @@ use stratagen_core::noise::{FractalType, Grid2, Grid3, NoiseDef, NoiseType};
 use stratagen_core::util::digest::Digest;
 use stratagen_core::world::mesh::heightmap::{mesh_heightmap, HeightmapMeshOptions};
 use stratagen_core::world::mesh::{mesh_chunk, MeshOptions, MissingNeighbour, Mode};
-use stratagen_core::world::{status_digest, Neighbourhood, Palette, World, WorldDef, WorldGen};
+use stratagen_core::world::{
+    status_digest, Definition, Neighbourhood, Palette, World, WorldDef, WorldGen,
+};
 
 /// (label, seed, chunk x, chunk z): what each entry guards.
 pub const CHUNKS: [(&str, i64, i32, i32); 9] = [
@@ -144,6 +146,76 @@ fn mesh_lines(out: &mut Vec<String>) {
     ));
 }
 
+/// A preset's name, its canonical bytes and its corpus chunks (seed, x, z).
+pub type Preset = (&'static str, &'static [u8], [(i64, i32, i32); 2]);
+
+/// The presets other than `default`, in the canonical encoding (`Definition::to_bytes`;
+/// tests/parity.rs checks they are current), with the chunks each guards: (seed, x, z).
+pub const PRESETS: [Preset; 2] = [
+    (
+        "archipelago",
+        include_bytes!("presets/archipelago.bin"),
+        [(0, 0, 0), (0, -14, -4)],
+    ),
+    (
+        "caverns",
+        include_bytes!("presets/caverns.bin"),
+        [(0, 0, 0), (11, 7, -9)],
+    ),
+];
+
+/// Each preset's digest, every status of its chunks, and each chunk's greedy mesh alone.
+fn preset_lines(out: &mut Vec<String>) {
+    for (name, bytes, chunks) in PRESETS.iter() {
+        let world = Arc::new(Definition::from_bytes(bytes).expect("a valid preset"));
+        out.push(format!("preset {} digest {:016x}", name, world.digest()));
+        for (seed, x, z) in chunks.iter() {
+            let def = WorldDef {
+                seed: *seed,
+                ..WorldDef::default()
+            };
+            let gen = WorldGen::with_definition(def, world.clone()).expect("valid world");
+            let dims = gen.dims();
+            let mut s = Scheduler::with_id(Arc::new(World::new(gen)), 1);
+            let p = ChunkPos::new(*x, *z);
+            s.request(p, ChunkStatus::Full, Priority::Soon)
+                .expect("in range");
+            s.run_inline(usize::MAX);
+            for st in ChunkStatus::ALL.iter() {
+                let d = s.output(p, *st).map_or(0, |d| status_digest(&d));
+                out.push(format!(
+                    "preset {} seed {} ({}, {}) {} {:016x}",
+                    name,
+                    seed,
+                    x,
+                    z,
+                    st.name(),
+                    d
+                ));
+            }
+            if let Some(d) = s.output(p, ChunkStatus::Full) {
+                let alone =
+                    Neighbourhood::from_fn(
+                        |dx, dz| if (dx, dz) == (0, 0) { d.full() } else { None },
+                    );
+                let o = MeshOptions {
+                    mode: Mode::Greedy,
+                    missing: MissingNeighbour::Emit,
+                };
+                let m = mesh_chunk(&alone, dims, &world.blocks, &o).expect("full chunk");
+                out.push(format!(
+                    "preset {} seed {} ({}, {}) mesh alone {:016x}",
+                    name,
+                    seed,
+                    x,
+                    z,
+                    m.digest()
+                ));
+            }
+        }
+    }
+}
+
 /// Every corpus line, in a fixed order.
 pub fn lines() -> Vec<String> {
     let mut out = Vec::new();
@@ -207,5 +279,6 @@ pub fn lines() -> Vec<String> {
             ));
         }
     }
+    preset_lines(&mut out);
     out
 }

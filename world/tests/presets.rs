@@ -1,5 +1,5 @@
 //! Presets: `default` is the built-in world bit for bit, and every preset survives
-//! print → parse (TOML and JSON) with the same digest.
+//! print → parse (TOML and JSON) and to_bytes → from_bytes unchanged.
 
 use stratagen_world::{parse, parse_as, preset, print, Definition, Format, PRESETS};
 
@@ -21,5 +21,11 @@ fn every_preset_round_trips_through_toml_and_json() {
             assert_eq!(back.digest(), d.digest(), "{name} {format:?}");
             assert_eq!(back, d, "{name} {format:?}");
         }
+        // The canonical bytes (what the digest hashes) hold the whole definition.
+        assert_eq!(
+            Definition::from_bytes(&d.to_bytes()).as_ref(),
+            Ok(&d),
+            "{name}"
+        );
     }
 }

@@ -656,6 +656,28 @@ mod tests {
         }
     }
 
+    /// The canonical encoding reads back to the same definition (so the digest, which hashes
+    /// that encoding, covers every field), and any truncation or trailing byte is refused.
+    #[test]
+    fn canonical_bytes_round_trip() {
+        let d = Definition::builtin();
+        let bytes = d.to_bytes();
+        assert_eq!(Definition::from_bytes(&bytes), Ok(d.clone()));
+        for n in (0..bytes.len()).step_by(7) {
+            assert!(Definition::from_bytes(&bytes[..n]).is_err(), "{} bytes", n);
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(Definition::from_bytes(&longer).is_err());
+        // A value the check refuses (bedrock layers 200) decodes but is refused.
+        let mut bad = d;
+        bad.terrain.bedrock_layers = 200;
+        assert!(matches!(
+            Definition::from_bytes(&bad.to_bytes()),
+            Err(DecodeError::Invalid(_))
+        ));
+    }
+
     /// The digest ignores the name and sees every other change, however small.
     #[test]
     fn digest_sees_every_field_but_the_name() {

@@ -1,19 +1,63 @@
-//! [`Definition::digest`]: XXH64 over a canonical encoding of everything in a definition but
-//! its name. The encoding is of the resolved structs (ids, not names; numbers by their bits),
-//! so whitespace, key order, comments and the text format (TOML or JSON) do not change it.
-//! Every list is length-prefixed and every option tagged, so no two definitions share an
-//! encoding.
+//! The canonical encoding of a definition and [`Definition::digest`], XXH64 over the encoding
+//! of everything but its name. The encoding is of the resolved structs (ids, not names;
+//! numbers by their bits, little-endian), so whitespace, key order, comments and the text
+//! format (TOML or JSON) do not change it. Every list is length-prefixed and every option
+//! tagged, so no two definitions share an encoding; [`Definition::from_bytes`] reads it back
+//! (which proves the digest covers every field).
+
+use alloc::vec::Vec;
 
 use crate::noise::NoiseDef;
-use crate::util::digest::Digest;
+use crate::util::digest::xxh64;
 use crate::world::block::BlockProps;
 use crate::world::definition::*;
 
+/// Little-endian bytes, written with the same calls as the streaming digest.
+#[derive(Default)]
+pub(super) struct Bytes(pub(super) Vec<u8>);
+
+impl Bytes {
+    pub(super) fn write_bytes(&mut self, b: &[u8]) {
+        self.0.extend_from_slice(b);
+    }
+    pub(super) fn write_u8(&mut self, x: u8) {
+        self.0.push(x);
+    }
+    pub(super) fn write_u16(&mut self, x: u16) {
+        self.write_bytes(&x.to_le_bytes());
+    }
+    pub(super) fn write_u32(&mut self, x: u32) {
+        self.write_bytes(&x.to_le_bytes());
+    }
+    pub(super) fn write_i32(&mut self, x: i32) {
+        self.write_bytes(&x.to_le_bytes());
+    }
+    pub(super) fn write_u64(&mut self, x: u64) {
+        self.write_bytes(&x.to_le_bytes());
+    }
+    pub(super) fn write_i64(&mut self, x: i64) {
+        self.write_bytes(&x.to_le_bytes());
+    }
+    pub(super) fn write_f64(&mut self, x: f64) {
+        self.write_u64(x.to_bits());
+    }
+    pub(super) fn write_u16_slice(&mut self, xs: &[u16]) {
+        for x in xs {
+            self.write_u16(*x);
+        }
+    }
+    pub(super) fn write_f64_slice(&mut self, xs: &[f64]) {
+        for x in xs {
+            self.write_f64(*x);
+        }
+    }
+}
+
 /// Version of the canonical encoding; part of the digest so a change in encoding never
 /// matches an old digest by accident.
-const ENCODING: u32 = 1;
+pub(super) const ENCODING: u32 = 1;
 
-struct Canon(Digest);
+struct Canon(Bytes);
 
 impl Canon {
     fn len(&mut self, n: usize) {
@@ -92,7 +136,8 @@ impl Canon {
             h.write_i32(r.above_sea.unwrap_or(0));
             h.write_u8(tag(r.below_sea.is_some()));
             h.write_i32(r.below_sea.unwrap_or(0));
-            h.write_u8(r.jitter.map_or(0, |j| 1 + j));
+            // 0 for none, else 1 + the jitter (wrapping: only 0 and 1 pass the check).
+            h.write_u8(r.jitter.map_or(0, |j| j.wrapping_add(1)));
             h.write_u16(r.top);
             h.write_u16(r.under);
             h.write_i32(r.depth);
@@ -104,7 +149,22 @@ impl Definition {
     /// The definition digest (see the module docs): part of a world's identity, so a host can
     /// tell whether stored chunks belong to this world.
     pub fn digest(&self) -> u64 {
-        let mut c = Canon(Digest::new());
+        xxh64(&self.canonical())
+    }
+
+    /// The whole definition, name included, in the canonical encoding: the name's length
+    /// (`u64`) and UTF-8 bytes, then [`Definition::digest`]'s bytes. [`Definition::from_bytes`]
+    /// reads it back.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut c = Canon(Bytes::default());
+        c.str(&self.name);
+        c.0 .0.extend_from_slice(&self.canonical());
+        c.0 .0
+    }
+
+    /// The encoding of everything but the name.
+    fn canonical(&self) -> Vec<u8> {
+        let mut c = Canon(Bytes::default());
         c.0.write_u32(ENCODING);
         c.len(self.blocks.len());
         for (name, p) in self.blocks.iter() {
@@ -138,7 +198,7 @@ impl Definition {
         }
         self.digest_terrain(&mut c);
         self.digest_features(&mut c);
-        c.0.finish()
+        c.0 .0
     }
 
     fn digest_terrain(&self, c: &mut Canon) {

@@ -19,12 +19,14 @@ use crate::world::palette::Palette;
 mod biomes;
 mod builtin;
 mod check;
+mod decode;
 mod digest;
 mod features;
 mod terrain;
 
 pub use biomes::{BiomeDef, ClimateBox, ClimateDef, Interval, SpawnEntry, SurfaceRule};
 pub use check::DefinitionError;
+pub use decode::DecodeError;
 pub use features::{
     FeatureDef, FeatureKind, OreDef, PlantRule, StructureBlocks, StructureDef, TreeDef, TreeShape,
     TreeSpawn, MAX_FEATURE_RADIUS, MAX_TREE_HEIGHT, STEP_COUNT,
