@@ -296,3 +296,155 @@ fn bad_input_is_a_clear_error_and_leaves_no_file() {
     // No temporary files left behind either.
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
 }
+
+/// `--world` and `stratagen world`: a printed preset parses to the same digest, `digest
+/// --world FILE` equals the library's generation of that definition, a document with problems
+/// is refused with its line:column and nothing written, `render --layer caves` draws, and a
+/// store of one definition is refused under another.
+#[test]
+fn world_definitions_on_the_command_line() {
+    let dir = common::scratch("cli-worlds");
+    let printed = ok(&["world", "print", "archipelago"]);
+    let d = stratagen_world::parse(&printed).unwrap();
+    assert_eq!(
+        d.digest(),
+        stratagen_world::load("archipelago").unwrap().digest()
+    );
+    let json = ok(&["world", "print", "caverns", "--json"]);
+    assert!(json.starts_with('{'));
+    let file = dir.join("mine.json");
+    std::fs::write(&file, &json).unwrap();
+    let f = file.to_str().unwrap();
+    assert!(ok(&["world", "check", f]).contains("ok, world \"caverns\""));
+
+    // digest --world FILE equals the library with that definition.
+    let lines = ok(&[
+        "digest",
+        "--world",
+        f,
+        "--seed",
+        "4",
+        "--region",
+        "0,0,1,0",
+        "--threads",
+        "0",
+    ]);
+    let caverns = std::sync::Arc::new(stratagen_world::load("caverns").unwrap());
+    let gen_c = stratagen_core::world::WorldGen::with_definition(
+        WorldDef {
+            seed: 4,
+            ..WorldDef::default()
+        },
+        caverns,
+    )
+    .unwrap();
+    let r =
+        stratagen_cli::generate_world(gen_c, &rect(0, 0, 1, 0), ChunkStatus::Full, 1, |_, _| {})
+            .unwrap();
+    assert!(
+        lines.contains(&format!("region {:016x}", r.digest())),
+        "{lines}"
+    );
+
+    // Problems: the exit is non-zero, every problem has its line:column, nothing is written.
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "format = 1\nname = \"b\"\nbase = \"default\"\n[terrain]\nstone = \"granite\"\nbedrock_layers = 9\n",
+    )
+    .unwrap();
+    let o = run(&["world", "check", bad.to_str().unwrap()]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("5:9: terrain.stone: unknown block \"granite\""),
+        "{err}"
+    );
+    assert!(
+        err.contains("6:18: terrain.bedrock_layers: 9 is out of range 0..=8"),
+        "{err}"
+    );
+    let out = dir.join("never.png");
+    let o = run(&[
+        "render",
+        "--world",
+        bad.to_str().unwrap(),
+        "--radius",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success() && !out.exists());
+    let o = run(&[
+        "render",
+        "--world",
+        "moon",
+        "--radius",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success() && !out.exists());
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("not a preset (default, archipelago, caverns)")
+    );
+
+    // The caves layer draws something other than black under the caverns' ceiling.
+    let caves = dir.join("caves.png");
+    ok(&[
+        "render",
+        "--world",
+        "caverns",
+        "--layer",
+        "caves",
+        "--radius",
+        "1",
+        "--threads",
+        "0",
+        "--out",
+        caves.to_str().unwrap(),
+    ]);
+    let (_, _, _, _, px) = decode(&caves);
+    assert!(px.chunks(3).filter(|p| p != &[0, 0, 0]).count() > px.len() / 3 / 4);
+
+    // A store written under one definition is refused under another, and read under its own.
+    let store = dir.join("w.sqlite");
+    let s = store.to_str().unwrap();
+    ok(&[
+        "pregen",
+        "--world",
+        "archipelago",
+        "--region",
+        "0,0,0,0",
+        "--threads",
+        "0",
+        "--out",
+        s,
+    ]);
+    let o = run(&["digest", "--from", s, "--region", "0,0,0,0"]);
+    assert!(!o.status.success());
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("another world definition"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let from = ok(&[
+        "digest",
+        "--from",
+        s,
+        "--world",
+        "archipelago",
+        "--region",
+        "0,0,0,0",
+    ]);
+    let generated = ok(&[
+        "digest",
+        "--world",
+        "archipelago",
+        "--region",
+        "0,0,0,0",
+        "--threads",
+        "0",
+    ]);
+    assert_eq!(from, generated);
+}

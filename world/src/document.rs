@@ -218,10 +218,10 @@ pub fn read(root: &Node) -> Result<Definition, Problems> {
         // The checks above mirror Palette::new's; this is a fallback message.
         r.problem("blocks", blocks_node, "the block list was refused");
     }
-    Err(Problems {
-        list: r.problems,
-        more: r.more,
-    })
+    // In the order they are written (problems without a position, from a base preset, last).
+    let mut list = r.problems;
+    list.sort_by_key(|p| p.at.map_or((usize::MAX, 0), |a| (a.line, a.column)));
+    Err(Problems { list, more: r.more })
 }
 
 fn index<I: TryFrom<usize> + Copy>(names: &[String]) -> std::collections::HashMap<String, I> {
