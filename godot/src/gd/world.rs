@@ -10,8 +10,8 @@ use std::time::Instant;
 use godot::classes::base_material_3d::{CullMode, Flags, Transparency};
 use godot::classes::mesh::{ArrayType, PrimitiveType};
 use godot::classes::{
-    ArrayMesh, CollisionShape3D, ConcavePolygonShape3D, INode3D, Material, MeshInstance3D, Node3D,
-    StandardMaterial3D, StaticBody3D,
+    ArrayMesh, CollisionShape3D, ConcavePolygonShape3D, FileAccess, INode3D, Material,
+    MeshInstance3D, Node3D, StandardMaterial3D, StaticBody3D,
 };
 use godot::prelude::*;
 use stratagen_core::engine::{ChunkPos, Scheduler};
@@ -42,6 +42,11 @@ struct Running {
 #[derive(GodotClass)]
 #[class(init, base = Node3D)]
 pub struct StratagenWorld {
+    /// World definition: a preset (`default`, `archipelago`, `caverns`) or a TOML/JSON
+    /// definition file (`res://`, `user://` or a file system path).
+    #[export]
+    #[init(val = GString::from("default"))]
+    world: GString,
     /// World seed.
     #[export]
     seed: i64,
@@ -202,6 +207,25 @@ impl StratagenWorld {
         Some(f.blocks()[dims.index(x.rem_euclid(16) as usize, y, z.rem_euclid(16) as usize)])
     }
 
+    /// The definition named by `world`: a preset, or a file read through Godot (so `res://`
+    /// paths work in exported games). Main thread.
+    fn load_definition(&self) -> Result<Definition, String> {
+        let spec = self.world.to_string();
+        let text = match stratagen_world::preset(&spec) {
+            Some(t) => t.to_string(),
+            None if FileAccess::file_exists(&self.world) => {
+                FileAccess::get_file_as_string(&self.world).to_string()
+            }
+            None => {
+                return Err(format!(
+                    "world {spec:?}: not a preset ({}) and not a readable file",
+                    stratagen_world::PRESETS.join(", ")
+                ))
+            }
+        };
+        stratagen_world::parse(&text).map_err(|p| format!("world {spec}:\n{p}"))
+    }
+
     fn start(&mut self) -> Result<(), String> {
         let def = WorldDef {
             seed: self.seed,
@@ -209,7 +233,8 @@ impl StratagenWorld {
             height: u32::try_from(self.height).map_err(|_| "height must be positive")?,
             sea_level: self.sea_level,
         };
-        let gen = WorldGen::new(def).map_err(|e| e.to_string())?;
+        let gen = WorldGen::with_definition(def, Arc::new(self.load_definition()?))
+            .map_err(|e| e.to_string())?;
         let settings = StreamSettings {
             view_distance: u32::try_from(self.view_distance.clamp(1, 32)).unwrap_or(8),
             ..StreamSettings::default()
