@@ -17,6 +17,12 @@ use crate::world::palette::valid_name;
 pub const MAX_PROBLEMS: usize = 100;
 /// Most biomes (ids are bytes; 255 is kept free).
 pub const MAX_BIOMES: usize = 255;
+/// Most surface rules in one list (every column tries them in turn).
+pub const MAX_RULES: usize = 64;
+/// Most spawn entries of a biome (their weights are summed in an `i32`).
+pub const MAX_SPAWNS: usize = 256;
+/// Most climate boxes (every 4 × 4 column cell measures its distance to each).
+pub const MAX_BOXES: usize = 1024;
 
 /// One problem of a definition: where (a document path) and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,6 +141,9 @@ impl Problems {
     }
 
     fn surface(&mut self, path: &str, rules: &[SurfaceRule], d: &Definition) {
+        if rules.len() > MAX_RULES {
+            self.add(path, format!("at most {} surface rules", MAX_RULES));
+        }
         for (k, r) in rules.iter().enumerate() {
             let p = format!("{}[{}]", path, k);
             self.block(&format!("{}.top", p), r.top, d);
@@ -188,6 +197,12 @@ impl Definition {
                 p.block(&format!("{}.ice", at), s, d);
             }
             p.block(&format!("{}.spawn_ground", at), b.spawn_ground, d);
+            if b.spawns.len() > MAX_SPAWNS {
+                p.add(
+                    format!("{}.spawns", at),
+                    format!("at most {} spawn entries", MAX_SPAWNS),
+                );
+            }
             for (k, s) in b.spawns.iter().enumerate() {
                 let sp = format!("{}.spawns[{}]", at, k);
                 if s.creature as usize >= d.creatures.len() {
@@ -216,8 +231,11 @@ impl Definition {
             p.noise(&format!("climate.{}", name), n);
         }
         p.positive("climate.stretch", d.climate.stretch, 100.0);
-        if d.climate.boxes.is_empty() {
-            p.add("climate.boxes", "at least one climate box is needed");
+        if d.climate.boxes.is_empty() || d.climate.boxes.len() > MAX_BOXES {
+            p.add(
+                "climate.boxes",
+                format!("at least one climate box is needed, at most {}", MAX_BOXES),
+            );
         }
         let axes = [
             "temperature",

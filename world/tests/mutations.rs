@@ -1,0 +1,99 @@
+//! Robustness: documents made by damaging the default preset (lines dropped, duplicated or
+//! swapped, numbers replaced by extreme values, keys renamed) never panic. Each is refused
+//! with problems that have positions, or accepted as a definition that builds a world whose
+//! terrain generates.
+
+use std::sync::Arc;
+
+use stratagen_core::engine::ChunkPos;
+use stratagen_core::world::{WorldDef, WorldGen};
+use stratagen_world::{parse, preset};
+
+/// A small deterministic generator (64-bit LCG, high bits).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+const EXTREMES: [&str; 10] = [
+    "0",
+    "-1",
+    "1e308",
+    "-1e308",
+    "nan",
+    "inf",
+    "9223372036854775807",
+    "0.0",
+    "65535",
+    "\"x\"",
+];
+
+#[test]
+fn damaged_documents_never_panic() {
+    let base: Vec<&str> = preset("default").unwrap().lines().collect();
+    let mut rng = Lcg(20261130);
+    let (mut refused, mut accepted) = (0, 0);
+    for round in 0..400 {
+        let mut lines: Vec<String> = base.iter().map(|s| s.to_string()).collect();
+        for _ in 0..1 + rng.next(3) {
+            let i = rng.next(lines.len());
+            match rng.next(5) {
+                0 => {
+                    lines.remove(i);
+                }
+                1 => {
+                    let l = lines[i].clone();
+                    lines.insert(i, l);
+                }
+                2 => {
+                    let j = rng.next(lines.len());
+                    lines.swap(i, j);
+                }
+                3 => {
+                    if let Some((k, _)) = lines[i].split_once(" = ") {
+                        let v = EXTREMES[rng.next(EXTREMES.len())];
+                        lines[i] = format!("{k} = {v}");
+                    }
+                }
+                _ => {
+                    if let Some((k, v)) = lines[i].split_once(" = ") {
+                        lines[i] = format!("{k}x = {v}");
+                    }
+                }
+            }
+        }
+        let text = lines.join("\n");
+        match parse(&text) {
+            Err(p) => {
+                refused += 1;
+                assert!(
+                    !p.list.is_empty(),
+                    "round {round}: refused without a problem"
+                );
+                assert!(p.list.iter().all(|q| !q.message.is_empty()));
+            }
+            Ok(d) => {
+                accepted += 1;
+                if accepted <= 12 {
+                    let gen = WorldGen::with_definition(WorldDef::default(), Arc::new(d))
+                        .unwrap_or_else(|e| panic!("round {round}: accepted but refused: {e}"));
+                    let pos = ChunkPos::new(round as i32 % 7, -3);
+                    let t = gen.terrain(pos, &gen.biomes(pos));
+                    assert_eq!(t.blocks.len(), gen.dims().volume());
+                }
+            }
+        }
+    }
+    println!("{refused} refused, {accepted} accepted");
+    assert!(
+        refused > 100 && accepted > 20,
+        "{refused} refused, {accepted} accepted"
+    );
+}
