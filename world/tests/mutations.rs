@@ -84,7 +84,7 @@ fn damaged_documents_never_panic() {
                 if accepted <= 12 {
                     let gen = WorldGen::with_definition(WorldDef::default(), Arc::new(d))
                         .unwrap_or_else(|e| panic!("round {round}: accepted but refused: {e}"));
-                    let pos = ChunkPos::new(round as i32 % 7, -3);
+                    let pos = ChunkPos::new(round % 7, -3);
                     let t = gen.terrain(pos, &gen.biomes(pos));
                     assert_eq!(t.blocks.len(), gen.dims().volume());
                 }
