@@ -78,6 +78,10 @@ fn read_kind(r: &mut Reader, t: &mut Table<'_>, kind: u8) -> FeatureKind {
             min_radius: t.req(r, "min_radius"),
             max_radius: t.req(r, "max_radius"),
             replaces: t.blocks(r, "replaces"),
+            biomes: match t.opt_node("biomes") {
+                Some(n) => r.each(n, &t.path_of("biomes"), |r, n, p| r.biome(n, p)),
+                None => Vec::new(),
+            },
         }),
         3 => {
             let list = t.node(r, "trees");
@@ -153,15 +157,22 @@ pub fn write_features(d: &Definition) -> Node {
                 .f("radius_spread", *radius_spread)
                 .n("biomes", biome_names(d, biomes))
                 .n("replaces", names_of(d, replaces)),
-            FeatureKind::Ore(o) => t
-                .s("kind", "ore")
-                .s("block", block_name(d, o.block))
-                .i("attempts", i64::from(o.attempts))
-                .i("min_y", i64::from(o.min_y))
-                .i("max_y", i64::from(o.max_y))
-                .f("min_radius", o.min_radius)
-                .f("max_radius", o.max_radius)
-                .n("replaces", names_of(d, &o.replaces)),
+            FeatureKind::Ore(o) => {
+                let t = t
+                    .s("kind", "ore")
+                    .s("block", block_name(d, o.block))
+                    .i("attempts", i64::from(o.attempts))
+                    .i("min_y", i64::from(o.min_y))
+                    .i("max_y", i64::from(o.max_y))
+                    .f("min_radius", o.min_radius)
+                    .f("max_radius", o.max_radius)
+                    .n("replaces", names_of(d, &o.replaces));
+                if o.biomes.is_empty() {
+                    t
+                } else {
+                    t.n("biomes", biome_names(d, &o.biomes))
+                }
+            }
             FeatureKind::Trees {
                 biomes,
                 soil,

@@ -358,6 +358,7 @@ fn ore(block: BlockId, attempts: i32, min_y: i32, max_y: i32, max_radius: f64) -
         min_radius: 0.9,
         max_radius,
         replaces: vec![b::STONE, b::DEEPSLATE],
+        biomes: Vec::new(),
     })
 }
 

@@ -434,6 +434,7 @@ impl Definition {
                         MAX_FEATURE_RADIUS,
                     );
                     p.blocks(&sub("replaces"), &o.replaces, d);
+                    p.biomes(&sub("biomes"), &o.biomes, d);
                 }
                 FeatureKind::Trees {
                     biomes,

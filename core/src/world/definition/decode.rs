@@ -494,6 +494,7 @@ fn feature(r: &mut Reader<'_>) -> R<FeatureDef> {
             min_radius: r.f64()?,
             max_radius: r.f64()?,
             replaces: r.ids()?,
+            biomes: r.bytes()?,
         }),
         3 => FeatureKind::Trees {
             biomes: r.list(|r| {

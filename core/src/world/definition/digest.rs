@@ -284,6 +284,7 @@ impl Definition {
                     c.0.write_f64(o.min_radius);
                     c.0.write_f64(o.max_radius);
                     c.ids(&o.replaces);
+                    c.bytes(&o.biomes);
                 }
                 FeatureKind::Trees {
                     biomes,

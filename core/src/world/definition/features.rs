@@ -105,6 +105,8 @@ pub struct OreDef {
     pub max_radius: f64,
     /// The blocks a vein replaces.
     pub replaces: Vec<BlockId>,
+    /// Biomes a vein's centre column must be in; empty for every biome.
+    pub biomes: Vec<BiomeId>,
 }
 
 /// A biome's trees.

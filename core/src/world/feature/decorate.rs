@@ -107,10 +107,17 @@ impl Steps<'_, '_> {
         }
         let replaces = &ore.replaces[..];
         for _ in 0..ore.attempts {
-            let x = f64::from(self.bx + r.next_int_bounded(16)) + 0.5;
-            let z = f64::from(self.bz + r.next_int_bounded(16)) + 0.5;
+            let (xi, zi) = (
+                self.bx + r.next_int_bounded(16),
+                self.bz + r.next_int_bounded(16),
+            );
             let y = f64::from(ylo + r.next_int_bounded(yhi - ylo)) + 0.5;
             let rad = ore.min_radius + r.next_float_f64() * (ore.max_radius - ore.min_radius);
+            // Every draw is made first, so a biome filter never shifts the other veins.
+            if !ore.biomes.is_empty() && !ore.biomes.contains(&self.biome_at(xi, zi)) {
+                continue;
+            }
+            let (x, z) = (f64::from(xi) + 0.5, f64::from(zi) + 0.5);
             blob(w, [x, y, z], rad, ore.block, |b| replaces.contains(&b));
         }
     }
