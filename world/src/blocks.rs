@@ -5,7 +5,7 @@ use stratagen_core::world::definition::{BiomeDef, SpawnEntry, SurfaceRule};
 use stratagen_core::world::palette::{props_problem, valid_name, MAX_BLOCKS};
 use stratagen_core::world::Definition;
 
-use crate::build::{choice, ints, name_of, string, T};
+use crate::build::{ints, name_of, string, T};
 use crate::node::Node;
 use crate::reader::Reader;
 
@@ -62,12 +62,7 @@ pub fn read_blocks(
     path: &str,
     names: &[String],
 ) -> Vec<(String, BlockProps)> {
-    let mut k = 0;
-    let blocks: Vec<(String, BlockProps)> = r.each(list, path, |r, item, p| {
-        let mut t = r.table(item, p);
-        t.opt_node("name");
-        let name = names.get(k).cloned().unwrap_or_default();
-        k += 1;
+    let blocks: Vec<(String, BlockProps)> = r.each_named(list, path, names, |r, t, name| {
         let colour = match t.opt_node("colour") {
             Some(n) if matches!(&n.value, crate::node::Value::Array(a) if a.len() == 3) => {
                 let c: [u8; 3] = r.read(n, &t.path_of("colour"));
@@ -75,17 +70,16 @@ pub fn read_blocks(
             }
             Some(n) => r.read::<[u8; 4]>(n, &t.path_of("colour")),
             None => {
-                r.problem(p, item, "missing key `colour` ([r, g, b] or [r, g, b, a])");
+                r.problem(
+                    t.path(),
+                    t.node_ref(),
+                    "missing key `colour` ([r, g, b] or [r, g, b, a])",
+                );
                 [0; 4]
             }
         };
-        let shape_node = t.opt_node("shape");
-        let shape = shape_node.map_or(Shape::Cube, |n| {
-            choice(r, n, &format!("{}.shape", p), &SHAPES, Shape::Cube)
-        });
-        let surface = t.opt_node("surface").map_or(Surface::Opaque, |n| {
-            choice(r, n, &format!("{}.surface", p), &SURFACES, Surface::Opaque)
-        });
+        let shape = t.choice_or(r, "shape", &SHAPES, Shape::Cube);
+        let surface = t.choice_or(r, "surface", &SURFACES, Surface::Opaque);
         let props = BlockProps {
             solid: t.or(r, "solid", true),
             liquid: t.or(r, "fluid", false),
@@ -98,9 +92,8 @@ pub fn read_blocks(
             colour,
             tinted: t.or(r, "tinted", false),
         };
-        t.end(r);
         if let Some(why) = props_problem(&props) {
-            r.problem(p, item, why);
+            r.problem(t.path(), t.node_ref(), why);
         }
         (name, props)
     });
@@ -213,12 +206,7 @@ pub fn block_name(d: &Definition, id: u16) -> &str {
 
 /// The biomes, in id order (`names` from [`names`]).
 pub fn read_biomes(r: &mut Reader, list: &Node, path: &str, names: &[String]) -> Vec<BiomeDef> {
-    let mut k = 0;
-    r.each(list, path, |r, item, p| {
-        let mut t = r.table(item, p);
-        t.opt_node("name");
-        let name = names.get(k).cloned().unwrap_or_default();
-        k += 1;
+    r.each_named(list, path, names, |r, t, name| {
         let colour = t.req(r, "colour");
         let surface = match t.opt_node("surface") {
             Some(n) => read_rules(r, n, &t.path_of("surface")),
@@ -240,7 +228,6 @@ pub fn read_biomes(r: &mut Reader, list: &Node, path: &str, names: &[String]) ->
             }),
             None => Vec::new(),
         };
-        t.end(r);
         BiomeDef {
             name,
             colour,

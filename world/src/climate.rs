@@ -4,7 +4,7 @@ use stratagen_core::noise::{CellularDistance, CellularReturn, FractalType, Noise
 use stratagen_core::world::definition::{ClimateBox, ClimateDef, Interval};
 use stratagen_core::world::Definition;
 
-use crate::build::{array, choice, floats, name_of, T};
+use crate::build::{array, floats, name_of, T};
 use crate::node::Node;
 use crate::reader::Reader;
 
@@ -52,34 +52,10 @@ const AXES: [&str; 5] = [
 pub fn read_noise(r: &mut Reader, node: &Node, path: &str) -> NoiseDef {
     let d = NoiseDef::default();
     let mut t = r.table(node, path);
-    let noise_type = match t.opt_node("type") {
-        Some(n) => choice(r, n, &t.path_of("type"), &TYPES, d.noise_type),
-        None => d.noise_type,
-    };
-    let fractal = match t.opt_node("fractal") {
-        Some(n) => choice(r, n, &t.path_of("fractal"), &FRACTALS, d.fractal),
-        None => d.fractal,
-    };
-    let cellular_distance = match t.opt_node("cellular_distance") {
-        Some(n) => choice(
-            r,
-            n,
-            &t.path_of("cellular_distance"),
-            &DISTANCES,
-            d.cellular_distance,
-        ),
-        None => d.cellular_distance,
-    };
-    let cellular_return = match t.opt_node("cellular_return") {
-        Some(n) => choice(
-            r,
-            n,
-            &t.path_of("cellular_return"),
-            &RETURNS,
-            d.cellular_return,
-        ),
-        None => d.cellular_return,
-    };
+    let noise_type = t.choice_or(r, "type", &TYPES, d.noise_type);
+    let fractal = t.choice_or(r, "fractal", &FRACTALS, d.fractal);
+    let cellular_distance = t.choice_or(r, "cellular_distance", &DISTANCES, d.cellular_distance);
+    let cellular_return = t.choice_or(r, "cellular_return", &RETURNS, d.cellular_return);
     let n = NoiseDef {
         seed: t.req(r, "salt"),
         noise_type,

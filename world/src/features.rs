@@ -1,14 +1,14 @@
 //! `[[features]]`, `[[trees]]`, `[[structures]]` and `[structure_blocks]`: reading and writing.
 
 use stratagen_core::world::definition::{
-    FeatureDef, FeatureKind, OreDef, PlantRule, StructureBlocks, StructureDef, TreeDef, TreeShape,
-    TreeSpawn,
+    BoulderDef, ColumnDef, FeatureDef, FeatureKind, OreDef, PlantRule, StructureBlocks,
+    StructureDef, TreeDef, TreeShape, TreeSpawn, TreesDef, VegetationDef,
 };
 use stratagen_core::world::structure::StructureKind;
 use stratagen_core::world::Definition;
 
 use crate::blocks::block_name;
-use crate::build::{array, choice, name_of, string, T};
+use crate::build::{array, name_of, string, T};
 use crate::node::Node;
 use crate::reader::{Reader, Table};
 
@@ -47,8 +47,7 @@ pub fn read_features(r: &mut Reader, list: &Node, path: &str) -> Vec<FeatureDef>
     r.each(list, path, |r, item, p| {
         let mut t = r.table(item, p);
         let name = t.req(r, "name");
-        let kind_node = t.node(r, "kind");
-        let kind = choice(r, kind_node, &t.path_of("kind"), &KINDS, 0);
+        let kind = t.choice(r, "kind", &KINDS, 0);
         let step = if kind == 0 {
             t.or(r, "step", 0)
         } else {
@@ -62,14 +61,14 @@ pub fn read_features(r: &mut Reader, list: &Node, path: &str) -> Vec<FeatureDef>
 
 fn read_kind(r: &mut Reader, t: &mut Table<'_>, kind: u8) -> FeatureKind {
     match kind {
-        1 => FeatureKind::Boulder {
+        1 => FeatureKind::Boulder(BoulderDef {
             block: t.block(r, "block"),
             chance: t.req(r, "chance"),
             radius: t.req(r, "radius"),
             radius_spread: t.req(r, "radius_spread"),
             biomes: t.biomes(r, "biomes"),
             replaces: t.blocks(r, "replaces"),
-        },
+        }),
         2 => FeatureKind::Ore(OreDef {
             block: t.block(r, "block"),
             attempts: t.req(r, "attempts"),
@@ -99,19 +98,19 @@ fn read_kind(r: &mut Reader, t: &mut Table<'_>, kind: u8) -> FeatureKind {
                 s.end(r);
                 spawn
             });
-            FeatureKind::Trees {
+            FeatureKind::Trees(TreesDef {
                 biomes,
                 soil: t.blocks(r, "soil"),
                 ground: t.block(r, "ground"),
-            }
+            })
         }
-        4 => FeatureKind::Column {
+        4 => FeatureKind::Column(ColumnDef {
             block: t.block(r, "block"),
             attempts: t.req(r, "attempts"),
             max_height: t.req(r, "max_height"),
             biomes: t.biomes(r, "biomes"),
             ground: t.block(r, "ground"),
-        },
+        }),
         5 => {
             let radius = t.req(r, "radius");
             let salt = t.req(r, "salt");
@@ -126,11 +125,11 @@ fn read_kind(r: &mut Reader, t: &mut Table<'_>, kind: u8) -> FeatureKind {
                 s.end(r);
                 rule
             });
-            FeatureKind::Vegetation {
+            FeatureKind::Vegetation(VegetationDef {
                 radius,
                 salt,
                 rules,
-            }
+            })
         }
         _ => FeatureKind::StructurePieces,
     }
@@ -142,21 +141,14 @@ pub fn write_features(d: &Definition) -> Node {
         let t = T::new().s("name", &f.name).i("step", i64::from(f.step));
         match &f.kind {
             FeatureKind::StructurePieces => t.s("kind", "structure_pieces"),
-            FeatureKind::Boulder {
-                block,
-                chance,
-                radius,
-                radius_spread,
-                biomes,
-                replaces,
-            } => t
+            FeatureKind::Boulder(b) => t
                 .s("kind", "boulder")
-                .s("block", block_name(d, *block))
-                .i("chance", i64::from(*chance))
-                .f("radius", *radius)
-                .f("radius_spread", *radius_spread)
-                .n("biomes", biome_names(d, biomes))
-                .n("replaces", names_of(d, replaces)),
+                .s("block", block_name(d, b.block))
+                .i("chance", i64::from(b.chance))
+                .f("radius", b.radius)
+                .f("radius_spread", b.radius_spread)
+                .n("biomes", biome_names(d, &b.biomes))
+                .n("replaces", names_of(d, &b.replaces)),
             FeatureKind::Ore(o) => {
                 let t = t
                     .s("kind", "ore")
@@ -173,17 +165,13 @@ pub fn write_features(d: &Definition) -> Node {
                     t.n("biomes", biome_names(d, &o.biomes))
                 }
             }
-            FeatureKind::Trees {
-                biomes,
-                soil,
-                ground,
-            } => t
+            FeatureKind::Trees(k) => t
                 .s("kind", "trees")
-                .n("soil", names_of(d, soil))
-                .s("ground", block_name(d, *ground))
+                .n("soil", names_of(d, &k.soil))
+                .s("ground", block_name(d, k.ground))
                 .n(
                     "trees",
-                    array(biomes.iter().map(|s| {
+                    array(k.biomes.iter().map(|s| {
                         T::new()
                             .s(
                                 "biome",
@@ -199,30 +187,20 @@ pub fn write_features(d: &Definition) -> Node {
                             .done()
                     })),
                 ),
-            FeatureKind::Column {
-                block,
-                attempts,
-                max_height,
-                biomes,
-                ground,
-            } => t
+            FeatureKind::Column(c) => t
                 .s("kind", "column")
-                .s("block", block_name(d, *block))
-                .i("attempts", i64::from(*attempts))
-                .i("max_height", i64::from(*max_height))
-                .n("biomes", biome_names(d, biomes))
-                .s("ground", block_name(d, *ground)),
-            FeatureKind::Vegetation {
-                radius,
-                salt,
-                rules,
-            } => t
+                .s("block", block_name(d, c.block))
+                .i("attempts", i64::from(c.attempts))
+                .i("max_height", i64::from(c.max_height))
+                .n("biomes", biome_names(d, &c.biomes))
+                .s("ground", block_name(d, c.ground)),
+            FeatureKind::Vegetation(v) => t
                 .s("kind", "vegetation")
-                .f("radius", *radius)
-                .i("salt", *salt)
+                .f("radius", v.radius)
+                .i("salt", v.salt)
                 .n(
                     "rules",
-                    array(rules.iter().map(|rule| {
+                    array(v.rules.iter().map(|rule| {
                         T::new()
                             .n("biomes", biome_names(d, &rule.biomes))
                             .n("plants", names_of(d, &rule.plants))
@@ -237,30 +215,16 @@ pub fn write_features(d: &Definition) -> Node {
 
 /// The tree kinds.
 pub fn read_trees(r: &mut Reader, list: &Node, path: &str, names: &[String]) -> Vec<TreeDef> {
-    let mut k = 0;
-    r.each(list, path, |r, item, p| {
-        let mut t = r.table(item, p);
-        t.opt_node("name");
-        let name = names.get(k).cloned().unwrap_or_default();
-        k += 1;
-        let shape_node = t.node(r, "shape");
-        let shape = choice(
-            r,
-            shape_node,
-            &t.path_of("shape"),
-            &SHAPES,
-            TreeShape::Round,
-        );
-        let tree = TreeDef {
+    r.each_named(list, path, names, |r, t, name| {
+        let shape = t.choice(r, "shape", &SHAPES, TreeShape::Round);
+        TreeDef {
             name,
             shape,
             log: t.block(r, "log"),
             leaves: t.block(r, "leaves"),
             base_height: t.req(r, "base_height"),
             random_height: t.req(r, "random_height"),
-        };
-        t.end(r);
-        tree
+        }
     })
 }
 
@@ -282,14 +246,7 @@ pub fn write_trees(d: &Definition) -> Node {
 pub fn read_structures(r: &mut Reader, list: &Node, path: &str) -> Vec<StructureDef> {
     r.each(list, path, |r, item, p| {
         let mut t = r.table(item, p);
-        let kind_node = t.node(r, "kind");
-        let kind = choice(
-            r,
-            kind_node,
-            &t.path_of("kind"),
-            &STRUCTURES,
-            StructureKind::Dungeon,
-        );
+        let kind = t.choice(r, "kind", &STRUCTURES, StructureKind::Dungeon);
         let s = StructureDef {
             kind,
             spacing: t.req(r, "spacing"),

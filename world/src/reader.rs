@@ -111,6 +111,27 @@ impl Reader {
         self.lookup(node, path, "creature", |n, s| n.creatures.get(s).copied())
     }
 
+    /// Each table of a list of named tables, read by `f` with its name (from `names`, read
+    /// beforehand so that references resolve in any order); unknown keys are reported after.
+    pub fn each_named<T>(
+        &mut self,
+        list: &Node,
+        path: &str,
+        names: &[String],
+        mut f: impl FnMut(&mut Reader, &mut Table<'_>, String) -> T,
+    ) -> Vec<T> {
+        let mut k = 0;
+        self.each(list, path, |r, item, p| {
+            let mut t = r.table(item, p);
+            t.opt_node("name");
+            let name = names.get(k).cloned().unwrap_or_default();
+            k += 1;
+            let v = f(r, &mut t, name);
+            t.end(r);
+            v
+        })
+    }
+
     /// Each element of an array node, read by `f` with its path.
     pub fn each<T>(
         &mut self,
@@ -151,6 +172,16 @@ static EMPTY_TABLE: Node = Node {
 };
 
 impl<'n> Table<'n> {
+    /// This table's path.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// This table's node.
+    pub fn node_ref(&self) -> &'n Node {
+        self.node
+    }
+
     /// The path of a key of this table.
     pub fn path_of(&self, key: &str) -> String {
         if self.path.is_empty() {
@@ -221,6 +252,32 @@ impl<'n> Table<'n> {
     pub fn biomes(&mut self, r: &mut Reader, key: &'static str) -> Vec<u8> {
         let n = self.node(r, key);
         r.each(n, &self.path_of(key), |r, n, p| r.biome(n, p))
+    }
+
+    /// A required name among `(name, value)` choices.
+    pub fn choice<E: Copy>(
+        &mut self,
+        r: &mut Reader,
+        key: &'static str,
+        choices: &[(&str, E)],
+        fallback: E,
+    ) -> E {
+        let n = self.node(r, key);
+        crate::build::choice(r, n, &self.path_of(key), choices, fallback)
+    }
+
+    /// An optional name among `(name, value)` choices, `default` when absent.
+    pub fn choice_or<E: Copy>(
+        &mut self,
+        r: &mut Reader,
+        key: &'static str,
+        choices: &[(&str, E)],
+        default: E,
+    ) -> E {
+        match self.opt_node(key) {
+            Some(n) => crate::build::choice(r, n, &self.path_of(key), choices, default),
+            None => default,
+        }
     }
 
     /// Report every key not taken.

@@ -387,14 +387,14 @@ fn features() -> Vec<FeatureDef> {
         feature(
             "boulder",
             1,
-            FeatureKind::Boulder {
+            FeatureKind::Boulder(BoulderDef {
                 block: b::MOSSY_COBBLESTONE,
                 chance: 4,
                 radius: 1.5,
                 radius_spread: 1.0,
                 biomes: vec![TAIGA, SNOWY_PLAINS, MOUNTAINS],
                 replaces: vec![b::GRASS_BLOCK, b::DIRT, b::STONE],
-            },
+            }),
         ),
         feature("ore_coal", 2, ore(b::COAL_ORE, 16, 0, 128, 2.2)),
         feature("ore_copper", 2, ore(b::COPPER_ORE, 8, -16, 96, 1.9)),
@@ -404,7 +404,7 @@ fn features() -> Vec<FeatureDef> {
         feature(
             "tree",
             3,
-            FeatureKind::Trees {
+            FeatureKind::Trees(TreesDef {
                 biomes: trees
                     .iter()
                     .map(|&(biome, tree, per_chunk_quarters)| TreeSpawn {
@@ -415,23 +415,23 @@ fn features() -> Vec<FeatureDef> {
                     .collect(),
                 soil: vec![b::GRASS_BLOCK, b::DIRT],
                 ground: b::DIRT,
-            },
+            }),
         ),
         feature(
             "cactus",
             3,
-            FeatureKind::Column {
+            FeatureKind::Column(ColumnDef {
                 block: b::CACTUS,
                 attempts: 3,
                 max_height: 3,
                 biomes: vec![DESERT],
                 ground: b::SAND,
-            },
+            }),
         ),
         feature(
             "grass",
             4,
-            FeatureKind::Vegetation {
+            FeatureKind::Vegetation(VegetationDef {
                 radius: 2.0,
                 salt: 1,
                 rules: vec![
@@ -446,12 +446,12 @@ fn features() -> Vec<FeatureDef> {
                         ground: b::GRASS_BLOCK,
                     },
                 ],
-            },
+            }),
         ),
         feature(
             "flowers",
             4,
-            FeatureKind::Vegetation {
+            FeatureKind::Vegetation(VegetationDef {
                 radius: 5.0,
                 salt: 2,
                 rules: vec![PlantRule {
@@ -459,12 +459,12 @@ fn features() -> Vec<FeatureDef> {
                     plants: vec![b::DANDELION, b::POPPY],
                     ground: b::GRASS_BLOCK,
                 }],
-            },
+            }),
         ),
         feature(
             "dead_bush",
             4,
-            FeatureKind::Vegetation {
+            FeatureKind::Vegetation(VegetationDef {
                 radius: 6.0,
                 salt: 3,
                 rules: vec![PlantRule {
@@ -472,7 +472,7 @@ fn features() -> Vec<FeatureDef> {
                     plants: vec![b::DEAD_BUSH],
                     ground: b::SAND,
                 }],
-            },
+            }),
         ),
         feature("structure_pieces", 0, FeatureKind::StructurePieces),
     ]

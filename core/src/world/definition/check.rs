@@ -401,25 +401,14 @@ impl Definition {
             let sub = |k: &str| format!("{}.{}", at, k);
             match &f.kind {
                 FeatureKind::StructurePieces => {}
-                FeatureKind::Boulder {
-                    block,
-                    chance,
-                    radius,
-                    radius_spread,
-                    biomes,
-                    replaces,
-                } => {
-                    p.block(&sub("block"), *block, d);
-                    p.int(&sub("chance"), i64::from(*chance), 1, 10_000);
-                    p.positive(&sub("radius"), *radius, MAX_FEATURE_RADIUS);
-                    p.float(
-                        &sub("radius_spread"),
-                        *radius_spread,
-                        0.0,
-                        MAX_FEATURE_RADIUS - *radius,
-                    );
-                    p.biomes(&sub("biomes"), biomes, d);
-                    p.blocks(&sub("replaces"), replaces, d);
+                FeatureKind::Boulder(b) => {
+                    p.block(&sub("block"), b.block, d);
+                    p.int(&sub("chance"), i64::from(b.chance), 1, 10_000);
+                    p.positive(&sub("radius"), b.radius, MAX_FEATURE_RADIUS);
+                    let spread = MAX_FEATURE_RADIUS - b.radius;
+                    p.float(&sub("radius_spread"), b.radius_spread, 0.0, spread);
+                    p.biomes(&sub("biomes"), &b.biomes, d);
+                    p.blocks(&sub("replaces"), &b.replaces, d);
                 }
                 FeatureKind::Ore(o) => {
                     p.block(&sub("block"), o.block, d);
@@ -436,11 +425,11 @@ impl Definition {
                     p.blocks(&sub("replaces"), &o.replaces, d);
                     p.biomes(&sub("biomes"), &o.biomes, d);
                 }
-                FeatureKind::Trees {
+                FeatureKind::Trees(TreesDef {
                     biomes,
                     soil,
                     ground,
-                } => {
+                }) => {
                     for (k, t) in biomes.iter().enumerate() {
                         let tp = format!("{}.trees[{}]", at, k);
                         if t.biome as usize >= d.biomes.len() {
@@ -467,22 +456,16 @@ impl Definition {
                     p.blocks(&sub("soil"), soil, d);
                     p.block(&sub("ground"), *ground, d);
                 }
-                FeatureKind::Column {
-                    block,
-                    attempts,
-                    max_height,
-                    biomes,
-                    ground,
-                } => {
-                    p.block(&sub("block"), *block, d);
-                    p.int(&sub("attempts"), i64::from(*attempts), 0, 64);
-                    p.int(&sub("max_height"), i64::from(*max_height), 1, 16);
-                    p.biomes(&sub("biomes"), biomes, d);
-                    p.block(&sub("ground"), *ground, d);
+                FeatureKind::Column(c) => {
+                    p.block(&sub("block"), c.block, d);
+                    p.int(&sub("attempts"), i64::from(c.attempts), 0, 64);
+                    p.int(&sub("max_height"), i64::from(c.max_height), 1, 16);
+                    p.biomes(&sub("biomes"), &c.biomes, d);
+                    p.block(&sub("ground"), c.ground, d);
                 }
-                FeatureKind::Vegetation { radius, rules, .. } => {
-                    p.float(&sub("radius"), *radius, 1.0, 16.0);
-                    for (k, r) in rules.iter().enumerate() {
+                FeatureKind::Vegetation(v) => {
+                    p.float(&sub("radius"), v.radius, 1.0, 16.0);
+                    for (k, r) in v.rules.iter().enumerate() {
                         let rp = format!("{}.rules[{}]", at, k);
                         p.biomes(&format!("{}.biomes", rp), &r.biomes, d);
                         if r.plants.is_empty() {

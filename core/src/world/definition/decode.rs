@@ -478,14 +478,14 @@ fn feature(r: &mut Reader<'_>) -> R<FeatureDef> {
     let step = r.i32()?;
     let kind = match r.u8()? {
         0 => FeatureKind::StructurePieces,
-        1 => FeatureKind::Boulder {
+        1 => FeatureKind::Boulder(BoulderDef {
             block: r.u16()?,
             chance: r.i32()?,
             radius: r.f64()?,
             radius_spread: r.f64()?,
             biomes: r.bytes()?,
             replaces: r.ids()?,
-        },
+        }),
         2 => FeatureKind::Ore(OreDef {
             block: r.u16()?,
             attempts: r.i32()?,
@@ -496,7 +496,7 @@ fn feature(r: &mut Reader<'_>) -> R<FeatureDef> {
             replaces: r.ids()?,
             biomes: r.bytes()?,
         }),
-        3 => FeatureKind::Trees {
+        3 => FeatureKind::Trees(TreesDef {
             biomes: r.list(|r| {
                 Ok(TreeSpawn {
                     biome: r.u8()?,
@@ -506,15 +506,15 @@ fn feature(r: &mut Reader<'_>) -> R<FeatureDef> {
             })?,
             soil: r.ids()?,
             ground: r.u16()?,
-        },
-        4 => FeatureKind::Column {
+        }),
+        4 => FeatureKind::Column(ColumnDef {
             block: r.u16()?,
             attempts: r.i32()?,
             max_height: r.i32()?,
             biomes: r.bytes()?,
             ground: r.u16()?,
-        },
-        5 => FeatureKind::Vegetation {
+        }),
+        5 => FeatureKind::Vegetation(VegetationDef {
             radius: r.f64()?,
             salt: r.i64()?,
             rules: r.list(|r| {
@@ -524,7 +524,7 @@ fn feature(r: &mut Reader<'_>) -> R<FeatureDef> {
                     ground: r.u16()?,
                 })
             })?,
-        },
+        }),
         _ => return r.bad("an unknown feature kind"),
     };
     Ok(FeatureDef { name, step, kind })

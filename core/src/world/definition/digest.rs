@@ -259,21 +259,14 @@ impl Definition {
             c.0.write_i32(f.step);
             match &f.kind {
                 FeatureKind::StructurePieces => c.0.write_u8(0),
-                FeatureKind::Boulder {
-                    block,
-                    chance,
-                    radius,
-                    radius_spread,
-                    biomes,
-                    replaces,
-                } => {
+                FeatureKind::Boulder(b) => {
                     c.0.write_u8(1);
-                    c.0.write_u16(*block);
-                    c.0.write_i32(*chance);
-                    c.0.write_f64(*radius);
-                    c.0.write_f64(*radius_spread);
-                    c.bytes(biomes);
-                    c.ids(replaces);
+                    c.0.write_u16(b.block);
+                    c.0.write_i32(b.chance);
+                    c.0.write_f64(b.radius);
+                    c.0.write_f64(b.radius_spread);
+                    c.bytes(&b.biomes);
+                    c.ids(&b.replaces);
                 }
                 FeatureKind::Ore(o) => {
                     c.0.write_u8(2);
@@ -286,45 +279,31 @@ impl Definition {
                     c.ids(&o.replaces);
                     c.bytes(&o.biomes);
                 }
-                FeatureKind::Trees {
-                    biomes,
-                    soil,
-                    ground,
-                } => {
+                FeatureKind::Trees(t) => {
                     c.0.write_u8(3);
-                    c.len(biomes.len());
-                    for t in biomes {
-                        c.0.write_u8(t.biome);
-                        c.0.write_u16(t.tree);
-                        c.0.write_i32(t.per_chunk_quarters);
+                    c.len(t.biomes.len());
+                    for s in &t.biomes {
+                        c.0.write_u8(s.biome);
+                        c.0.write_u16(s.tree);
+                        c.0.write_i32(s.per_chunk_quarters);
                     }
-                    c.ids(soil);
-                    c.0.write_u16(*ground);
+                    c.ids(&t.soil);
+                    c.0.write_u16(t.ground);
                 }
-                FeatureKind::Column {
-                    block,
-                    attempts,
-                    max_height,
-                    biomes,
-                    ground,
-                } => {
+                FeatureKind::Column(k) => {
                     c.0.write_u8(4);
-                    c.0.write_u16(*block);
-                    c.0.write_i32(*attempts);
-                    c.0.write_i32(*max_height);
-                    c.bytes(biomes);
-                    c.0.write_u16(*ground);
+                    c.0.write_u16(k.block);
+                    c.0.write_i32(k.attempts);
+                    c.0.write_i32(k.max_height);
+                    c.bytes(&k.biomes);
+                    c.0.write_u16(k.ground);
                 }
-                FeatureKind::Vegetation {
-                    radius,
-                    salt,
-                    rules,
-                } => {
+                FeatureKind::Vegetation(v) => {
                     c.0.write_u8(5);
-                    c.0.write_f64(*radius);
-                    c.0.write_i64(*salt);
-                    c.len(rules.len());
-                    for r in rules {
+                    c.0.write_f64(v.radius);
+                    c.0.write_i64(v.salt);
+                    c.len(v.rules.len());
+                    for r in &v.rules {
                         c.bytes(&r.biomes);
                         c.ids(&r.plants);
                         c.0.write_u16(r.ground);

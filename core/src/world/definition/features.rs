@@ -35,56 +35,72 @@ pub enum FeatureKind {
     /// Structure pieces (placed from the structure starts; exactly one such feature when the
     /// definition has structures).
     StructurePieces,
-    /// A boulder: with chance 1 in `chance` per chunk, a ball of `block` on the ground in one of
-    /// `biomes`, radius `radius + [0, 1) × radius_spread`, over air, plants and `replaces`.
-    Boulder {
-        /// The block.
-        block: BlockId,
-        /// One chunk in this many, `>= 1`.
-        chance: i32,
-        /// Smallest radius.
-        radius: f64,
-        /// Random extra radius.
-        radius_spread: f64,
-        /// Biomes it appears in.
-        biomes: Vec<BiomeId>,
-        /// Blocks it may replace besides air and non-fluid replaceable blocks.
-        replaces: Vec<BlockId>,
-    },
+    /// A boulder.
+    Boulder(BoulderDef),
     /// Ore veins.
     Ore(OreDef),
-    /// Trees by biome (the biome at the chunk's centre picks the kind and density).
-    Trees {
-        /// Per biome: the tree kind and density (biomes not listed grow no trees).
-        biomes: Vec<TreeSpawn>,
-        /// Blocks a tree may grow on.
-        soil: Vec<BlockId>,
-        /// The block put under the trunk.
-        ground: BlockId,
-    },
-    /// A column plant (cactus): `attempts` per chunk, `1..=max_height` tall, on `ground`.
-    Column {
-        /// The block.
-        block: BlockId,
-        /// Tries per chunk.
-        attempts: i32,
-        /// Tallest column, `1..=16`.
-        max_height: i32,
-        /// Biomes it appears in.
-        biomes: Vec<BiomeId>,
-        /// The block it stands on.
-        ground: BlockId,
-    },
-    /// Plants on a seamless Poisson-disk point set: at each point the first rule whose biomes
-    /// hold the column puts one of its plants (chosen by a position hash) on its ground.
-    Vegetation {
-        /// Poisson-disk radius in blocks, `1..=16`.
-        radius: f64,
-        /// Salt of the point set.
-        salt: i64,
-        /// Rules, first match wins.
-        rules: Vec<PlantRule>,
-    },
+    /// Trees by biome.
+    Trees(TreesDef),
+    /// A column plant (cactus).
+    Column(ColumnDef),
+    /// Plants on a seamless Poisson-disk point set.
+    Vegetation(VegetationDef),
+}
+
+/// A boulder: with chance 1 in `chance` per chunk, a ball of `block` on the ground in one of
+/// `biomes`, radius `radius + [0, 1) × radius_spread`, over air, plants and `replaces`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoulderDef {
+    /// The block.
+    pub block: BlockId,
+    /// One chunk in this many, `>= 1`.
+    pub chance: i32,
+    /// Smallest radius.
+    pub radius: f64,
+    /// Random extra radius.
+    pub radius_spread: f64,
+    /// Biomes it appears in.
+    pub biomes: Vec<BiomeId>,
+    /// Blocks it may replace besides air and non-fluid replaceable blocks.
+    pub replaces: Vec<BlockId>,
+}
+
+/// Trees by biome: the biome at the chunk's centre picks the kind and density.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TreesDef {
+    /// Per biome: the tree kind and density (biomes not listed grow no trees).
+    pub biomes: Vec<TreeSpawn>,
+    /// Blocks a tree may grow on.
+    pub soil: Vec<BlockId>,
+    /// The block put under the trunk.
+    pub ground: BlockId,
+}
+
+/// A column plant (cactus): `attempts` per chunk, `1..=max_height` tall, on `ground`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ColumnDef {
+    /// The block.
+    pub block: BlockId,
+    /// Tries per chunk.
+    pub attempts: i32,
+    /// Tallest column, `1..=16`.
+    pub max_height: i32,
+    /// Biomes it appears in.
+    pub biomes: Vec<BiomeId>,
+    /// The block it stands on.
+    pub ground: BlockId,
+}
+
+/// Plants on a seamless Poisson-disk point set: at each point the first rule whose biomes
+/// hold the column puts one of its plants (chosen by a position hash) on its ground.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VegetationDef {
+    /// Poisson-disk radius in blocks, `1..=16`.
+    pub radius: f64,
+    /// Salt of the point set.
+    pub salt: i64,
+    /// Rules, first match wins.
+    pub rules: Vec<PlantRule>,
 }
 
 /// Ore veins: `attempts` blobs per chunk, centres in `min_y..max_y`, radii uniform in

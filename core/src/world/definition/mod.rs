@@ -28,8 +28,9 @@ pub use biomes::{BiomeDef, ClimateBox, ClimateDef, Interval, SpawnEntry, Surface
 pub use check::DefinitionError;
 pub use decode::DecodeError;
 pub use features::{
-    FeatureDef, FeatureKind, OreDef, PlantRule, StructureBlocks, StructureDef, TreeDef, TreeShape,
-    TreeSpawn, MAX_FEATURE_RADIUS, MAX_TREE_HEIGHT, STEP_COUNT,
+    BoulderDef, ColumnDef, FeatureDef, FeatureKind, OreDef, PlantRule, StructureBlocks,
+    StructureDef, TreeDef, TreeShape, TreeSpawn, TreesDef, VegetationDef, MAX_FEATURE_RADIUS,
+    MAX_TREE_HEIGHT, STEP_COUNT,
 };
 pub use terrain::{AquiferDef, CarverDef, CaveDef, Ramp, RiverDef, Spline, TerrainDef};
 

@@ -4,8 +4,10 @@
 use crate::engine::ChunkPos;
 use crate::util::random::{decoration_seed, feature_seed, position_hash, JavaRandom};
 use crate::world::biome::BiomeId;
-use crate::world::block::{self, BlockId};
-use crate::world::definition::{Definition, FeatureKind, OreDef, PlantRule, TreeSpawn, STEP_COUNT};
+use crate::world::block;
+use crate::world::definition::{
+    BoulderDef, ColumnDef, Definition, FeatureKind, OreDef, TreesDef, VegetationDef, STEP_COUNT,
+};
 use crate::world::dims::Dims;
 use crate::world::feature::ores::{blob, is_air_or_plant};
 use crate::world::feature::poisson::poisson_points;
@@ -59,18 +61,15 @@ impl Steps<'_, '_> {
     }
 
     /// A boulder in its biomes, with chance 1 in `chance`.
-    #[allow(clippy::too_many_arguments)]
-    fn boulder(
-        &self,
-        w: &mut Writer<'_>,
-        mut r: JavaRandom,
-        block: BlockId,
-        chance: i32,
-        radius: f64,
-        radius_spread: f64,
-        biomes: &[BiomeId],
-        replaces: &[BlockId],
-    ) {
+    fn boulder(&self, w: &mut Writer<'_>, mut r: JavaRandom, def: &BoulderDef) {
+        let BoulderDef {
+            block,
+            chance,
+            radius,
+            radius_spread,
+            ref biomes,
+            ref replaces,
+        } = *def;
         if r.next_int_bounded(chance) != 0 {
             return;
         }
@@ -123,14 +122,12 @@ impl Steps<'_, '_> {
     }
 
     /// Trees by the biome at the chunk's centre (canopies cross borders).
-    fn trees(
-        &self,
-        w: &mut Writer<'_>,
-        mut r: JavaRandom,
-        biomes: &[TreeSpawn],
-        soil: &[BlockId],
-        ground: BlockId,
-    ) {
+    fn trees(&self, w: &mut Writer<'_>, mut r: JavaRandom, def: &TreesDef) {
+        let TreesDef {
+            ref biomes,
+            ref soil,
+            ground,
+        } = *def;
         let (bx, bz) = (self.bx, self.bz);
         let here = self.biome_at(bx + 8, bz + 8);
         let spawn = match biomes.iter().find(|t| t.biome == here) {
@@ -157,17 +154,14 @@ impl Steps<'_, '_> {
     }
 
     /// Column plants (cactus) on their ground.
-    #[allow(clippy::too_many_arguments)]
-    fn column(
-        &self,
-        w: &mut Writer<'_>,
-        mut r: JavaRandom,
-        block: BlockId,
-        attempts: i32,
-        max_height: i32,
-        biomes: &[BiomeId],
-        ground: BlockId,
-    ) {
+    fn column(&self, w: &mut Writer<'_>, mut r: JavaRandom, def: &ColumnDef) {
+        let ColumnDef {
+            block,
+            attempts,
+            max_height,
+            ref biomes,
+            ground,
+        } = *def;
         for _ in 0..attempts {
             let (x, z) = (
                 self.bx + r.next_int_bounded(16),
@@ -189,7 +183,12 @@ impl Steps<'_, '_> {
 
     /// Vegetation from a seamless Poisson-disk set, inside the chunk only (the feature's seed
     /// index is reserved; positions come from the point set).
-    fn vegetation(&self, w: &mut Writer<'_>, radius: f64, salt: i64, rules: &[PlantRule]) {
+    fn vegetation(&self, w: &mut Writer<'_>, def: &VegetationDef) {
+        let VegetationDef {
+            radius,
+            salt,
+            ref rules,
+        } = *def;
         let (bx, bz) = (self.bx, self.bz);
         for (x, z) in poisson_points(self.inp.seed, salt, radius, bx, bz, bx + 16, bz + 16) {
             let b = self.biome_at(x, z);
@@ -228,41 +227,11 @@ pub fn decorate(inp: &FeatureInput<'_>, pos: ChunkPos, w: &mut Writer<'_>) {
             let r = steps.rng(index, step);
             match &f.kind {
                 FeatureKind::StructurePieces => {}
-                FeatureKind::Boulder {
-                    block,
-                    chance,
-                    radius,
-                    radius_spread,
-                    biomes,
-                    replaces,
-                } => steps.boulder(
-                    w,
-                    r,
-                    *block,
-                    *chance,
-                    *radius,
-                    *radius_spread,
-                    biomes,
-                    replaces,
-                ),
+                FeatureKind::Boulder(b) => steps.boulder(w, r, b),
                 FeatureKind::Ore(o) => steps.ore(w, r, o),
-                FeatureKind::Trees {
-                    biomes,
-                    soil,
-                    ground,
-                } => steps.trees(w, r, biomes, soil, *ground),
-                FeatureKind::Column {
-                    block,
-                    attempts,
-                    max_height,
-                    biomes,
-                    ground,
-                } => steps.column(w, r, *block, *attempts, *max_height, biomes, *ground),
-                FeatureKind::Vegetation {
-                    radius,
-                    salt,
-                    rules,
-                } => steps.vegetation(w, *radius, *salt, rules),
+                FeatureKind::Trees(t) => steps.trees(w, r, t),
+                FeatureKind::Column(c) => steps.column(w, r, c),
+                FeatureKind::Vegetation(v) => steps.vegetation(w, v),
             }
         }
     }
