@@ -47,3 +47,16 @@ fn the_readme_example_is_the_checked_file() {
     assert_eq!(d.blocks.by_name("red_sand"), Some(46));
     assert_ne!(d.digest(), Definition::builtin().digest());
 }
+
+/// `presets/default.toml` is what `stratagen world print default` writes (after its comment
+/// header), so the committed file never drifts from the printer.
+#[test]
+fn the_default_preset_file_is_the_printed_builtin_world() {
+    let text = preset("default").unwrap();
+    let body: String = text
+        .lines()
+        .skip_while(|l| l.starts_with('#') || l.is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(body, print(&Definition::builtin(), Format::Toml));
+}
