@@ -101,7 +101,12 @@ pub(crate) fn fill3_point<B: Base, S: Shape, T: Sample>(n: &Noise, g: &Grid3, ou
 
 /// The x-axis work of one tile, all octaves: per-sample axis values and runs of equal cells.
 pub(crate) struct Columns {
-    axis: [[Axis; TILE]; MAX_OCTAVES as usize],
+    /// Per octave and sample: the x fraction `f`, `f − 1` and the fade, in separate arrays so
+    /// a run's samples form plain loops over contiguous floats (the compiler vectorizes them;
+    /// per lane it is the same arithmetic, so the same bits).
+    f: [[f64; TILE]; MAX_OCTAVES as usize],
+    f1: [[f64; TILE]; MAX_OCTAVES as usize],
+    s: [[f64; TILE]; MAX_OCTAVES as usize],
     /// Per octave: (cell index, first sample, end sample) of each run.
     runs: [[(i64, u8, u8); TILE]; MAX_OCTAVES as usize],
     nruns: [usize; MAX_OCTAVES as usize],
@@ -111,7 +116,9 @@ pub(crate) struct Columns {
 impl Columns {
     fn new(n: &Noise, x0: f64, dx: f64, first: usize, len: usize) -> Self {
         let mut c = Columns {
-            axis: [[Axis::default(); TILE]; MAX_OCTAVES as usize],
+            f: [[0.0; TILE]; MAX_OCTAVES as usize],
+            f1: [[0.0; TILE]; MAX_OCTAVES as usize],
+            s: [[0.0; TILE]; MAX_OCTAVES as usize],
             runs: [[(0, 0, 0); TILE]; MAX_OCTAVES as usize],
             nruns: [0; MAX_OCTAVES as usize],
             len,
@@ -121,7 +128,7 @@ impl Columns {
             let mut nr = 0usize;
             for t in 0..len {
                 let a = Axis::new(sample_x(n, x0, dx, first + t) * f);
-                c.axis[o][t] = a;
+                (c.f[o][t], c.f1[o][t], c.s[o][t]) = (a.f, a.f1, a.s);
                 if nr > 0 && c.runs[o][nr - 1].0 == a.i {
                     c.runs[o][nr - 1].2 = (t + 1) as u8;
                 } else {
@@ -144,18 +151,21 @@ impl Columns {
         acc: &mut [f64; TILE],
     ) {
         let runs = &self.runs[o][..self.nruns[o]];
+        let (f, f1, s) = (&self.f[o], &self.f1[o], &self.s[o]);
         if runs.len() == self.len {
             // Every sample in its own cell (high octaves): no run loop to mispredict.
-            for ((t, ax), &(ix, _, _)) in self.axis[o][..self.len].iter().enumerate().zip(runs) {
-                acc[t] += S::apply(L::eval(&cell(ix), ax)) * amp;
+            for (t, &(ix, _, _)) in runs.iter().enumerate() {
+                acc[t] += S::apply(L::eval_parts(&cell(ix), f[t], f1[t], s[t])) * amp;
             }
             return;
         }
         for &(ix, a, b) in runs {
             let c = cell(ix);
             let (a, b) = (a as usize, b as usize);
-            for (t, ax) in self.axis[o][a..b].iter().enumerate() {
-                acc[a + t] += S::apply(L::eval(&c, ax)) * amp;
+            let acc = &mut acc[a..b];
+            let (f, f1, s) = (&f[a..b], &f1[a..b], &s[a..b]);
+            for t in 0..acc.len() {
+                acc[t] += S::apply(L::eval_parts(&c, f[t], f1[t], s[t])) * amp;
             }
         }
     }

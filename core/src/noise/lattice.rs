@@ -162,7 +162,12 @@ pub(crate) trait Lattice {
     /// [`Lattice::cell2`] from the cell's two x coordinate products `hx(ix)`, `hx(ix + 1)`.
     fn cell2_hashed(row: &Row, x0: u64, x1: u64) -> Cell;
     fn cell3(row: &Row, ix: i64) -> Cell;
-    fn eval(c: &Cell, x: &Axis) -> f64;
+    /// The sample at x fraction `f` (`f1 = f − 1`, fade `s`) of a cell.
+    fn eval_parts(c: &Cell, f: f64, f1: f64, s: f64) -> f64;
+    #[inline(always)]
+    fn eval(c: &Cell, x: &Axis) -> f64 {
+        Self::eval_parts(c, x.f, x.f1, x.s)
+    }
 }
 
 /// Gradient (Perlin) noise, improved: quintic fade, table gradients.
@@ -213,8 +218,8 @@ impl Lattice for Perlin {
     }
 
     #[inline(always)]
-    fn eval(c: &Cell, x: &Axis) -> f64 {
-        lerp(x.s, x.f * c.p0 + c.q0, x.f1 * c.p1 + c.q1)
+    fn eval_parts(c: &Cell, f: f64, f1: f64, s: f64) -> f64 {
+        lerp(s, f * c.p0 + c.q0, f1 * c.p1 + c.q1)
     }
 }
 
@@ -270,8 +275,8 @@ impl Lattice for Value {
     }
 
     #[inline(always)]
-    fn eval(c: &Cell, x: &Axis) -> f64 {
-        lerp(x.s, c.q0, c.q1)
+    fn eval_parts(c: &Cell, _f: f64, _f1: f64, s: f64) -> f64 {
+        lerp(s, c.q0, c.q1)
     }
 }
 
