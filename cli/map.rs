@@ -39,13 +39,15 @@ pub fn biome_colour(world: &Definition, id: u8) -> [u8; 3] {
     world.biomes.get(id as usize).map_or([0; 3], |b| b.colour)
 }
 
-/// The palette colour of block `b`; tinted blocks (grass) take the biome's colour.
-fn block_colour(world: &Definition, b: u16, biome_id: u8) -> [u8; 3] {
-    let p = world.blocks.props(b);
-    if p.tinted {
-        biome_colour(world, biome_id)
+/// The palette colour (sRGB and alpha) of block `b` in biome `biome_id`: tinted blocks
+/// (grass) take the biome's colour and keep their alpha. Maps and exported meshes share it.
+pub fn block_colour(world: &Definition, b: u16, biome_id: u8) -> [u8; 4] {
+    let c = world.blocks.props(b).colour;
+    if world.blocks.props(b).tinted {
+        let rgb = biome_colour(world, biome_id);
+        [rgb[0], rgb[1], rgb[2], c[3]]
     } else {
-        [p.colour[0], p.colour[1], p.colour[2]]
+        c
     }
 }
 
@@ -155,19 +157,14 @@ impl Columns {
     fn cave(&self, i: usize, min_y: i32, height: u32) -> [u8; 3] {
         match self.cave_floor[i] {
             Some((b, y)) => {
-                let p = self.world.blocks.props(b);
-                let c = if p.tinted {
-                    biome_colour(&self.world, self.biomes[i])
-                } else {
-                    [p.colour[0], p.colour[1], p.colour[2]]
-                };
+                let c = block_colour(&self.world, b, self.biomes[i]);
                 // Emitters stay bright; the rest fades with depth.
-                let k = if p.emission > 0 {
+                let k = if self.world.blocks.props(b).emission > 0 {
                     1.0
                 } else {
                     0.35 + 0.65 * ((y - min_y) as f64 / height as f64).clamp(0.0, 1.0)
                 };
-                c.map(|v| (v as f64 * k) as u8)
+                [c[0], c[1], c[2]].map(|v| (v as f64 * k) as u8)
             }
             None => [0, 0, 0],
         }

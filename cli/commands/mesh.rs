@@ -17,7 +17,7 @@ use crate::args::{parse_rect, region_chunks, require_extension, threads_or_defau
 use crate::error::{usage, CliError};
 use crate::files::write_atomic;
 use crate::gltf::{Glb, Material, Primitive};
-use crate::map::biome_colour;
+use crate::map::block_colour;
 use crate::progress::generate_with_progress;
 use crate::region::rect;
 use crate::worlds::WorldArg;
@@ -58,19 +58,6 @@ fn linear(c: u8) -> f32 {
     }
 }
 
-/// The base colour of block `b` in biome `biome_id`: grass, ferns and broad leaves take the
-/// biome's colour, as on the map.
-fn base_colour(world: &Definition, b: u16, biome_id: u8) -> [u8; 4] {
-    let p = world.blocks.props(b);
-    let c = p.colour;
-    if p.tinted {
-        let rgb = biome_colour(world, biome_id);
-        [rgb[0], rgb[1], rgb[2], c[3]]
-    } else {
-        c
-    }
-}
-
 /// A surface mesh as a glTF primitive with baked vertex colours.
 fn primitive(
     world: &Definition,
@@ -83,7 +70,7 @@ fn primitive(
         // The biome of the quad's first vertex column (local x, z clamped into the chunk).
         let p = s.positions[4 * q];
         let (x, z) = ((p[0] as usize).min(15), (p[2] as usize).min(15));
-        let base = base_colour(world, b, chunk.biomes[(z / 4) * 4 + x / 4]);
+        let base = block_colour(world, b, chunk.biomes[(z / 4) * 4 + x / 4]);
         for v in 4 * q..4 * q + 4 {
             let shade = vertex_shade(s.ao[v], s.sky_light[v], s.block_light[v]);
             let ch = |k: usize| (linear(base[k]) * shade * 255.0).round().clamp(0.0, 255.0) as u8;

@@ -3,6 +3,7 @@
 //! reported with its path in definition-document terms (`features[3].max_radius`), so the
 //! document parser can point at the line.
 
+use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -122,21 +123,23 @@ impl Problems {
         self.positive(&format!("{}.width", path), r.width, 8.0);
     }
 
-    fn unique_names<'a>(&mut self, path: &str, names: impl Iterator<Item = &'a str>) {
-        let mut seen: Vec<&str> = Vec::new();
+    /// Names that are invalid or repeat an earlier one; `suffix` is the key of the name in
+    /// each item (`.name`, or empty for a list of plain strings).
+    fn unique_names<'a>(&mut self, path: &str, suffix: &str, names: impl Iterator<Item = &'a str>) {
+        // A set, not a list: 65,535 creature names must not take quadratic time.
+        let mut seen = BTreeSet::new();
         for (k, n) in names.enumerate() {
             if !valid_name(n) {
                 self.add(
-                    format!("{}[{}].name", path, k),
+                    format!("{}[{}]{}", path, k, suffix),
                     format!("name {:?} must be [a-z0-9_]+", n),
                 );
-            } else if seen.contains(&n) {
+            } else if !seen.insert(n) {
                 self.add(
-                    format!("{}[{}].name", path, k),
+                    format!("{}[{}]{}", path, k, suffix),
                     format!("duplicate name {:?}", n),
                 );
             }
-            seen.push(n);
         }
     }
 
@@ -185,8 +188,8 @@ impl Definition {
                 format!("{} biomes: need 1..={}", d.biomes.len(), MAX_BIOMES),
             );
         }
-        p.unique_names("biomes", d.biomes.iter().map(|b| b.name.as_str()));
-        p.unique_names("creatures", d.creatures.iter().map(|s| s.as_str()));
+        p.unique_names("biomes", ".name", d.biomes.iter().map(|b| b.name.as_str()));
+        p.unique_names("creatures", "", d.creatures.iter().map(|s| s.as_str()));
         for (i, b) in d.biomes.iter().enumerate() {
             let at = format!("biomes[{}]", i);
             p.surface(&format!("{}.surface", at), &b.surface, d);
@@ -380,8 +383,12 @@ impl Definition {
 
     fn check_features(&self, p: &mut Problems) {
         let d = self;
-        p.unique_names("features", d.features.iter().map(|f| f.name.as_str()));
-        p.unique_names("trees", d.trees.iter().map(|t| t.name.as_str()));
+        p.unique_names(
+            "features",
+            ".name",
+            d.features.iter().map(|f| f.name.as_str()),
+        );
+        p.unique_names("trees", ".name", d.trees.iter().map(|t| t.name.as_str()));
         if d.features.len() > 1000 {
             p.add("features", "at most 1000 features");
         }
