@@ -2,10 +2,9 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-
 use std::sync::Arc;
-use stratagen_core::engine::ChunkStatus;
 
+use stratagen_core::engine::ChunkStatus;
 use stratagen_core::world::{Definition, WorldGen};
 use stratagen_store::record;
 use stratagen_store::sqlite::ChunkStore;

@@ -66,8 +66,9 @@ unsafe fn create_from_definition(
     };
     match parsed {
         Ok(world) => {
+            let palette = Arc::new(CPalette::new(Arc::new(world)));
             // SAFETY: `out` is non-NULL and writable by the caller's contract.
-            unsafe { crate::world::create(d, Arc::new(world), out) }
+            unsafe { crate::world::create(d, palette, out) }
         }
         Err(message) => {
             // SAFETY: NULL or writable for `err_cap` bytes by the caller's contract.

@@ -4,7 +4,7 @@
 
 use std::ffi::{CStr, CString};
 use std::os::raw::c_char;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use stratagen_core::world::block::{BlockProps, Shape, Surface};
 use stratagen_core::world::definition::BiomeDef;
@@ -92,13 +92,13 @@ pub struct sg_biome_info {
 /// A world's tables with every name as a C string (names are `[a-z0-9_]+`, so never hold a
 /// NUL).
 pub(crate) struct CPalette {
-    pub world: Definition,
+    pub world: Arc<Definition>,
     pub block_names: Vec<CString>,
     pub biome_names: Vec<CString>,
 }
 
 impl CPalette {
-    pub fn new(world: Definition) -> CPalette {
+    pub fn new(world: Arc<Definition>) -> CPalette {
         let c = |s: &str| CString::new(s).unwrap_or_default();
         CPalette {
             block_names: world.blocks.iter().map(|(n, _)| c(n)).collect(),
@@ -180,10 +180,11 @@ fn biome_info(name: *const c_char, b: &BiomeDef) -> sg_biome_info {
     }
 }
 
-/// The built-in world's tables, made once.
-fn builtin() -> &'static CPalette {
-    static BUILTIN: OnceLock<CPalette> = OnceLock::new();
-    BUILTIN.get_or_init(|| CPalette::new(Definition::builtin()))
+/// The built-in world's tables, made once and shared by every world of the built-in
+/// definition.
+pub(crate) fn builtin() -> &'static Arc<CPalette> {
+    static BUILTIN: OnceLock<Arc<CPalette>> = OnceLock::new();
+    BUILTIN.get_or_init(|| Arc::new(CPalette::new(Arc::new(Definition::builtin()))))
 }
 
 /// Number of block ids (ids are `0..sg_block_count()`). Any thread.

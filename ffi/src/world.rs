@@ -54,18 +54,17 @@ unsafe fn world_create(def: *const sg_world_def, out: *mut *mut sg_world) -> Ffi
     if (d.struct_size as usize) < std::mem::size_of::<sg_world_def>() {
         return Err(sg_result::BadStructSize);
     }
-    let world = Arc::new(stratagen_core::world::Definition::builtin());
     // SAFETY: `out` is forwarded under this function's contract.
-    unsafe { create(d, world, out) }
+    unsafe { create(d, crate::palette::builtin().clone(), out) }
 }
 
-/// Create a world of definition `world` with settings `d`; writes `*out`.
+/// Create a world of the definition behind `palette` with settings `d`; writes `*out`.
 ///
 /// # Safety
 /// `out` must be valid for a write of a pointer (checked non-NULL by the caller).
 pub(crate) unsafe fn create(
     d: &sg_world_def,
-    world: Arc<stratagen_core::world::Definition>,
+    palette: Arc<CPalette>,
     out: *mut *mut sg_world,
 ) -> FfiResult<()> {
     let settings = WorldDef {
@@ -74,8 +73,8 @@ pub(crate) unsafe fn create(
         height: d.height,
         sea_level: d.sea_level,
     };
-    let palette = Arc::new(CPalette::new((*world).clone()));
-    let gen = WorldGen::with_definition(settings, world).map_err(|_| sg_result::InvalidArgument)?;
+    let gen = WorldGen::with_definition(settings, palette.world.clone())
+        .map_err(|_| sg_result::InvalidArgument)?;
     // The scheduler carries the handle's id, so tickets and tasks of another world are
     // detected.
     let id = next_id();
