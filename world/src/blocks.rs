@@ -2,7 +2,7 @@
 
 use stratagen_core::world::block::{BlockProps, Shape, Surface};
 use stratagen_core::world::definition::{BiomeDef, SpawnEntry, SurfaceRule};
-use stratagen_core::world::palette::{props_problem, valid_name, MAX_BLOCKS};
+use stratagen_core::world::palette::{is_empty_block, props_problem, valid_name, MAX_BLOCKS};
 use stratagen_core::world::Definition;
 
 use crate::build::{ints, name_of, string, T};
@@ -108,8 +108,7 @@ pub fn read_blocks(
             ),
         );
     } else {
-        let first = &blocks[0].1;
-        if first.shape != Shape::None || first.solid || first.liquid || first.opacity != 0 {
+        if !is_empty_block(&blocks[0].1) {
             r.problem(
                 &format!("{}[0]", path),
                 list.find("[0]"),

@@ -78,6 +78,12 @@ pub fn props_problem(p: &BlockProps) -> Option<&'static str> {
     None
 }
 
+/// Whether `p` may be block 0, the empty block: drawn as nothing, not solid, not a fluid,
+/// opacity 0.
+pub fn is_empty_block(p: &BlockProps) -> bool {
+    p.shape == Shape::None && !p.solid && !p.liquid && p.opacity == 0
+}
+
 /// Whether `name` is a valid block, biome or feature name (`[a-z0-9_]+`).
 pub fn valid_name(name: &str) -> bool {
     !name.is_empty()
@@ -92,8 +98,7 @@ impl Palette {
         if blocks.is_empty() || blocks.len() > MAX_BLOCKS {
             return Err(PaletteError::Count(blocks.len()));
         }
-        let first = &blocks[0].1;
-        if first.shape != Shape::None || first.solid || first.liquid || first.opacity != 0 {
+        if !is_empty_block(&blocks[0].1) {
             return Err(PaletteError::FirstNotEmpty);
         }
         let mut sorted: Vec<(&str, usize)> = Vec::with_capacity(blocks.len());
