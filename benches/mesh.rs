@@ -21,7 +21,7 @@ use block_mesh::{
 use criterion::Criterion;
 use stratagen_cli::{generate, square};
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
-use stratagen_core::noise::{FillStrategy, NoiseDef};
+use stratagen_core::noise::NoiseDef;
 use stratagen_core::world::block::{self, Shape as BlockShape};
 use stratagen_core::world::mesh::heightmap::{mesh_heightmap, HeightmapMeshOptions};
 use stratagen_core::world::mesh::{mesh_chunk, MeshOptions, Mode};
@@ -179,7 +179,6 @@ fn main() {
     let hm_noise = NoiseDef {
         octaves: 6,
         frequency: 1.0 / 256.0,
-        fill: FillStrategy::Adaptive,
         ..NoiseDef::default()
     }
     .build()

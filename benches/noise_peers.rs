@@ -12,7 +12,7 @@
 use criterion::{black_box, Criterion};
 use noise::{MultiFractal, NoiseFn};
 use std::time::{Duration, Instant};
-use stratagen_core::noise::{FillStrategy, FractalType, Grid2, Grid3, NoiseDef, NoiseType};
+use stratagen_core::noise::{FractalType, Grid2, Grid3, NoiseDef, NoiseType};
 
 type Job = Box<dyn FnMut()>;
 
@@ -25,22 +25,21 @@ fn ours_2d(kind: NoiseType, n: usize, oct: u32) -> Job {
     ours_2d_at(kind, n, oct, 4.0 / n as f64, true)
 }
 
-/// Stratagen's 2D fill with the default strategy; `simd: false` forces the portable path
-/// (same bits).
+/// Stratagen's 2D fill on the default path; `simd: false` forces the portable path (same
+/// bits).
 fn ours_2d_at(kind: NoiseType, n: usize, oct: u32, frequency: f64, simd: bool) -> Job {
-    let fill = NoiseDef::default().fill;
-    ours_2d_with(kind, n, 1.0, oct, frequency, (fill, None), simd)
+    ours_2d_with(kind, n, 1.0, oct, frequency, None, simd)
 }
 
-/// `n × n` samples `step` apart with a given fill strategy, and fine octaves forced to the
-/// vector (`Some(true)`) or scalar kernel (`Some(false)`) or left to the CPU (`None`).
+/// `n × n` samples `step` apart, fine octaves forced to the vector (`Some(true)`) or scalar
+/// kernel (`Some(false)`) or left to the CPU (`None`).
 fn ours_2d_with(
     kind: NoiseType,
     n: usize,
     step: f64,
     oct: u32,
     frequency: f64,
-    (fill, vector_fine): (FillStrategy, Option<bool>),
+    vector_fine: Option<bool>,
     simd: bool,
 ) -> Job {
     let noise = NoiseDef {
@@ -49,7 +48,6 @@ fn ours_2d_with(
         fractal: FractalType::Fbm,
         octaves: oct,
         frequency,
-        fill,
         ..NoiseDef::default()
     }
     .build()
@@ -139,6 +137,11 @@ fn simd_2d(n: usize, oct: u32) -> Job {
 }
 
 fn ours_3d(kind: NoiseType) -> Job {
+    ours_3d_with(kind, true)
+}
+
+/// [`ours_3d`], with `simd: false` forcing the portable path.
+fn ours_3d_with(kind: NoiseType, simd: bool) -> Job {
     let noise = NoiseDef {
         seed: 1337,
         noise_type: kind,
@@ -147,7 +150,8 @@ fn ours_3d(kind: NoiseType) -> Job {
         ..NoiseDef::default()
     }
     .build()
-    .unwrap();
+    .unwrap()
+    .with_simd(simd);
     let grid = Grid3 {
         origin: [0.0; 3],
         step: [1.0; 3],
@@ -360,18 +364,17 @@ fn main() {
     strategies(rounds);
 }
 
-/// The 2D fill strategies side by side (same bits): the chunks (4 base cells per
-/// chunk) and heightmap chunks (64² samples over 16 blocks at a 128-block base wavelength).
-/// `strategy <workload> default <µs> vectorized <µs> adaptive_vector_fine <µs>
-/// adaptive_scalar_fine <µs> portable <µs> default_vs_best <ratio>`: the default is
-/// `Adaptive` with this CPU's choice of fine-octave kernel; the ratio is the default's time
+/// The fill paths side by side (same bits): 2D Perlin on the chunks (4 base cells per
+/// chunk) and heightmap chunks (64² samples over 16 blocks at a 128-block base wavelength),
+/// `strategy <workload> default <µs> vector_fine <µs> scalar_fine <µs> portable <µs>
+/// default_vs_best <ratio>` (the default is this CPU's choice of fine-octave kernel), then
+/// simplex 2D/3D and 3D Perlin, default against portable. The ratio is the default's time
 /// over the fastest path's (1.00 when the default is the fastest).
 fn strategies(rounds: usize) {
     println!();
     let built = NoiseDef::default().build().unwrap();
     println!(
-        "default 2d strategy: {:?}, fine octaves {}",
-        built.fill_strategy(),
+        "default 2d fine octaves: {}",
         if !built.simd() {
             "portable"
         } else if built.vector_fine_octaves() {
@@ -380,41 +383,60 @@ fn strategies(rounds: usize) {
             "scalar"
         }
     );
-    let default = (NoiseDef::default().fill, None);
     for (name, n, step, freq) in [
         ("perlin2d_%_128", 128, 1.0, 4.0 / 128.0),
         ("perlin2d_%_heightmap64", 64, 0.25, 1.0 / 128.0),
     ] {
         for oct in [1u32, 4, 8] {
             let k = NoiseType::Perlin;
-            let job = |fill: (FillStrategy, Option<bool>), simd: bool| {
-                ours_2d_with(k, n, step, oct, freq, fill, simd)
-            };
+            let job =
+                |fine: Option<bool>, simd: bool| ours_2d_with(k, n, step, oct, freq, fine, simd);
             let mut w = Workload {
                 name: name.replace('%', &format!("fbm{oct}")),
                 jobs: vec![
-                    ("default", job(default, true)),
-                    ("vectorized", job((FillStrategy::Vectorized, None), true)),
-                    (
-                        "adaptive_vector_fine",
-                        job((FillStrategy::Adaptive, Some(true)), true),
-                    ),
-                    (
-                        "adaptive_scalar_fine",
-                        job((FillStrategy::Adaptive, Some(false)), true),
-                    ),
-                    ("portable", job(default, false)),
+                    ("default", job(None, true)),
+                    ("vector_fine", job(Some(true), true)),
+                    ("scalar_fine", job(Some(false), true)),
+                    ("portable", job(None, false)),
                 ],
             };
-            let t = interleaved(&mut w, rounds);
-            let best = t.iter().cloned().fold(f64::INFINITY, f64::min);
-            print!("strategy {}", w.name);
-            for ((label, _), x) in w.jobs.iter().zip(&t) {
-                print!(" {label} {:.1}", x * 1e6);
-            }
-            println!(" default_vs_best {:.3}", t[0] / best);
+            print_strategy(&mut w, rounds);
         }
     }
+    // Simplex has one vector path (AVX2 rows where the CPU has AVX2) and the portable one.
+    for oct in [1u32, 4, 8] {
+        let job = |simd| ours_2d_at(NoiseType::Simplex, 128, oct, 4.0 / 128.0, simd);
+        let mut w = Workload {
+            name: format!("simplex2d_fbm{oct}_128"),
+            jobs: vec![("default", job(true)), ("portable", job(false))],
+        };
+        print_strategy(&mut w, rounds);
+    }
+    for (name, kind) in [
+        ("simplex3d_16x384x16", NoiseType::Simplex),
+        ("perlin3d_16x384x16", NoiseType::Perlin),
+    ] {
+        let mut w = Workload {
+            name: name.into(),
+            jobs: vec![
+                ("default", ours_3d_with(kind, true)),
+                ("portable", ours_3d_with(kind, false)),
+            ],
+        };
+        print_strategy(&mut w, rounds);
+    }
+}
+
+/// One `strategy` line: each path's median µs (the first job is the default) and how the
+/// default compares with the fastest.
+fn print_strategy(w: &mut Workload, rounds: usize) {
+    let t = interleaved(w, rounds);
+    let best = t.iter().cloned().fold(f64::INFINITY, f64::min);
+    print!("strategy {}", w.name);
+    for ((label, _), x) in w.jobs.iter().zip(&t) {
+        print!(" {label} {:.1}", x * 1e6);
+    }
+    println!(" default_vs_best {:.3}", t[0] / best);
 }
 
 /// Where the octaves' time goes at 128²: fBm with 1 and 8 octaves, and each of the 8

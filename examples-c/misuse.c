@@ -115,8 +115,8 @@ int main(void) {
     nd.noise_type = 42;
     expect("noise bad type", sg_noise_fill_2d(&nd, &g, out, 64), SG_RESULT_BAD_ENUM);
     nd = sg_noise_def_default();
-    nd.fill_strategy = 2;
-    expect("noise bad fill strategy", sg_noise_fill_2d(&nd, &g, out, 64), SG_RESULT_BAD_ENUM);
+    nd.cellular_return = 9;
+    expect("noise bad cellular return", sg_noise_fill_2d(&nd, &g, out, 64), SG_RESULT_BAD_ENUM);
     nd = sg_noise_def_default();
     nd.frequency = 0.0 / 0.0;
     expect("noise NaN frequency", sg_noise_fill_2d(&nd, &g, out, 64), SG_RESULT_INVALID_ARGUMENT);

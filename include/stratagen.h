@@ -388,36 +388,6 @@ typedef uint32_t sg_fractal;
 #endif // __cplusplus
 
 /*
- How 2D value/Perlin fills are computed (`sg_noise_def.fill_strategy`); the same bits
- either way. 3D fills, simplex, cellular and warped noise are not affected.
- */
-enum sg_fill_strategy
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
-  /*
-   Every sample hashes its own lattice corners, 4 samples per AVX2 instruction: the same
-   cost per sample and octave at any frequency, but never faster than `Adaptive` where
-   measured. Without AVX2 it runs as `Adaptive`.
-   */
-  SG_FILL_STRATEGY_VECTORIZED = 0,
-  /*
-   The default, fastest on every CPU measured: samples that share a lattice cell (4 or
-   more along x) share its hashing; finer octaves run per sample, on AVX2 where the CPU's
-   vector hash is quick (AMD Zen), scalar elsewhere (Intel).
-   */
-  SG_FILL_STRATEGY_ADAPTIVE = 1,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum sg_fill_strategy sg_fill_strategy;
-#else
-typedef uint32_t sg_fill_strategy;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
-
-/*
  How a block is drawn (`sg_block_info.shape`).
  */
 enum sg_block_shape
@@ -731,10 +701,6 @@ typedef struct sg_noise_def {
    Domain warp frequency, > 0. Default 0.01.
    */
   double warp_frequency;
-  /*
-   An `sg_fill_strategy`. Default Adaptive (the fastest on every CPU measured).
-   */
-  uint32_t fill_strategy;
 } sg_noise_def;
 
 /*
@@ -1227,8 +1193,8 @@ sg_result sg_noise_fill_3d(const struct sg_noise_def *def,
 /*
  Fill a heightmap chunk: `res * res` samples of chunk (cx, cz), sample (i, j) at block
  (16*cx + i*16/res, 16*cz + j*16/res); neighbouring chunks tile seamlessly. `res` in
- 1..=4096. Any thread. The default `SG_FILL_STRATEGY_ADAPTIVE` shares lattice work between
- samples in one cell (the usual heightmap at long wavelengths).
+ 1..=4096. Any thread. Samples in one lattice cell share its hashing (the usual heightmap
+ at long wavelengths).
 
  # Safety
  As for `sg_noise_fill_2d`.

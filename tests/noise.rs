@@ -5,9 +5,7 @@ use stratagen_core::noise::{
     cellular2, cellular3, perlin2, perlin3, simplex2, simplex3, value2, value3, CellularDistance,
     CellularParams, CellularReturn,
 };
-use stratagen_core::noise::{
-    FillStrategy, FractalType, Grid2, Grid3, Noise, NoiseDef, NoiseError, NoiseType,
-};
+use stratagen_core::noise::{FractalType, Grid2, Grid3, Noise, NoiseDef, NoiseError, NoiseType};
 use stratagen_core::util::digest::Digest;
 use stratagen_core::util::random::Xoroshiro128PlusPlus;
 
@@ -115,6 +113,14 @@ fn fills_equal_point_samples_bit_for_bit() {
             height: 2,
             depth: 7,
         },
+        // Deeper than a block of z rows (16), crossing z cells going down, far out.
+        Grid3 {
+            origin: [-3.0e6, 7.5, 1.2e7],
+            step: [0.75, 3.0, -0.7],
+            width: 19,
+            height: 2,
+            depth: 41,
+        },
     ];
     for (name, d) in all_defs() {
         // Both 2D fill paths where this CPU has AVX2 (the portable one only elsewhere).
@@ -138,20 +144,22 @@ fn fills_equal_point_samples_bit_for_bit() {
                 }
             }
         }
-        let n = built;
-        for g in &grids3 {
-            let mut out = vec![0.0f64; g.width * g.height * g.depth];
-            n.fill_3d(g, &mut out).unwrap();
-            for j in 0..g.height {
-                for k in 0..g.depth {
-                    for i in 0..g.width {
-                        let p = n.sample_3d(
-                            g.origin[0] + i as f64 * g.step[0],
-                            g.origin[1] + j as f64 * g.step[1],
-                            g.origin[2] + k as f64 * g.step[2],
-                        );
-                        let got = out[(j * g.depth + k) * g.width + i];
-                        assert_eq!(got.to_bits(), p.to_bits(), "{name} 3d ({i},{j},{k})");
+        // Both 3D paths likewise (simplex has an AVX2 row kernel).
+        for n in [built.with_simd(false), built.with_simd(true)] {
+            for g in &grids3 {
+                let mut out = vec![0.0f64; g.width * g.height * g.depth];
+                n.fill_3d(g, &mut out).unwrap();
+                for j in 0..g.height {
+                    for k in 0..g.depth {
+                        for i in 0..g.width {
+                            let p = n.sample_3d(
+                                g.origin[0] + i as f64 * g.step[0],
+                                g.origin[1] + j as f64 * g.step[1],
+                                g.origin[2] + k as f64 * g.step[2],
+                            );
+                            let got = out[(j * g.depth + k) * g.width + i];
+                            assert_eq!(got.to_bits(), p.to_bits(), "{name} 3d ({i},{j},{k})");
+                        }
                     }
                 }
             }
@@ -159,7 +167,34 @@ fn fills_equal_point_samples_bit_for_bit() {
     }
 }
 
-/// The AVX2 2D fill (DESIGN §2 rule 5), both strategies, against the portable one over random
+/// A random definition for the SIMD-vs-portable tests: 1–16 octaves, and either the given
+/// lattice-aligned frequency with lacunarity 2 or a random frequency and odd lacunarity.
+fn random_def(
+    r: &mut Xoroshiro128PlusPlus,
+    noise_type: NoiseType,
+    fractal: FractalType,
+    aligned_frequency: Option<f64>,
+) -> NoiseDef {
+    let seed = r.next_long();
+    let octaves = 1 + (r.next_double() * 16.0) as u32;
+    let (frequency, lacunarity) = match aligned_frequency {
+        Some(f) => (f, 2.0),
+        None => (0.001 + r.next_double() * 0.3, 1.5 + r.next_double()),
+    };
+    NoiseDef {
+        seed,
+        noise_type,
+        fractal,
+        octaves,
+        frequency,
+        lacunarity,
+        gain: r.next_double(),
+        ..NoiseDef::default()
+    }
+}
+
+/// The AVX2 2D fill (DESIGN §2 rule 5), fine octaves on the vector and on the scalar kernel,
+/// against the portable one over random
 /// definitions and grids: value and Perlin, every shape, 1–16 octaves, odd lacunarities, widths that leave
 /// partial vectors, negative and far coordinates, and lattice-aligned grids (fractions of
 /// exactly 0, where Perlin is zero).
@@ -180,18 +215,14 @@ fn simd_fill_matches_portable_fill() {
     let mut zeros = 0;
     for case in 0..600 {
         let aligned = (case / 2) % 4 == 0;
+        let kind = [NoiseType::Value, NoiseType::Perlin][case % 2];
+        let base = random_def(
+            &mut r,
+            kind,
+            shapes[(case / 2) % 3],
+            aligned.then_some(0.25),
+        );
         let d = NoiseDef {
-            seed: r.next_long(),
-            noise_type: [NoiseType::Value, NoiseType::Perlin][case % 2],
-            fractal: shapes[(case / 2) % 3],
-            octaves: 1 + (r.next_double() * 16.0) as u32,
-            frequency: if aligned {
-                0.25
-            } else {
-                0.001 + r.next_double() * 0.3
-            },
-            lacunarity: if aligned { 2.0 } else { 1.5 + r.next_double() },
-            gain: r.next_double(),
             offset: [
                 if aligned {
                     0.0
@@ -205,16 +236,9 @@ fn simd_fill_matches_portable_fill() {
                 },
                 0.0,
             ],
-            fill: FillStrategy::Vectorized,
-            ..NoiseDef::default()
+            ..base
         };
         let n = d.build().unwrap();
-        let adaptive = NoiseDef {
-            fill: FillStrategy::Adaptive,
-            ..d
-        }
-        .build()
-        .unwrap();
         let far = if case % 5 == 0 { 3.0e7 } else { 1.0 };
         let g = Grid2 {
             x0: if aligned {
@@ -237,20 +261,20 @@ fn simd_fill_matches_portable_fill() {
             height: 1 + (r.next_double() * 4.0) as usize,
         };
         let len = g.width * g.height;
+        // The default (this CPU's fine-octave kernel), each kernel forced, and portable.
         let (mut a, mut b, mut c) = (vec![0.0; len], vec![0.0; len], vec![0.0; len]);
         n.fill_2d(&g, &mut a).unwrap();
         n.with_simd(false).fill_2d(&g, &mut b).unwrap();
-        adaptive.fill_2d(&g, &mut c).unwrap();
-        // Fine octaves on the other kernel than this CPU's choice (vector / scalar).
+        n.with_vector_fine_octaves(true)
+            .fill_2d(&g, &mut c)
+            .unwrap();
         let mut e = vec![0.0; len];
-        let other = !adaptive.vector_fine_octaves();
-        adaptive
-            .with_vector_fine_octaves(other)
+        n.with_vector_fine_octaves(false)
             .fill_2d(&g, &mut e)
             .unwrap();
         assert!(
             e.iter().zip(&b).all(|(x, y)| x.to_bits() == y.to_bits()),
-            "case {case}: adaptive with vector fine octaves {other} differs"
+            "case {case}: scalar fine octaves differ"
         );
         for (i, ((x, y), z)) in a.iter().zip(&b).zip(&c).enumerate() {
             assert_eq!(
@@ -261,7 +285,7 @@ fn simd_fill_matches_portable_fill() {
             assert_eq!(
                 z.to_bits(),
                 y.to_bits(),
-                "adaptive, case {case} {g:?} sample {i}"
+                "vector fine octaves, case {case} {g:?} sample {i}"
             );
         }
         let (mut a32, mut b32) = (vec![0.0f32; len], vec![0.0f32; len]);
@@ -283,6 +307,93 @@ fn simd_fill_matches_portable_fill() {
         zeros > 1000,
         "lattice-aligned Perlin cases ran ({zeros} samples)"
     );
+}
+
+/// The AVX2 simplex rows (DESIGN §2 rule 5) against the portable fills over random
+/// definitions and grids, 2D and 3D: every shape, 1–16 octaves, odd lacunarities, widths
+/// that leave partial vectors and several tiles, negative steps, far coordinates (the
+/// kernel's integers come from the mantissa) and lattice-aligned grids.
+#[test]
+fn simd_simplex_fill_matches_portable_fill() {
+    let mut r = Xoroshiro128PlusPlus::from_seed(0x51_3A);
+    let shapes = [FractalType::Fbm, FractalType::Ridged, FractalType::Billow];
+    let mut compared = 0usize;
+    for case in 0..300 {
+        let aligned = case % 7 == 0;
+        let far = [1.0, 3.0e7, 1.0e12][case % 3];
+        let coord = |r: &mut Xoroshiro128PlusPlus| {
+            if aligned {
+                // Quarter-block positions: ties between the offsets (x0 == y0 …) occur.
+                (r.next_double() * 80.0).floor() / 4.0 - 10.0
+            } else {
+                (r.next_double() - 0.5) * 2000.0 * far
+            }
+        };
+        let d = random_def(
+            &mut r,
+            NoiseType::Simplex,
+            shapes[case % 3],
+            aligned.then_some(1.0),
+        );
+        // Far grids at 16 octaves leave the lattice range: keep the frequency in reach.
+        let d = NoiseDef {
+            octaves: match far {
+                f if f > 1.0e9 => 1,
+                f if f > 1.0 => d.octaves.min(3),
+                _ => d.octaves,
+            },
+            ..d
+        };
+        let n = d.build().unwrap();
+        let step = |r: &mut Xoroshiro128PlusPlus| {
+            if aligned {
+                [0.25, -0.25, 0.5][(r.next_double() * 3.0) as usize]
+            } else {
+                (r.next_double() - 0.3) * 3.0
+            }
+        };
+        let g2 = Grid2 {
+            x0: coord(&mut r),
+            y0: coord(&mut r),
+            dx: step(&mut r),
+            dy: step(&mut r),
+            width: 1 + (r.next_double() * 90.0) as usize,
+            height: 1 + (r.next_double() * 3.0) as usize,
+        };
+        let g3 = Grid3 {
+            origin: [coord(&mut r), coord(&mut r), coord(&mut r)],
+            step: [step(&mut r), step(&mut r), step(&mut r)],
+            width: 1 + (r.next_double() * 70.0) as usize,
+            height: 1 + (r.next_double() * 3.0) as usize,
+            depth: 1 + (r.next_double() * 3.0) as usize,
+        };
+        let (mut a, mut b) = (
+            vec![0.0; g2.width * g2.height],
+            vec![0.0; g2.width * g2.height],
+        );
+        n.fill_2d(&g2, &mut a).unwrap();
+        n.with_simd(false).fill_2d(&g2, &mut b).unwrap();
+        for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+            assert_eq!(
+                x.to_bits(),
+                y.to_bits(),
+                "2d case {case} {d:?} {g2:?} sample {i}"
+            );
+        }
+        let len3 = g3.width * g3.height * g3.depth;
+        let (mut a, mut b) = (vec![0.0f32; len3], vec![0.0f32; len3]);
+        n.fill_3d_f32(&g3, &mut a).unwrap();
+        n.with_simd(false).fill_3d_f32(&g3, &mut b).unwrap();
+        for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+            assert_eq!(
+                x.to_bits(),
+                y.to_bits(),
+                "3d case {case} {d:?} {g3:?} sample {i}"
+            );
+        }
+        compared += g2.width * g2.height + len3;
+    }
+    assert!(compared > 20_000, "{compared} samples compared");
 }
 
 struct Stats {

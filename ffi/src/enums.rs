@@ -2,9 +2,7 @@
 //! wire value by `TryFrom<u32>`, and into the core's types by an exhaustive match.
 
 use stratagen_core::engine::{ChunkStatus, Priority};
-use stratagen_core::noise::{
-    CellularDistance, CellularReturn, FillStrategy, FractalType, NoiseType,
-};
+use stratagen_core::noise::{CellularDistance, CellularReturn, FractalType, NoiseType};
 use stratagen_core::world::Heightmap;
 
 use crate::result::{c_enum_from_u32, sg_result};
@@ -99,21 +97,6 @@ pub enum sg_fractal {
     Billow = 3,
 }
 
-/// How 2D value/Perlin fills are computed (`sg_noise_def.fill_strategy`); the same bits
-/// either way. 3D fills, simplex, cellular and warped noise are not affected.
-#[repr(u32)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum sg_fill_strategy {
-    /// Every sample hashes its own lattice corners, 4 samples per AVX2 instruction: the same
-    /// cost per sample and octave at any frequency, but never faster than `Adaptive` where
-    /// measured. Without AVX2 it runs as `Adaptive`.
-    Vectorized = 0,
-    /// The default, fastest on every CPU measured: samples that share a lattice cell (4 or
-    /// more along x) share its hashing; finer octaves run per sample, on AVX2 where the CPU's
-    /// vector hash is quick (AMD Zen), scalar elsewhere (Intel).
-    Adaptive = 1,
-}
-
 /// Cellular distance functions (`sg_noise_def.cellular_distance`; not exported as a C enum,
 /// the field documents its values).
 #[repr(u32)]
@@ -167,7 +150,6 @@ c_enum_from_u32!(
     [Value, Perlin, Simplex, Cellular]
 );
 c_enum_from_u32!(sg_fractal, sg_result::BadEnum, [None, Fbm, Ridged, Billow]);
-c_enum_from_u32!(sg_fill_strategy, sg_result::BadEnum, [Vectorized, Adaptive]);
 c_enum_from_u32!(
     CellularDistanceC,
     sg_result::BadEnum,
@@ -248,15 +230,6 @@ impl From<sg_fractal> for FractalType {
     }
 }
 
-impl From<sg_fill_strategy> for FillStrategy {
-    fn from(f: sg_fill_strategy) -> FillStrategy {
-        match f {
-            sg_fill_strategy::Vectorized => FillStrategy::Vectorized,
-            sg_fill_strategy::Adaptive => FillStrategy::Adaptive,
-        }
-    }
-}
-
 impl From<CellularDistanceC> for CellularDistance {
     fn from(d: CellularDistanceC) -> CellularDistance {
         match d {
@@ -313,9 +286,6 @@ mod tests {
         for &f in sg_fractal::VARIANTS {
             assert_eq!(FractalType::from(f) as u32, f as u32);
         }
-        for &f in sg_fill_strategy::VARIANTS {
-            assert_eq!(FillStrategy::from(f) as u32, f as u32);
-        }
         for &d in CellularDistanceC::VARIANTS {
             assert_eq!(CellularDistance::from(d) as u32, d as u32);
         }
@@ -324,7 +294,6 @@ mod tests {
         }
         assert_eq!(sg_noise_type::try_from(4), Err(sg_result::BadEnum));
         assert_eq!(sg_fractal::try_from(4), Err(sg_result::BadEnum));
-        assert_eq!(sg_fill_strategy::try_from(2), Err(sg_result::BadEnum));
         assert_eq!(CellularReturnC::try_from(4), Err(sg_result::BadEnum));
     }
 }

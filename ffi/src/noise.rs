@@ -3,9 +3,7 @@
 
 use stratagen_core::noise::{Grid2, Grid3, Noise, NoiseDef, NoiseError};
 
-use crate::enums::{
-    from_wire, sg_fill_strategy, sg_fractal, sg_noise_type, CellularDistanceC, CellularReturnC,
-};
+use crate::enums::{from_wire, sg_fractal, sg_noise_type, CellularDistanceC, CellularReturnC};
 use crate::result::{ffi, required, sg_result, FfiResult};
 use crate::types::{sg_grid2, sg_grid3, sg_noise_def};
 
@@ -28,7 +26,6 @@ pub extern "C" fn sg_noise_def_default() -> sg_noise_def {
         cellular_jitter: d.cellular_jitter,
         warp_amplitude: d.warp_amplitude,
         warp_frequency: d.warp_frequency,
-        fill_strategy: d.fill as u32,
     }
 }
 
@@ -59,7 +56,6 @@ pub(crate) unsafe fn noise_of(def: *const sg_noise_def) -> FfiResult<Noise> {
         cellular_jitter: d.cellular_jitter,
         warp_amplitude: d.warp_amplitude,
         warp_frequency: d.warp_frequency,
-        fill: from_wire::<sg_fill_strategy, _>(d.fill_strategy)?,
     }
     .build()
     .map_err(|_| sg_result::InvalidArgument)
@@ -134,8 +130,8 @@ pub unsafe extern "C" fn sg_noise_fill_3d(
 
 /// Fill a heightmap chunk: `res * res` samples of chunk (cx, cz), sample (i, j) at block
 /// (16*cx + i*16/res, 16*cz + j*16/res); neighbouring chunks tile seamlessly. `res` in
-/// 1..=4096. Any thread. The default `SG_FILL_STRATEGY_ADAPTIVE` shares lattice work between
-/// samples in one cell (the usual heightmap at long wavelengths).
+/// 1..=4096. Any thread. Samples in one lattice cell share its hashing (the usual heightmap
+/// at long wavelengths).
 ///
 /// # Safety
 /// As for `sg_noise_fill_2d`.

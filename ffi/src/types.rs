@@ -72,8 +72,6 @@ pub struct sg_noise_def {
     pub warp_amplitude: f64,
     /// Domain warp frequency, > 0. Default 0.01.
     pub warp_frequency: f64,
-    /// An `sg_fill_strategy`. Default Adaptive (the fastest on every CPU measured).
-    pub fill_strategy: u32,
 }
 
 /// A 2D grid: sample (i, j) at (x0 + i*dx, y0 + j*dy), stored at j*width + i.

@@ -70,7 +70,6 @@ pub fn read_noise(r: &mut Reader, node: &Node, path: &str) -> NoiseDef {
         cellular_jitter: t.or(r, "cellular_jitter", d.cellular_jitter),
         warp_amplitude: t.or(r, "warp_amplitude", d.warp_amplitude),
         warp_frequency: t.or(r, "warp_frequency", d.warp_frequency),
-        fill: d.fill,
     };
     t.end(r);
     n

@@ -59,26 +59,6 @@ pub enum FractalType {
     Billow = 3,
 }
 
-/// How 2D value and Perlin fills spend their time (warp off). Both give the same bits as
-/// [`Noise::sample_2d`]; 3D fills, simplex, cellular and warped noise are not affected. The
-/// default, [`FillStrategy::Adaptive`], is the fastest on every CPU measured; `Vectorized`
-/// exists for comparison.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u32)]
-pub enum FillStrategy {
-    /// Every sample hashes its own four lattice corners at every octave, four samples per
-    /// AVX2 instruction: a fill costs the same per sample and octave at any frequency, but
-    /// coarse octaves redo hashing their samples could share. Needs AVX2 (x86-64, checked
-    /// when the noise is built); elsewhere it runs as [`FillStrategy::Adaptive`].
-    Vectorized = 0,
-    /// The default. Per octave: where at least 4 samples fall in a lattice cell along x, they
-    /// share the cell's hashing (scalar); finer octaves run per sample, four per AVX2
-    /// instruction on CPUs whose emulated 64-bit lane multiply is cheap (AMD Zen), scalar on
-    /// the others (Intel cores, where the vector hash measured slower than scalar:
-    /// [`Noise::vector_fine_octaves`]).
-    Adaptive = 1,
-}
-
 /// Noise settings, plain data with documented defaults ([`NoiseDef::default`]).
 ///
 /// Validate into a [`Noise`] with [`NoiseDef::build`]. Coordinates are in world units (blocks);
@@ -113,9 +93,6 @@ pub struct NoiseDef {
     pub warp_amplitude: f64,
     /// Domain warp frequency in cycles per world unit, finite and `> 0`. Default 0.01.
     pub warp_frequency: f64,
-    /// How 2D value/Perlin fills are computed (same bits either way). Default
-    /// [`FillStrategy::Adaptive`].
-    pub fill: FillStrategy,
 }
 
 impl Default for NoiseDef {
@@ -134,7 +111,6 @@ impl Default for NoiseDef {
             cellular_jitter: 0.65,
             warp_amplitude: 0.0,
             warp_frequency: 0.01,
-            fill: FillStrategy::Adaptive,
         }
     }
 }
@@ -200,11 +176,9 @@ pub struct Noise {
     pub(crate) warp_amplitude: f64,
     pub(crate) warp_frequency: f64,
     pub(crate) warp_seeds: [u64; 3],
-    /// 2D value/Perlin fills take the AVX2 path (only ever true where AVX2 runs).
+    /// Fills take the AVX2 paths (only ever true where AVX2 runs).
     pub(crate) simd: bool,
-    /// With `simd`: whether the AVX2 path shares cells at coarse octaves.
-    pub(crate) fill: FillStrategy,
-    /// With `simd` and [`FillStrategy::Adaptive`]: fine octaves run four samples per AVX2
+    /// With `simd`: fine octaves of 2D value/Perlin fills run four samples per AVX2
     /// instruction (true) or scalar per sample (false).
     pub(crate) vector_fine: bool,
 }
@@ -315,7 +289,6 @@ impl NoiseDef {
                 derive_seed(self.seed, 1003),
             ],
             simd: simd_available(),
-            fill: self.fill,
             vector_fine: fast_lane_multiply(),
         })
     }
@@ -337,27 +310,27 @@ impl Noise {
         self.octaves
     }
 
-    /// Whether 2D value and Perlin fills use the AVX2 path (as [`FillStrategy`] says): true
-    /// after [`NoiseDef::build`] on an x86-64 CPU with AVX2. Either path gives the same bits.
+    /// Whether fills use the AVX2 paths: true after [`NoiseDef::build`] on an x86-64 CPU
+    /// with AVX2. Either path gives the same bits. 2D value and Perlin fills share each
+    /// lattice cell's hashing among the samples in it where at least 4 fall in one along x,
+    /// and run finer octaves per sample ([`Noise::vector_fine_octaves`]); 3D value and
+    /// Perlin fills share a cell's corners down z and run their per-sample loops four lanes
+    /// wide; simplex fills run four samples per vector along each row.
     pub fn simd(&self) -> bool {
         self.simd
     }
 
-    /// The fill strategy this noise was built with.
-    pub fn fill_strategy(&self) -> FillStrategy {
-        self.fill
-    }
-
     /// This noise with the AVX2 fill path on (`true`, where the CPU has AVX2; elsewhere it
-    /// stays off) or off (`false`: the portable path, which shares cells like
-    /// [`FillStrategy::Adaptive`] and is scalar throughout). The output bits are the same
+    /// stays off) or off (`false`: the portable path, which shares cells the same way and
+    /// is scalar throughout). The output bits are the same
     /// either way; this exists to test that and to compare speeds.
     pub fn with_simd(mut self, on: bool) -> Noise {
         self.simd = on && simd_available();
         self
     }
 
-    /// Whether fine octaves of [`FillStrategy::Adaptive`] 2D fills run four samples per AVX2
+    /// Whether fine octaves of 2D value/Perlin fills (under 4 samples per lattice cell along
+    /// x) run four samples per AVX2
     /// instruction (true on AMD Zen, whose emulated 64-bit lane multiply is cheap) or scalar
     /// per sample (Intel and other CPUs: on an Intel Xeon the vector hash measured ~20%
     /// slower than scalar at 4 and 8 octaves). Chosen from CPUID when the noise is built;

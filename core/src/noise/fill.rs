@@ -6,7 +6,7 @@
 
 use crate::noise::def::{finite, Noise, NoiseError, MAX_LATTICE, MAX_OCTAVES};
 use crate::noise::fractal::{point2, point3, Base, Cellular, Shape, Simplex};
-use crate::noise::lattice::{Axis, Cell, Lattice};
+use crate::noise::lattice::{Axis, Lattice, Row};
 use crate::noise::simplex::{self, SIMPLEX_BATCH};
 use crate::util::math::abs;
 
@@ -141,15 +141,47 @@ impl Columns {
         c
     }
 
-    /// Add one octave's shaped, weighted values for a row into `acc`.
+    /// Add one octave's shaped, weighted values for a block of 3D rows (one y, consecutive
+    /// z) into their `acc` rows: cell by cell, hashing a cell's corners again only when the
+    /// z cell changes.
+    #[inline(always)]
+    fn accumulate3<L: Lattice, S: Shape>(
+        &self,
+        o: usize,
+        amp: f64,
+        rows: &[Row],
+        acc: &mut [[f64; TILE]],
+    ) {
+        let (f, f1, s) = (&self.f[o], &self.f1[o], &self.s[o]);
+        for &(ix, a, b) in &self.runs[o][..self.nruns[o]] {
+            let (a, b) = (a as usize, b as usize);
+            let (f, f1, s) = (&f[a..b], &f1[a..b], &s[a..b]);
+            let mut corners = L::corners3(&rows[0], ix);
+            let mut z_cell = rows[0].z_cell();
+            for (row, acc) in rows.iter().zip(acc.iter_mut()) {
+                if row.z_cell() != z_cell {
+                    corners = L::corners3(row, ix);
+                    z_cell = row.z_cell();
+                }
+                let c = L::cell3_from(row, &corners);
+                let acc = &mut acc[a..b];
+                for t in 0..acc.len() {
+                    acc[t] += S::apply(L::eval_parts(&c, f[t], f1[t], s[t])) * amp;
+                }
+            }
+        }
+    }
+
+    /// Add one octave's shaped, weighted values for a 2D row into `acc`.
     #[inline(always)]
     fn accumulate<L: Lattice, S: Shape>(
         &self,
         o: usize,
         amp: f64,
-        cell: impl Fn(i64) -> Cell,
+        row: &Row,
         acc: &mut [f64; TILE],
     ) {
+        let cell = |ix| L::cell2(row, ix);
         let runs = &self.runs[o][..self.nruns[o]];
         let (f, f1, s) = (&self.f[o], &self.f1[o], &self.s[o]);
         if runs.len() == self.len {
@@ -185,20 +217,48 @@ pub(crate) fn fill2_lattice<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid
             let mut acc = [0.0f64; TILE];
             for o in 0..n.octaves {
                 let row = L::row2(n.seeds[o], &Axis::new(y * n.freq[o]));
-                cols.accumulate::<L, S>(o, n.amp[o], |ix| L::cell2(&row, ix), &mut acc);
+                cols.accumulate::<L, S>(o, n.amp[o], &row, &mut acc);
             }
-            let dst = &mut out[j * g.width + first..j * g.width + first + len];
-            for (d, a) in dst.iter_mut().zip(acc.iter()) {
-                *d = T::from_f64(*a * n.norm);
-            }
+            store_row(
+                n,
+                &acc,
+                &mut out[j * g.width + first..j * g.width + first + len],
+            );
         }
         first += len;
     }
 }
 
 pub(crate) fn fill3_lattice<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+    #[cfg(target_arch = "x86_64")]
+    if n.simd {
+        return crate::noise::simd::fill3::<L, S, T>(n, g, out);
+    }
+    fill3_lattice_body::<L, S, T>(n, g, out)
+}
+
+/// Rows along z that a 3D lattice fill runs together: they share each cell's hashed
+/// corners while they stay in one z cell.
+const ROW_BLOCK: usize = 16;
+
+/// The 3D lattice fill. Inlined into the portable [`fill3_lattice`] and into an AVX2 copy
+/// (`simd::fill3`), where the compiler runs the per-sample loops four lanes wide: the same
+/// operations per sample (no FMA is enabled), so the same bits.
+///
+/// Per tile and y, blocks of up to [`ROW_BLOCK`] z rows go octave by octave, and within an
+/// octave cell by cell down the block, so a cell's corners are hashed once per z cell
+/// instead of once per row. Each sample still adds its octaves in order: the same sums.
+#[inline(always)]
+pub(crate) fn fill3_lattice_body<L: Lattice, S: Shape, T: Sample>(
+    n: &Noise,
+    g: &Grid3,
+    out: &mut [T],
+) {
     let [x0, y0, z0] = g.origin;
     let [dx, dy, dz] = g.step;
+    // Declared once: zeroing the whole block per row costs more than a small grid's samples.
+    let mut acc = [[0.0f64; TILE]; ROW_BLOCK];
+    let mut row = [Row::default(); ROW_BLOCK];
     let mut first = 0;
     while first < g.width {
         let len = core::cmp::min(TILE, g.width - first);
@@ -209,20 +269,103 @@ pub(crate) fn fill3_lattice<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid
             for o in 0..n.octaves {
                 ay[o] = Axis::new(y * n.freq[o]);
             }
-            for k in 0..g.depth {
-                let z = (z0 + k as f64 * dz) + n.offset[2];
-                let mut acc = [0.0f64; TILE];
+            let mut k0 = 0;
+            while k0 < g.depth {
+                let rows = core::cmp::min(ROW_BLOCK, g.depth - k0);
+                for a in acc[..rows].iter_mut() {
+                    a[..len].iter_mut().for_each(|v| *v = 0.0);
+                }
                 for o in 0..n.octaves {
-                    let row = L::row3(n.seeds[o], &ay[o], &Axis::new(z * n.freq[o]));
-                    cols.accumulate::<L, S>(o, n.amp[o], |ix| L::cell3(&row, ix), &mut acc);
+                    for (kk, r) in row[..rows].iter_mut().enumerate() {
+                        let z = (z0 + (k0 + kk) as f64 * dz) + n.offset[2];
+                        *r = L::row3(n.seeds[o], &ay[o], &Axis::new(z * n.freq[o]));
+                    }
+                    cols.accumulate3::<L, S>(o, n.amp[o], &row[..rows], &mut acc[..rows]);
                 }
-                let base = (j * g.depth + k) * g.width + first;
-                for (d, a) in out[base..base + len].iter_mut().zip(acc.iter()) {
-                    *d = T::from_f64(*a * n.norm);
+                for (kk, acc) in acc[..rows].iter().enumerate() {
+                    let base = (j * g.depth + k0 + kk) * g.width + first;
+                    store_row(n, acc, &mut out[base..base + len]);
                 }
+                k0 += rows;
             }
         }
         first += len;
+    }
+}
+
+/// Lanes a simplex tile row computes: `len` rounded up to whole groups of AVX2 vectors
+/// (the padding lanes repeat the last sample and are never stored).
+#[cfg(target_arch = "x86_64")]
+fn simplex_lanes(n: &Noise, len: usize) -> usize {
+    if n.simd {
+        let group = 4 * crate::noise::simd::U;
+        (len + group - 1) / group * group
+    } else {
+        len
+    }
+}
+#[cfg(not(target_arch = "x86_64"))]
+fn simplex_lanes(_: &Noise, len: usize) -> usize {
+    len
+}
+
+/// The lattice x of each sample of a tile, per octave, for `lanes` lanes (lanes past `len`
+/// repeat the last sample).
+fn simplex_xs(
+    n: &Noise,
+    x0: f64,
+    dx: f64,
+    first: usize,
+    len: usize,
+    lanes: usize,
+) -> [[f64; TILE]; MAX_OCTAVES as usize] {
+    let mut xs = [[0.0f64; TILE]; MAX_OCTAVES as usize];
+    for o in 0..n.octaves {
+        for (t, x) in xs[o][..lanes].iter_mut().enumerate() {
+            *x = sample_x(n, x0, dx, first + core::cmp::min(t, len - 1)) * n.freq[o];
+        }
+    }
+    xs
+}
+
+/// One octave of simplex along a tile row into `v[..lanes]`: the AVX2 kernel when the noise
+/// has it, the staged scalar batch otherwise; the same bits.
+#[inline(always)]
+fn simplex2_row(n: &Noise, seed: u64, xs: &[f64; TILE], y: f64, lanes: usize, v: &mut [f64; TILE]) {
+    #[cfg(target_arch = "x86_64")]
+    if n.simd {
+        return crate::noise::simd::simplex::row2(n, seed, xs, y, v, lanes / 4);
+    }
+    let _ = n;
+    simplex::simplex2_batch(seed, &xs[..lanes], y, v);
+}
+
+/// [`simplex2_row`] in 3D.
+#[inline(always)]
+fn simplex3_row(
+    n: &Noise,
+    seed: u64,
+    xs: &[f64; TILE],
+    (y, z): (f64, f64),
+    lanes: usize,
+    v: &mut [f64; TILE],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if n.simd {
+        return crate::noise::simd::simplex::row3(n, seed, xs, (y, z), v, lanes / 4);
+    }
+    let _ = n;
+    for (o, &x) in v.iter_mut().zip(&xs[..lanes]) {
+        *o = simplex::simplex3(seed, x, y, z);
+    }
+}
+
+/// A tile row's octave sums, normalised, into `dst` (how every lattice and simplex fill
+/// ends a row).
+#[inline(always)]
+fn store_row<T: Sample>(n: &Noise, acc: &[f64; TILE], dst: &mut [T]) {
+    for (d, a) in dst.iter_mut().zip(acc.iter()) {
+        *d = T::from_f64(*a * n.norm);
     }
 }
 
@@ -233,25 +376,53 @@ pub(crate) fn fill2_simplex<S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut
     let mut first = 0;
     while first < g.width {
         let len = core::cmp::min(TILE, g.width - first);
-        let mut xs = [[0.0f64; TILE]; MAX_OCTAVES as usize];
-        for o in 0..n.octaves {
-            for (t, x) in xs[o][..len].iter_mut().enumerate() {
-                *x = sample_x(n, g.x0, g.dx, first + t) * n.freq[o];
-            }
-        }
+        let lanes = simplex_lanes(n, len);
+        let xs = simplex_xs(n, g.x0, g.dx, first, len, lanes);
         for j in 0..g.height {
             let y = (g.y0 + j as f64 * g.dy) + n.offset[1];
             let mut acc = [0.0f64; TILE];
             let mut v = [0.0f64; TILE];
             for o in 0..n.octaves {
-                simplex::simplex2_batch(n.seeds[o], &xs[o][..len], y * n.freq[o], &mut v);
+                simplex2_row(n, n.seeds[o], &xs[o], y * n.freq[o], lanes, &mut v);
                 for (a, v) in acc[..len].iter_mut().zip(&v) {
                     *a += S::apply(*v) * n.amp[o];
                 }
             }
-            let dst = &mut out[j * g.width + first..j * g.width + first + len];
-            for (d, a) in dst.iter_mut().zip(acc.iter()) {
-                *d = T::from_f64(*a * n.norm);
+            store_row(
+                n,
+                &acc,
+                &mut out[j * g.width + first..j * g.width + first + len],
+            );
+        }
+        first += len;
+    }
+}
+
+/// 3D simplex fill without warp, a tile row per batch, as [`fill2_simplex`]: the same bits
+/// as [`point3`].
+pub(crate) fn fill3_simplex<S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+    let [x0, y0, z0] = g.origin;
+    let [dx, dy, dz] = g.step;
+    let mut first = 0;
+    while first < g.width {
+        let len = core::cmp::min(TILE, g.width - first);
+        let lanes = simplex_lanes(n, len);
+        let xs = simplex_xs(n, x0, dx, first, len, lanes);
+        for j in 0..g.height {
+            let y = (y0 + j as f64 * dy) + n.offset[1];
+            for k in 0..g.depth {
+                let z = (z0 + k as f64 * dz) + n.offset[2];
+                let mut acc = [0.0f64; TILE];
+                let mut v = [0.0f64; TILE];
+                for o in 0..n.octaves {
+                    let f = n.freq[o];
+                    simplex3_row(n, n.seeds[o], &xs[o], (y * f, z * f), lanes, &mut v);
+                    for (a, v) in acc[..len].iter_mut().zip(&v) {
+                        *a += S::apply(*v) * n.amp[o];
+                    }
+                }
+                let base = (j * g.depth + k) * g.width + first;
+                store_row(n, &acc, &mut out[base..base + len]);
             }
         }
         first += len;
@@ -289,7 +460,11 @@ impl Fill for Simplex {
         }
     }
     fn fill3<S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
-        fill3_point::<Simplex, S, T>(n, g, out)
+        if n.warp_amplitude > 0.0 {
+            fill3_point::<Simplex, S, T>(n, g, out)
+        } else {
+            fill3_simplex::<S, T>(n, g, out)
+        }
     }
 }
 impl Fill for Cellular {
@@ -405,9 +580,7 @@ impl Noise {
         }
     }
 
-    /// Fill a heightmap chunk (see [`Noise::heightmap_grid`]); `res` in `1..=4096`. At long
-    /// wavelengths (many samples per lattice cell) build the noise with
-    /// [`FillStrategy::Adaptive`](crate::noise::FillStrategy::Adaptive): 2–4× faster, same output.
+    /// Fill a heightmap chunk (see [`Noise::heightmap_grid`]); `res` in `1..=4096`.
     pub fn heightmap_chunk(
         &self,
         cx: i32,

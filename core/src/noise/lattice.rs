@@ -55,13 +55,13 @@ const R2: f64 = core::f64::consts::SQRT_2;
 pub(crate) const GX2: [f64; 8] = [R2, 1.0, 0.0, -1.0, -R2, -1.0, 0.0, 1.0];
 pub(crate) const GY2: [f64; 8] = [0.0, 1.0, R2, 1.0, 0.0, -1.0, -R2, -1.0];
 // Perlin's twelve cube edges, four repeated to make sixteen.
-const GX3: [f64; 16] = [
+pub(crate) const GX3: [f64; 16] = [
     1.0, -1.0, 1.0, -1.0, 1.0, -1.0, 1.0, -1.0, 0.0, 0.0, 0.0, 0.0, 1.0, -1.0, 0.0, 0.0,
 ];
-const GY3: [f64; 16] = [
+pub(crate) const GY3: [f64; 16] = [
     1.0, 1.0, -1.0, -1.0, 0.0, 0.0, 0.0, 0.0, 1.0, -1.0, 1.0, -1.0, 1.0, 1.0, -1.0, -1.0,
 ];
-const GZ3: [f64; 16] = [
+pub(crate) const GZ3: [f64; 16] = [
     0.0, 0.0, 0.0, 0.0, 1.0, 1.0, -1.0, -1.0, 1.0, 1.0, -1.0, -1.0, 0.0, 0.0, 1.0, -1.0,
 ];
 
@@ -127,6 +127,33 @@ pub(crate) struct Row {
     hz1: u64,
 }
 
+impl Row {
+    /// The hashes of the eight corners of the 3D cell of x index `ix`: x side 0 then 1,
+    /// each (y0 z0, y1 z0, y0 z1, y1 z1).
+    #[inline(always)]
+    pub fn corner_hashes(&self, ix: i64) -> [u64; 8] {
+        let (x0, x1) = (hx(ix), hx(ix.wrapping_add(1)));
+        let h = |xh: u64, yh: u64, zh: u64| hash(self.seed, xh ^ yh ^ zh);
+        [
+            h(x0, self.hy0, self.hz0),
+            h(x0, self.hy1, self.hz0),
+            h(x0, self.hy0, self.hz1),
+            h(x0, self.hy1, self.hz1),
+            h(x1, self.hy0, self.hz0),
+            h(x1, self.hy1, self.hz0),
+            h(x1, self.hy0, self.hz1),
+            h(x1, self.hy1, self.hz1),
+        ]
+    }
+
+    /// The z lattice cell of a 3D row: rows with the same one (and the same y) share
+    /// [`Lattice::corners3`].
+    #[inline(always)]
+    pub fn z_cell(&self) -> i64 {
+        self.z.i
+    }
+}
+
 /// A lattice noise factored into row, cell and sample (value and Perlin).
 pub(crate) trait Lattice {
     /// Gradient (Perlin) rather than value noise: lets the AVX2 fill pick its kernel at
@@ -161,7 +188,17 @@ pub(crate) trait Lattice {
     }
     /// [`Lattice::cell2`] from the cell's two x coordinate products `hx(ix)`, `hx(ix + 1)`.
     fn cell2_hashed(row: &Row, x0: u64, x1: u64) -> Cell;
-    fn cell3(row: &Row, ix: i64) -> Cell;
+    /// The hashed corners of the 3D cell of x index `ix`: everything of [`Lattice::cell3`]
+    /// that depends only on the lattice cell, not on the position in it (so rows in one
+    /// y/z cell can share it).
+    type Corners: Copy;
+    fn corners3(row: &Row, ix: i64) -> Self::Corners;
+    /// [`Lattice::cell3`] from the cell's corners (hashed for a row in the same cell).
+    fn cell3_from(row: &Row, c: &Self::Corners) -> Cell;
+    #[inline(always)]
+    fn cell3(row: &Row, ix: i64) -> Cell {
+        Self::cell3_from(row, &Self::corners3(row, ix))
+    }
     /// The sample at x fraction `f` (`f1 = f − 1`, fade `s`) of a cell.
     fn eval_parts(c: &Cell, f: f64, f1: f64, s: f64) -> f64;
     #[inline(always)]
@@ -194,16 +231,21 @@ impl Lattice for Perlin {
         }
     }
 
+    /// The gradients of the cell's eight corners: x side 0 then 1, each (y0 z0, y1 z0,
+    /// y0 z1, y1 z1).
+    type Corners = [(f64, f64, f64); 8];
+
     #[inline(always)]
-    fn cell3(r: &Row, ix: i64) -> Cell {
-        let (x0, x1) = (hx(ix), hx(ix.wrapping_add(1)));
+    fn corners3(r: &Row, ix: i64) -> Self::Corners {
+        r.corner_hashes(ix).map(g3)
+    }
+
+    #[inline(always)]
+    fn cell3_from(r: &Row, c: &Self::Corners) -> Cell {
         let (v, w) = (r.y.s, r.z.s);
         let (fy, fy1, fz, fz1) = (r.y.f, r.y.f1, r.z.f, r.z.f1);
-        let side = |xh: u64| -> (f64, f64) {
-            let (a0, b0, c0) = g3(hash(r.seed, xh ^ r.hy0 ^ r.hz0));
-            let (a1, b1, c1) = g3(hash(r.seed, xh ^ r.hy1 ^ r.hz0));
-            let (a2, b2, c2) = g3(hash(r.seed, xh ^ r.hy0 ^ r.hz1));
-            let (a3, b3, c3) = g3(hash(r.seed, xh ^ r.hy1 ^ r.hz1));
+        let side = |g: &[(f64, f64, f64)]| -> (f64, f64) {
+            let ((a0, b0, c0), (a1, b1, c1), (a2, b2, c2), (a3, b3, c3)) = (g[0], g[1], g[2], g[3]);
             let p = lerp(w, lerp(v, a0, a1), lerp(v, a2, a3));
             let q = lerp(
                 w,
@@ -212,8 +254,8 @@ impl Lattice for Perlin {
             );
             (p, q)
         };
-        let (p0, q0) = side(x0);
-        let (p1, q1) = side(x1);
+        let (p0, q0) = side(&c[..4]);
+        let (p1, q1) = side(&c[4..]);
         Cell { p0, q0, p1, q1 }
     }
 
@@ -248,29 +290,23 @@ impl Lattice for Value {
         }
     }
 
+    /// The values of the cell's eight corners, in the order of Perlin's corners.
+    type Corners = [f64; 8];
+
     #[inline(always)]
-    fn cell3(r: &Row, ix: i64) -> Cell {
+    fn corners3(r: &Row, ix: i64) -> Self::Corners {
+        r.corner_hashes(ix).map(value_of)
+    }
+
+    #[inline(always)]
+    fn cell3_from(r: &Row, c: &Self::Corners) -> Cell {
         let (v, w) = (r.y.s, r.z.s);
-        let side = |xh: u64| -> f64 {
-            lerp(
-                w,
-                lerp(
-                    v,
-                    value_of(hash(r.seed, xh ^ r.hy0 ^ r.hz0)),
-                    value_of(hash(r.seed, xh ^ r.hy1 ^ r.hz0)),
-                ),
-                lerp(
-                    v,
-                    value_of(hash(r.seed, xh ^ r.hy0 ^ r.hz1)),
-                    value_of(hash(r.seed, xh ^ r.hy1 ^ r.hz1)),
-                ),
-            )
-        };
+        let side = |c: &[f64]| lerp(w, lerp(v, c[0], c[1]), lerp(v, c[2], c[3]));
         Cell {
             p0: 0.0,
-            q0: side(hx(ix)),
+            q0: side(&c[..4]),
             p1: 0.0,
-            q1: side(hx(ix.wrapping_add(1))),
+            q1: side(&c[4..]),
         }
     }
 

@@ -19,7 +19,7 @@ pub mod simplex;
 
 pub use cellular::{cellular2, cellular3};
 pub use cellular::{CellularDistance, CellularParams, CellularReturn};
-pub use def::{FillStrategy, FractalType, Noise, NoiseDef, NoiseError, NoiseType, MAX_OCTAVES};
+pub use def::{FractalType, Noise, NoiseDef, NoiseError, NoiseType, MAX_OCTAVES};
 pub use fill::{Grid2, Grid3, Sample};
 pub use lattice::{perlin2, perlin3, perlin4, value2, value3};
 pub use simplex::{simplex2, simplex3};

@@ -3,12 +3,11 @@
 //! (DESIGN §2 rule 5), so the bits are those of [`super::point2`]; the test
 //! `simd_fill_matches_portable_fill` compares them.
 //!
-//! [`super::FillStrategy::Vectorized`]: every sample hashes its own four corners at every
-//! octave, so the cost per sample does not depend on the frequency (8 octaves cost 8 × one).
-//! [`super::FillStrategy::Adaptive`] (the default): octaves with at least 4 samples per cell
-//! along x share each cell's hashing (scalar, as the portable path does), finer octaves run
-//! vectorised where [`fast_lane_multiply`] says the CPU is quick at it, scalar per sample
-//! (a run of one sample per cell) elsewhere.
+//! Octaves with at least 4 samples per lattice cell along x share each cell's hashing
+//! (scalar, as the portable path does); finer octaves run vectorised where
+//! [`fast_lane_multiply`] says the CPU is quick at it, scalar per sample (a run of one sample
+//! per cell) elsewhere. (A strategy that ran every octave per sample, `Vectorized`, was never
+//! the fastest on any CPU measured and was removed with the setting that chose it.)
 //!
 //! AVX2 has no 64-bit multiply: each of the hash's two multiplies is one `vpmulld` (both
 //! cross products, of which only the low 32 bits matter) and one `vpmuludq` (the low
@@ -24,8 +23,8 @@
 
 use core::arch::x86_64::*;
 
-use crate::noise::def::{FillStrategy, Noise};
-use crate::noise::fill::{sample_x, Grid2, Sample};
+use crate::noise::def::Noise;
+use crate::noise::fill::{sample_x, Grid2, Grid3, Sample};
 use crate::noise::fractal::{Shape, ShapeKind};
 use crate::noise::lattice::{hx, hy, Axis, Lattice, HM, PX};
 
@@ -87,13 +86,27 @@ pub(super) fn fill2<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: 
     unsafe { fill2_avx2::<L, S, T>(n, g, out) }
 }
 
+/// The 3D value/Perlin fill compiled for AVX2 (`fill::fill3_lattice_body`: the compiler
+/// vectorizes its per-sample loops four lanes wide; same operations, same bits). The caller
+/// has checked the grid and the buffer.
+pub(super) fn fill3<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+    assert!(n.simd, "AVX2 fill without AVX2");
+    // SAFETY: `n.simd` is only true when `available()` returned true on this machine.
+    unsafe { fill3_avx2::<L, S, T>(n, g, out) }
+}
+
+#[target_feature(enable = "avx2")]
+unsafe fn fill3_avx2<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+    crate::noise::fill::fill3_lattice_body::<L, S, T>(n, g, out)
+}
+
 /// The x-axis work of one tile for all octaves, structure of arrays; samples `len..lanes`
 /// repeat the last sample (padding lanes are computed and never stored).
 struct Columns {
     hx0: [[u64; TILE]; MAX],
     f: [[f64; TILE]; MAX],
     s: [[f64; TILE]; MAX],
-    /// Octaves whose samples share cells ([`super::FillStrategy::Adaptive`], at least 4
+    /// Octaves whose samples share cells (at least 4
     /// samples per cell), with their runs of samples in one cell: (first, end).
     shared: [bool; MAX],
     runs: [[(u8, u8); TILE]; MAX],
@@ -114,8 +127,7 @@ impl Columns {
         };
         for o in 0..n.octaves {
             let fr = n.freq[o];
-            c.shared[o] = n.fill == FillStrategy::Adaptive
-                && (crate::util::math::abs(dx) * fr <= 0.25 || !n.vector_fine);
+            c.shared[o] = crate::util::math::abs(dx) * fr <= 0.25 || !n.vector_fine;
             for t in 0..lanes {
                 let u = core::cmp::min(t, len - 1);
                 let a = Axis::new(sample_x(n, x0, dx, first + u) * fr);
@@ -183,7 +195,7 @@ unsafe fn fill2_avx2<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out:
 /// Vectors in flight: the kernel runs each step on `U` independent vectors side by side, so
 /// the long hash → interpolation chains overlap (one vector at a time leaves the core
 /// waiting on latency).
-const U: usize = 2;
+pub(crate) const U: usize = 2;
 const _: () = assert!(TILE % (4 * U) == 0);
 
 type Ints = [__m256i; U];
@@ -199,6 +211,8 @@ macro_rules! each {
         r
     }};
 }
+
+pub(crate) mod simplex;
 
 /// One octave of one tile row: the tile's column data, the octave, its seed, the row's
 /// lattice y and the octave's amplitude.

@@ -20,9 +20,17 @@ fn pos(t: f64) -> f64 {
 }
 
 /// Output scale of [`simplex2`]: brings the measured extremes just inside `[-1, 1]`.
-const SIMPLEX2_SCALE: f64 = 70.0;
+pub(crate) const SIMPLEX2_SCALE: f64 = 70.0;
 /// Output scale of [`simplex3`].
-const SIMPLEX3_SCALE: f64 = 75.0;
+pub(crate) const SIMPLEX3_SCALE: f64 = 75.0;
+/// 2D skew factor `(√3 − 1) / 2`.
+pub(crate) const F2: f64 = 0.366_025_403_784_438_6;
+/// 2D unskew factor `(3 − √3) / 6`.
+pub(crate) const G2: f64 = 0.211_324_865_405_187_1;
+/// 3D skew factor.
+pub(crate) const F3: f64 = 1.0 / 3.0;
+/// 3D unskew factor.
+pub(crate) const G3: f64 = 1.0 / 6.0;
 
 /// The lattice stage of [`simplex2`] for one sample: the first corner's offsets, whether
 /// the middle corner steps along x, and the three corners' coordinate products for [`hash`].
@@ -37,8 +45,6 @@ struct Simplex2Cell {
 
 #[inline(always)]
 fn simplex2_cell(x: f64, y: f64) -> Simplex2Cell {
-    const F2: f64 = 0.366_025_403_784_438_6; // (√3 − 1) / 2
-    const G2: f64 = 0.211_324_865_405_187_1; // (3 − √3) / 6
     let s = (x + y) * F2;
     let i = floor_i64(x + s);
     let j = floor_i64(y + s);
@@ -63,7 +69,6 @@ fn simplex2_cell(x: f64, y: f64) -> Simplex2Cell {
 /// corners' hashes.
 #[inline(always)]
 fn simplex2_kernels(c: &Simplex2Cell, h: [u64; 3]) -> f64 {
-    const G2: f64 = 0.211_324_865_405_187_1;
     let (x0, y0) = (c.x0, c.y0);
     let x1 = x0 - one(c.step_x as i64) + G2;
     let y1 = y0 - one(1 - c.step_x as i64) + G2;
@@ -115,8 +120,6 @@ pub(crate) fn simplex2_batch(seed: u64, xs: &[f64], y: f64, out: &mut [f64]) {
 /// 3D simplex noise (tetrahedral lattice, radius² 0.5 kernels); range about `[-1, 1]`.
 #[inline(always)]
 pub fn simplex3(seed: u64, x: f64, y: f64, z: f64) -> f64 {
-    const F3: f64 = 1.0 / 3.0;
-    const G3: f64 = 1.0 / 6.0;
     let s = (x + y + z) * F3;
     let i = floor_i64(x + s);
     let j = floor_i64(y + s);

@@ -190,7 +190,6 @@ impl<'a> Reader<'a> {
             cellular_jitter: self.f64()?,
             warp_amplitude: self.f64()?,
             warp_frequency: self.f64()?,
-            ..NoiseDef::default()
         })
     }
     fn block(&mut self) -> R<(String, BlockProps)> {
