@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use stratagen_core::world::mesh::colour::{biome_colour, block_colour};
 use stratagen_core::world::{block, Definition};
 
 use crate::region::Region;
@@ -32,23 +33,6 @@ pub struct Image {
     pub height: usize,
     /// Row-major RGB bytes.
     pub rgb: Vec<u8>,
-}
-
-/// The map colour of biome `id` (black for an id the world does not have).
-pub fn biome_colour(world: &Definition, id: u8) -> [u8; 3] {
-    world.biomes.get(id as usize).map_or([0; 3], |b| b.colour)
-}
-
-/// The palette colour (sRGB and alpha) of block `b` in biome `biome_id`: tinted blocks
-/// (grass) take the biome's colour and keep their alpha. Maps and exported meshes share it.
-pub fn block_colour(world: &Definition, b: u16, biome_id: u8) -> [u8; 4] {
-    let c = world.blocks.props(b).colour;
-    if world.blocks.props(b).tinted {
-        let rgb = biome_colour(world, biome_id);
-        [rgb[0], rgb[1], rgb[2], c[3]]
-    } else {
-        c
-    }
 }
 
 /// Render a region as a map, one pixel per block column, north up.

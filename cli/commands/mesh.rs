@@ -10,14 +10,14 @@ use clap::Args;
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::util::digest::Digest;
 use stratagen_core::world::block::Surface;
-use stratagen_core::world::mesh::{mesh_chunk, vertex_shade, Face, MeshOptions, Mode, SurfaceMesh};
+use stratagen_core::world::mesh::colour::vertex_colours;
+use stratagen_core::world::mesh::{mesh_chunk, Face, MeshOptions, Mode, SurfaceMesh};
 use stratagen_core::world::{Definition, FullChunk, Neighbourhood, WorldDef};
 
 use crate::args::{parse_rect, region_chunks, require_extension, threads_or_default};
 use crate::error::{usage, CliError};
 use crate::files::write_atomic;
 use crate::gltf::{Glb, Material, Primitive};
-use crate::map::block_colour;
 use crate::progress::generate_with_progress;
 use crate::region::rect;
 use crate::worlds::WorldArg;
@@ -48,16 +48,6 @@ pub struct MeshArgs {
     pub threads: Option<usize>,
 }
 
-/// An sRGB byte as linear (glTF vertex colours are linear).
-fn linear(c: u8) -> f32 {
-    let s = f32::from(c) / 255.0;
-    if s <= 0.04045 {
-        s / 12.92
-    } else {
-        ((s + 0.055) / 1.055).powf(2.4)
-    }
-}
-
 /// A surface mesh as a glTF primitive with baked vertex colours.
 fn primitive(
     world: &Definition,
@@ -65,18 +55,12 @@ fn primitive(
     chunk: &FullChunk,
     material: Material,
 ) -> Primitive {
-    let mut colours = Vec::with_capacity(s.vertex_count());
-    for (q, &b) in s.quad_blocks.iter().enumerate() {
-        // The biome of the quad's first vertex column (local x, z clamped into the chunk).
-        let p = s.positions[4 * q];
-        let (x, z) = ((p[0] as usize).min(15), (p[2] as usize).min(15));
-        let base = block_colour(world, b, chunk.biomes[(z / 4) * 4 + x / 4]);
-        for v in 4 * q..4 * q + 4 {
-            let shade = vertex_shade(s.ao[v], s.sky_light[v], s.block_light[v]);
-            let ch = |k: usize| (linear(base[k]) * shade * 255.0).round().clamp(0.0, 255.0) as u8;
-            colours.push([ch(0), ch(1), ch(2), base[3]]);
-        }
-    }
+    // glTF vertex colours are linear; alpha is the palette's byte.
+    let byte = |x: f32| (x * 255.0).round().clamp(0.0, 255.0) as u8;
+    let colours = vertex_colours(s, world, &chunk.biomes)
+        .into_iter()
+        .map(|c| [byte(c[0]), byte(c[1]), byte(c[2]), byte(c[3])])
+        .collect();
     Primitive {
         positions: s.positions.clone(),
         normals: s

@@ -1,13 +1,15 @@
 //! Chunk meshes for a streamed world, built on the host's pool. A chunk is meshed when it is
 //! loaded, and again when a neighbour is loaded or unloaded (its border faces depend on the
 //! neighbour: a missing neighbour counts as air, so the border shows until then). The pool
-//! runs [`mesh_chunk`] on shared chunk data; the main thread only receives plain arrays to wrap
-//! into engine meshes, nearest chunks first, a bounded number per batch.
+//! runs [`mesh_chunk`] on shared chunk data and bakes the vertex colours
+//! ([`vertex_colours`], as the glTF export draws them); the main thread only receives plain
+//! arrays to wrap into engine meshes, nearest chunks first, a bounded number per batch.
 
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
 
 use stratagen_core::engine::{ChunkPos, Scheduler};
+use stratagen_core::world::mesh::colour::vertex_colours;
 use stratagen_core::world::mesh::{mesh_chunk, Mesh, MeshError, MeshOptions};
 use stratagen_core::world::{
     full_neighbourhood, ChunkData, Definition, Dims, Neighbourhood, World,
@@ -21,13 +23,22 @@ struct MeshTask {
     chunks: [Option<Arc<ChunkData>>; 9],
 }
 
+/// A chunk's mesh and each surface's vertex colours (linear RGBA, indexed like
+/// [`Mesh::surfaces`]), both built on the pool.
+pub struct ChunkMesh {
+    /// The mesh.
+    pub mesh: Mesh,
+    /// Per surface, one colour per vertex.
+    pub colours: [Vec<[f32; 4]>; 3],
+}
+
 /// Meshes built together on the pool.
 pub struct MeshBatch {
     dims: Dims,
     world: Arc<Definition>,
     options: MeshOptions,
     tasks: Vec<MeshTask>,
-    results: Vec<Mutex<Option<Result<Mesh, MeshError>>>>,
+    results: Vec<Mutex<Option<Result<ChunkMesh, MeshError>>>>,
 }
 
 impl Job for MeshBatch {
@@ -41,8 +52,16 @@ impl Job for MeshBatch {
                     .each_ref()
                     .map(|c| c.as_deref().and_then(ChunkData::full)),
             );
-            let m = mesh_chunk(&n, self.dims, &self.world.blocks, &self.options);
-            *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(m);
+            let built = mesh_chunk(&n, self.dims, &self.world.blocks, &self.options).map(|mesh| {
+                // `mesh_chunk` succeeded, so the centre chunk is there.
+                let biomes = n.centre().map_or([0; 16], |c| c.biomes);
+                let colours = mesh
+                    .surfaces
+                    .each_ref()
+                    .map(|s| vertex_colours(s, &self.world, &biomes));
+                ChunkMesh { mesh, colours }
+            });
+            *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(built);
         }
     }
 }
@@ -82,7 +101,7 @@ impl MeshQueue {
         report: &FrameReport,
         viewer: ChunkPos,
         pool: &mut impl TaskPool,
-    ) -> Vec<(ChunkPos, Mesh)> {
+    ) -> Vec<(ChunkPos, ChunkMesh)> {
         for p in report.loaded.iter().chain(&report.unloaded) {
             for (dx, dz) in Neighbourhood::<()>::OFFSETS {
                 let q = ChunkPos::new(p.x + dx, p.z + dz);

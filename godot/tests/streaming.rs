@@ -10,6 +10,8 @@ use std::thread::JoinHandle;
 
 use stratagen_cli::generate;
 use stratagen_core::engine::{ChunkPos, ChunkStatus, Scheduler};
+use stratagen_core::util::digest::Digest;
+use stratagen_core::world::mesh::colour::vertex_colours;
 use stratagen_core::world::mesh::{mesh_chunk, MeshOptions};
 use stratagen_core::world::Neighbourhood;
 use stratagen_core::world::{chunk_digest, World, WorldDef, WorldGen};
@@ -97,7 +99,8 @@ fn a_viewer_walking_64_chunks_is_served_within_bounds() {
         seed: 0x2545f4914f6cdd1d,
     };
     let mut meshes = MeshQueue::new(MeshOptions::default(), 16);
-    let mut latest: BTreeMap<ChunkPos, u64> = BTreeMap::new();
+    // Per chunk: the digest of its latest mesh and of that mesh's vertex colours.
+    let mut latest: BTreeMap<ChunkPos, (u64, u64)> = BTreeMap::new();
     // The viewer moves one chunk east every 6 frames; then stands still until all is loaded.
     const FRAMES_PER_STEP: usize = 6;
     // Documented bound: a chunk entering the view is loaded within 90 frames (batches of 96
@@ -121,7 +124,12 @@ fn a_viewer_walking_64_chunks_is_served_within_bounds() {
             viewer,
             &mut mesh_pool,
         ) {
-            latest.insert(p, m.digest());
+            assert!(m
+                .colours
+                .iter()
+                .zip(&m.mesh.surfaces)
+                .all(|(c, s)| c.len() == s.vertex_count()));
+            latest.insert(p, (m.mesh.digest(), colour_digest(&m.colours)));
         }
         assert!(
             driver.streamer().held_count() <= settings.max_resident(),
@@ -195,9 +203,14 @@ fn a_viewer_walking_64_chunks_is_served_within_bounds() {
         let arcs = Neighbourhood::from_fn(|dx, dz| full(ChunkPos::new(p.x + dx, p.z + dz)));
         let n = Neighbourhood::from_fn(|dx, dz| arcs.get(dx, dz).as_deref().and_then(|d| d.full()));
         let palette = &cli.gen.world().blocks;
-        let want = mesh_chunk(&n, dims, palette, &MeshOptions::default())
-            .unwrap()
-            .digest();
+        let mesh = mesh_chunk(&n, dims, palette, &MeshOptions::default()).unwrap();
+        // The colours are those of the glTF export: `vertex_colours` in the chunk's biomes.
+        let biomes = n.centre().map(|c| c.biomes).unwrap();
+        let colours = mesh
+            .surfaces
+            .each_ref()
+            .map(|s| vertex_colours(s, cli.gen.world(), &biomes));
+        let want = (mesh.digest(), colour_digest(&colours));
         assert_eq!(latest.get(p), Some(&want), "mesh of {p:?}");
     }
     meshes.shut_down(&mut mesh_pool);
@@ -207,4 +220,16 @@ fn a_viewer_walking_64_chunks_is_served_within_bounds() {
     assert_eq!(driver.streamer().held_count(), 0);
     assert!(driver.loaded().is_empty());
     assert_eq!(driver.scheduler().ticket_count(), 0);
+}
+
+/// Digest of per-surface vertex colours (every component's bits, surface by surface).
+fn colour_digest(colours: &[Vec<[f32; 4]>; 3]) -> u64 {
+    let mut d = Digest::new();
+    for s in colours {
+        d.write_u64(s.len() as u64);
+        for c in s.iter().flatten() {
+            d.write_f32(*c);
+        }
+    }
+    d.finish()
 }

@@ -41,7 +41,12 @@ unsafe extern "C" fn run_element(userdata: *mut c_void, index: u32) {
 impl TaskPool for GodotPool {
     fn start(&mut self, job: Arc<dyn Job>) {
         self.wait();
-        let elements = job.len() as i32;
+        // A group of no elements has no task to mark it complete: never hand one to Godot.
+        if job.is_empty() {
+            return;
+        }
+        // Batches are bounded by the frame budget's batch size, far below i32::MAX.
+        let elements = i32::try_from(job.len()).unwrap_or(i32::MAX);
         let job = Box::new(job);
         let userdata = &*job as *const Arc<dyn Job> as *mut c_void;
         let pool = WorkerThreadPool::singleton();

@@ -16,14 +16,12 @@ use godot::classes::{
 use godot::prelude::*;
 use stratagen_core::engine::{ChunkPos, Scheduler};
 use stratagen_core::world::block::Surface;
-use stratagen_core::world::mesh::{vertex_shade, Face, Mesh, MeshOptions, Mode};
-use stratagen_core::world::{
-    chunk_digest, full_output, Definition, Palette, World, WorldDef, WorldGen,
-};
+use stratagen_core::world::mesh::{Face, Mesh, MeshOptions, Mode};
+use stratagen_core::world::{chunk_digest, full_output, Definition, World, WorldDef, WorldGen};
 
 use super::pool::GodotPool;
 use crate::bridge::{FrameBudget, StreamDriver};
-use crate::meshes::MeshQueue;
+use crate::meshes::{ChunkMesh, MeshQueue};
 use crate::stream::StreamSettings;
 
 /// What runs while the node is in the tree.
@@ -34,7 +32,7 @@ struct Running {
     meshes: MeshQueue,
     mesh_pool: GodotPool,
     /// Meshes received and not yet added to the scene (the time budget ran out).
-    waiting: Vec<(ChunkPos, Mesh)>,
+    waiting: Vec<(ChunkPos, ChunkMesh)>,
     nodes: BTreeMap<ChunkPos, Gd<MeshInstance3D>>,
 }
 
@@ -69,8 +67,9 @@ pub struct StratagenWorld {
     /// Greedy meshes instead of one quad per face.
     #[export]
     greedy: bool,
-    /// Material of the opaque surface (vertex colours carry the palette, AO and light); a
-    /// default one is made if empty.
+    /// Material of the opaque surface (vertex colours, in linear light, carry the palette
+    /// with grass tinted by biome, AO and light, as in the glTF export); a default one is
+    /// made if empty.
     #[export]
     material: Option<Gd<Material>>,
     /// Main-thread milliseconds per frame for adding meshes to the scene.
@@ -271,7 +270,8 @@ impl StratagenWorld {
         let make = |transparency: Transparency, cull: CullMode| {
             let mut m = StandardMaterial3D::new_gd();
             m.set_flag(Flags::ALBEDO_FROM_VERTEX_COLOR, true);
-            m.set_flag(Flags::SRGB_VERTEX_COLOR, true);
+            // The colours are linear (`mesh::colour`): no sRGB conversion.
+            m.set_flag(Flags::SRGB_VERTEX_COLOR, false);
             m.set_transparency(transparency);
             m.set_cull_mode(cull);
             m.upcast::<Material>()
@@ -321,8 +321,6 @@ impl StratagenWorld {
             .frame(viewer, &mut r.tasks)
             .map_err(|e| format!("{e:?}"))?;
         let dims = r.gen.dims();
-        let world = r.gen.world_arc().clone();
-        let palette = &world.blocks;
         let loaded = r.driver.loaded().clone();
         let built = r.meshes.frame(
             r.driver.scheduler(),
@@ -351,8 +349,8 @@ impl StratagenWorld {
                 rest.push((p, mesh));
                 continue;
             }
-            let faces = self.collision.then(|| collision_faces(&mesh));
-            added.push((p, to_array_mesh(&mesh, palette, &self.materials), faces));
+            let faces = self.collision.then(|| collision_faces(&mesh.mesh));
+            added.push((p, to_array_mesh(&mesh, &self.materials), faces));
         }
         if let Some(r) = self.running.as_mut() {
             r.waiting = rest;
@@ -437,9 +435,10 @@ fn set_collision(node: &mut Gd<MeshInstance3D>, faces: &PackedVector3Array) {
 }
 
 /// A chunk mesh as an `ArrayMesh`: one surface per non-empty mesh surface, with vertex
-/// colours (palette colour × AO × light, sRGB), normals, UVs in blocks, and the triangles
-/// re-wound clockwise (Godot's front faces).
-fn to_array_mesh(mesh: &Mesh, palette: &Palette, materials: &[Gd<Material>]) -> Gd<ArrayMesh> {
+/// colours (built on the pool: palette colour, tinted by biome, × AO × light, linear),
+/// normals, UVs in blocks, and the triangles re-wound clockwise (Godot's front faces).
+fn to_array_mesh(chunk: &ChunkMesh, materials: &[Gd<Material>]) -> Gd<ArrayMesh> {
+    let mesh = &chunk.mesh;
     let mut out = ArrayMesh::new_gd();
     for (k, s) in [Surface::Opaque, Surface::Cutout, Surface::Translucent]
         .into_iter()
@@ -462,20 +461,10 @@ fn to_array_mesh(mesh: &Mesh, palette: &Palette, materials: &[Gd<Material>]) -> 
                 Vector3::new(n[0], n[1], n[2])
             })
             .collect();
-        let mut colours = PackedColorArray::new();
-        for (q, &b) in sm.quad_blocks.iter().enumerate() {
-            let c = palette.props(b).colour;
-            for v in 4 * q..4 * q + 4 {
-                let shade = vertex_shade(sm.ao[v], sm.sky_light[v], sm.block_light[v]);
-                let ch = |x: u8| f32::from(x) / 255.0 * shade;
-                colours.push(Color::from_rgba(
-                    ch(c[0]),
-                    ch(c[1]),
-                    ch(c[2]),
-                    f32::from(c[3]) / 255.0,
-                ));
-            }
-        }
+        let colours: PackedColorArray = chunk.colours[s as usize]
+            .iter()
+            .map(|c| Color::from_rgba(c[0], c[1], c[2], c[3]))
+            .collect();
         let uvs: PackedVector2Array = sm.uvs.iter().map(|t| Vector2::new(t[0], t[1])).collect();
         let indices: PackedInt32Array = sm
             .indices

@@ -19,6 +19,7 @@
 //! thread: positions are integers and sixteenths, exact in `f32`, and everything else is
 //! integer arithmetic.
 
+pub mod colour;
 mod emit;
 pub mod faces;
 pub mod heightmap;
