@@ -9,9 +9,9 @@
 
 use alloc::vec::Vec;
 
-use crate::world::block::Shape;
+use crate::world::block::{BlockId, Shape};
 use crate::world::mesh::faces::{self, Face, FaceKey, CORNERS, FULL16};
-use crate::world::mesh::volume::{Volume, MIXED_ROW};
+use crate::world::mesh::volume::{equal_mask, Volume, MIXED_ROW, PADDED_ROW};
 use crate::world::mesh::{Mesh, Mode, SurfaceMesh};
 
 /// One quad before it is written: its face, block, and per corner (in winding order)
@@ -158,6 +158,10 @@ fn faces_of<const F: usize>(
 fn scan(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
     let zrows = v.sz + 2;
     let interior = v.interior();
+    let mut blocks = RowBlocks {
+        here: [0; PADDED_ROW],
+        faced: [0; PADDED_ROW],
+    };
     for py in 1..=v.ny {
         for pz in 1..=v.sz {
             let r = py * zrows + pz;
@@ -175,6 +179,11 @@ fn scan(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
                     continue; // solid rock
                 }
             }
+            // Rows with see-through blocks compare them with their neighbours: read the
+            // row's blocks once for the six directions.
+            if v.hides_same[r] & interior != 0 {
+                v.row_blocks(py, pz, &mut blocks.here);
+            }
             let row = Row {
                 r,
                 py,
@@ -183,12 +192,12 @@ fn scan(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
                 other,
                 interior,
             };
-            row.faces::<0>(v, n_occ[0], &mut lists[0]);
-            row.faces::<1>(v, n_occ[1], &mut lists[1]);
-            row.faces::<2>(v, n_occ[2], &mut lists[2]);
-            row.faces::<3>(v, n_occ[3], &mut lists[3]);
-            row.faces::<4>(v, n_occ[4], &mut lists[4]);
-            row.faces::<5>(v, n_occ[5], &mut lists[5]);
+            row.faces::<0>(v, n_occ[0], &mut blocks, &mut lists[0]);
+            row.faces::<1>(v, n_occ[1], &mut blocks, &mut lists[1]);
+            row.faces::<2>(v, n_occ[2], &mut blocks, &mut lists[2]);
+            row.faces::<3>(v, n_occ[3], &mut blocks, &mut lists[3]);
+            row.faces::<4>(v, n_occ[4], &mut blocks, &mut lists[4]);
+            row.faces::<5>(v, n_occ[5], &mut blocks, &mut lists[5]);
         }
     }
 }
@@ -203,38 +212,49 @@ struct Row {
     interior: u128,
 }
 
+/// Rows of blocks for the hidden-by-same check, kept across rows (no zeroing per row).
+struct RowBlocks {
+    /// The scanned row's blocks (read only for rows with see-through blocks).
+    here: [BlockId; PADDED_ROW],
+    /// The row a face direction looks at.
+    faced: [BlockId; PADDED_ROW],
+}
+
 impl Row {
     /// The visible faces of axis face `F` in this row; `n_occ` holds the occluder bits of
     /// the neighbours they look at, aligned with the blocks.
     #[inline(always)]
-    fn faces<const F: usize>(&self, v: &Volume<'_>, n_occ: u128, list: &mut Vec<Entry>) {
+    fn faces<const F: usize>(
+        &self,
+        v: &Volume<'_>,
+        n_occ: u128,
+        blocks: &mut RowBlocks,
+        list: &mut Vec<Entry>,
+    ) {
         let (py, pz) = (self.py, self.pz);
         // Plants have no axis faces (their crossed quads come later).
         let boxes = self.other & !v.plants[self.r];
         let mut cand = (self.occ | boxes) & !n_occ & self.interior;
         // Fluids and see-through cubes facing the same block stay hidden: whole rows at once
-        // when this row and the one faced are one block (inside a lake), else cell by cell.
-        let zrows = v.sz + 2;
-        let faced = match F {
-            0 | 1 => self.r,
-            2 => self.r - zrows,
-            3 => self.r + zrows,
-            4 => self.r - 1,
-            _ => self.r + 1,
-        };
-        let mut check = cand & v.hides_same[self.r];
+        // when this row and the one faced are one block (inside a lake), else by comparing
+        // the row's blocks with the faced cells. The faced row: this one for x faces.
+        let [_, fy, fz] = faces::towards::<F>([1, py, pz]);
+        let check = cand & v.hides_same[self.r];
         let here = v.uniform[self.r];
-        if here != MIXED_ROW && here == v.uniform[faced] {
+        if here != MIXED_ROW && here == v.uniform[fy * (v.sz + 2) + fz] {
             cand &= !check;
-            check = 0;
-        }
-        while check != 0 {
-            let px = check.trailing_zeros() as usize;
-            check &= check - 1;
-            let [nx, ny, nz] = faces::towards::<F>([px, py, pz]);
-            if v.block(px, py, pz) == v.block(nx, ny, nz) {
-                cand &= !(1u128 << px);
-            }
+        } else if check != 0 {
+            let n = v.sx + 2;
+            let RowBlocks { here: row, faced } = blocks;
+            let same = match F {
+                0 => equal_mask(&row[1..], &row[..n - 1], n - 1) << 1,
+                1 => equal_mask(&row[..n - 1], &row[1..], n - 1),
+                _ => {
+                    v.row_blocks(fy, fz, faced);
+                    equal_mask(&row[..], &faced[..], n)
+                }
+            };
+            cand &= !(check & same);
         }
         if F == Face::PosY as usize {
             // The lowered top of a fluid or layer shows under an occluder.
@@ -247,19 +267,18 @@ impl Row {
             let px = cand.trailing_zeros() as usize;
             cand &= cand - 1;
             let c = [px, py, pz];
-            let b = v.block(px, py, pz);
             // An occluder facing a non-occluder is always drawn, a full cube; the others
             // go through the rules.
-            let top = if (self.occ >> px) & 1 == 1 {
-                FULL16
+            let (b, top) = if (self.occ >> px) & 1 == 1 {
+                (v.block(px, py, pz), FULL16)
             } else {
+                let (b, faced) = v.block_and_facing::<F>(px, py, pz);
                 let p = v.palette.props(b);
-                let [nx, ny, nz] = faces::towards::<F>(c);
                 let top = faces::top16(v, c, b, p);
-                if !faces::visible(v.palette, face, b, p, v.block(nx, ny, nz), top) {
+                if !faces::visible(v.palette, face, b, p, faced, top) {
                     continue;
                 }
-                top
+                (b, top)
             };
             let k = faces::key::<F>(v, c, b, top);
             let cell = [px - 1, py - 1, pz - 1];

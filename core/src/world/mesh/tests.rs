@@ -334,3 +334,80 @@ fn bad_input_is_an_error() {
         Err(MeshError::BadArea)
     );
 }
+
+/// The row reads of the hidden-by-same check: `row_blocks` gives what `block` gives for every
+/// padded cell of a wide area (cells past 64 included, a missing chunk in the ring, the
+/// floor below and air above), and `equal_mask` marks exactly the equal cells.
+#[test]
+fn row_reads_match_cell_reads() {
+    let mut h = Hand::floor(5, 1);
+    // Water and leaves in every chunk, some next to each other, some alone.
+    for x in [3, 4, 17, 40, 63, 64, 65, 66, 79] {
+        h.set(x, 1, 5, block::WATER);
+        h.set(x, 2, 6, block::OAK_LEAVES);
+    }
+    let chunks = h.chunks();
+    // The ring around the 5 × 1 area: the south row is missing.
+    let ring: Vec<Option<&FullChunk>> = (-1..=1)
+        .flat_map(|cz| (-1..=5).map(move |cx| (cx, cz)))
+        .map(|p| chunks.get(&p))
+        .collect();
+    let area = ChunkArea {
+        width: 5,
+        depth: 1,
+        chunks: &ring,
+    };
+    let palette = Palette::builtin();
+    let v = volume::Volume::gather(area, DIMS, &palette, MissingNeighbour::Emit).unwrap();
+    let mut row = [0; volume::PADDED_ROW];
+    let n = v.sx + 2;
+    assert!(n > 64);
+    for py in 0..=v.ny + 1 {
+        for pz in 0..v.sz + 2 {
+            v.row_blocks(py, pz, &mut row);
+            for (px, &b) in row[..n].iter().enumerate() {
+                assert_eq!(b, v.block(px, py, pz), "({px}, {py}, {pz})");
+            }
+        }
+    }
+    // The wide area meshes to the same faces as its chunks one by one.
+    let faces_of = |m: &Mesh, dx: f32| {
+        let mut f = Vec::new();
+        for s in &m.surfaces {
+            for q in 0..s.quad_count() {
+                let p = s.positions[4 * q];
+                f.push((
+                    s.faces[4 * q],
+                    s.quad_blocks[q],
+                    [p[0] + dx, p[1], p[2]].map(f32::to_bits),
+                ));
+            }
+        }
+        f
+    };
+    let mut merged = faces_of(
+        &mesh_area(area, DIMS, &palette, &MeshOptions::default()).unwrap(),
+        0.0,
+    );
+    let mut single: Vec<_> = (0..5)
+        .flat_map(|cx| {
+            faces_of(
+                &mesh_of(&chunks, cx, 0, MeshOptions::default()),
+                16.0 * cx as f32,
+            )
+        })
+        .collect();
+    merged.sort_unstable();
+    single.sort_unstable();
+    assert_eq!(merged, single);
+    let a: Vec<BlockId> = (0..100).collect();
+    let mut b = a.clone();
+    for i in [0, 3, 63, 64, 99] {
+        b[i] += 1;
+    }
+    let m = volume::equal_mask(&a, &b, 100);
+    for i in 0..128 {
+        let want = i < 100 && ![0, 3, 63, 64, 99].contains(&i);
+        assert_eq!((m >> i) & 1 == 1, want, "bit {i}");
+    }
+}

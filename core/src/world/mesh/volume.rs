@@ -98,6 +98,26 @@ struct ChunkArrays<'a> {
 
 /// The widest area, in chunks, whose padded rows fit the row masks.
 pub const MAX_AREA_WIDTH: usize = 7;
+/// Cells in the widest padded row.
+pub const PADDED_ROW: usize = 16 * MAX_AREA_WIDTH + 2;
+
+/// Bit `i` set where `a[i] == b[i]`, for `i < n` (`n <= 128`).
+#[inline]
+pub fn equal_mask(a: &[BlockId], b: &[BlockId], n: usize) -> u128 {
+    let (a, b) = (&a[..n], &b[..n]);
+    let mut words = [0u64; 2];
+    for (w, word) in words.iter_mut().enumerate() {
+        let lo = 64 * w;
+        if lo >= n {
+            break;
+        }
+        let hi = core::cmp::min(n, lo + 64);
+        for i in lo..hi {
+            *word |= u64::from(a[i] == b[i]) << (i - lo);
+        }
+    }
+    u128::from(words[0]) | u128::from(words[1]) << 64
+}
 
 /// A block's row-mask class: bit 0 occluder, bit 1 drawn and not an occluder, bit 2 hidden
 /// by the same block on every side, bit 3 a plant (crossed quads, no axis faces).
@@ -356,6 +376,65 @@ impl<'a> Volume<'a> {
             (Some(c), j) => c.blocks[j],
             (None, _) => self.filler,
         }
+    }
+
+    /// The blocks of padded row `(py, pz)` into `out[..sx + 2]` (as [`Volume::block`] gives
+    /// them: the floor below the world, air above the layers held, `filler` for a missing
+    /// chunk).
+    pub fn row_blocks(&self, py: usize, pz: usize, out: &mut [BlockId; PADDED_ROW]) {
+        let n = self.sx + 2;
+        if py == 0 || py > self.ny {
+            let b = if py == 0 {
+                self.below_world
+            } else {
+                block::AIR
+            };
+            out[..n].fill(b);
+            return;
+        }
+        let (crow, lz) = ((pz + 15) >> 4, (pz + 15) & 15);
+        let src = ((py - 1) * 16 + lz) * 16;
+        let row = &self.chunks[crow * self.cw..(crow + 1) * self.cw];
+        // Padded x 0 is the west chunk's last cell, then 16 per chunk, then the east one's
+        // first cell.
+        out[0] = row[0].map_or(self.filler, |c| c.blocks[src + 15]);
+        for (k, c) in row[1..self.cw - 1].iter().enumerate() {
+            let dst = &mut out[1 + 16 * k..17 + 16 * k];
+            match c {
+                Some(c) => dst.copy_from_slice(&c.blocks[src..src + 16]),
+                None => dst.fill(self.filler),
+            }
+        }
+        out[n - 1] = row[self.cw - 1].map_or(self.filler, |c| c.blocks[src]);
+    }
+
+    /// The block at padded `(px, py, pz)` and the one its axis face `F` looks at. When both
+    /// lie in one chunk (most cells), one chunk lookup and two reads with a fixed step.
+    #[inline(always)]
+    pub fn block_and_facing<const F: usize>(
+        &self,
+        px: usize,
+        py: usize,
+        pz: usize,
+    ) -> (BlockId, BlockId) {
+        let (lx, lz) = ((px + 15) & 15, (pz + 15) & 15);
+        // Whether the faced cell leaves the chunk (or the layers held), and the index step.
+        let (leaves, step): (bool, isize) = match F {
+            0 => (lx == 0, -1),
+            1 => (lx == 15, 1),
+            2 => (py < 2, -256),
+            3 => (py >= self.ny, 256),
+            4 => (lz == 0, -16),
+            _ => (lz == 15, 16),
+        };
+        if !leaves && py >= 1 && py <= self.ny {
+            if let (Some(c), j) = self.locate(px, py, pz) {
+                let n = (j as isize + step) as usize;
+                return (c.blocks[j], c.blocks[n]);
+            }
+        }
+        let [nx, ny, nz] = super::faces::towards::<F>([px, py, pz]);
+        (self.block(px, py, pz), self.block(nx, ny, nz))
     }
 
     /// Occluder flags and, where not an occluder, (sky, block) light of the 3 × 3 cells
