@@ -12,6 +12,7 @@ use alloc::vec::Vec;
 use crate::world::block::{BlockId, Shape};
 use crate::world::mesh::faces::{self, Face, FaceKey, CORNERS, FULL16};
 use crate::world::mesh::volume::{equal_mask, Volume, MIXED_ROW, PADDED_ROW};
+use crate::world::mesh::window::{LightRows, RowWindow};
 use crate::world::mesh::{Mesh, Mode, SurfaceMesh};
 
 /// One quad before it is written: its face, block, and per corner (in winding order)
@@ -162,6 +163,7 @@ fn scan(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
         here: [0; PADDED_ROW],
         faced: [0; PADDED_ROW],
     };
+    let mut light = LightRows::new(v);
     for py in 1..=v.ny {
         for pz in 1..=v.sz {
             let r = py * zrows + pz;
@@ -184,6 +186,7 @@ fn scan(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
             if v.hides_same[r] & interior != 0 {
                 v.row_blocks(py, pz, &mut blocks.here);
             }
+            let window = RowWindow::new(v, &mut light, py, pz);
             let row = Row {
                 r,
                 py,
@@ -192,12 +195,12 @@ fn scan(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
                 other,
                 interior,
             };
-            row.faces::<0>(v, n_occ[0], &mut blocks, &mut lists[0]);
-            row.faces::<1>(v, n_occ[1], &mut blocks, &mut lists[1]);
-            row.faces::<2>(v, n_occ[2], &mut blocks, &mut lists[2]);
-            row.faces::<3>(v, n_occ[3], &mut blocks, &mut lists[3]);
-            row.faces::<4>(v, n_occ[4], &mut blocks, &mut lists[4]);
-            row.faces::<5>(v, n_occ[5], &mut blocks, &mut lists[5]);
+            row.faces::<0>(v, n_occ[0], &mut blocks, &window, &mut lists[0]);
+            row.faces::<1>(v, n_occ[1], &mut blocks, &window, &mut lists[1]);
+            row.faces::<2>(v, n_occ[2], &mut blocks, &window, &mut lists[2]);
+            row.faces::<3>(v, n_occ[3], &mut blocks, &window, &mut lists[3]);
+            row.faces::<4>(v, n_occ[4], &mut blocks, &window, &mut lists[4]);
+            row.faces::<5>(v, n_occ[5], &mut blocks, &window, &mut lists[5]);
         }
     }
 }
@@ -229,6 +232,7 @@ impl Row {
         v: &Volume<'_>,
         n_occ: u128,
         blocks: &mut RowBlocks,
+        window: &RowWindow<'_>,
         list: &mut Vec<Entry>,
     ) {
         let (py, pz) = (self.py, self.pz);
@@ -280,7 +284,7 @@ impl Row {
                 }
                 (b, top)
             };
-            let k = faces::key::<F>(v, c, b, top);
+            let k = window.key::<F>(v, c, b, top);
             let cell = [px - 1, py - 1, pz - 1];
             list.push(Entry {
                 layer: cell[a] as u32,

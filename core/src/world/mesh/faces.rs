@@ -20,6 +20,8 @@
 
 use crate::world::block::{self, BlockId, BlockProps, Shape};
 use crate::world::mesh::volume::Volume;
+#[cfg(test)]
+use crate::world::mesh::window::packed;
 use crate::world::palette::Palette;
 
 /// The six axis-aligned face directions and the four faces of a crossed plant, in output
@@ -189,12 +191,14 @@ pub(crate) fn visible(
 
 /// `MEAN[n - 1][sum]`: the mean of `n` light levels summing to `sum`, rounded half up,
 /// `(2 sum + n) / (2 n)` (a table: four divisions per vertex were a tenth of the mesher).
-const MEAN: [[u8; 61]; 4] = {
-    let mut t = [[0u8; 61]; 4];
+/// Sums reach 4 × 15 = 60; the rows are 64 long so that an index masked with 63 needs no
+/// bounds check.
+pub(crate) const MEAN: [[u8; 64]; 4] = {
+    let mut t = [[0u8; 64]; 4];
     let mut n = 1;
     while n <= 4 {
         let mut sum = 0;
-        while sum <= 60 {
+        while sum < 64 {
             t[n - 1][sum] = ((2 * sum + n) / (2 * n)) as u8;
             sum += 1;
         }
@@ -203,38 +207,58 @@ const MEAN: [[u8; 61]; 4] = {
     t
 };
 
-/// The key of the visible axis face `F` of block `b` at padded coordinates `c`.
-#[inline(always)]
-pub(crate) fn key<const F: usize>(v: &Volume<'_>, c: [usize; 3], b: BlockId, top: u8) -> FaceKey {
+/// The key of the visible axis face `F` of block `b` at padded coordinates `c`, cell by
+/// cell as the module docs define it: the reference for the scan's row windows
+/// ([`RowWindow`](super::window::RowWindow)), which must give the same key.
+#[cfg(test)]
+pub(crate) fn key_reference<const F: usize>(
+    v: &Volume<'_>,
+    c: [usize; 3],
+    b: BlockId,
+    top: u8,
+) -> FaceKey {
     let front = towards::<F>(c);
-    // Occluders and, for the others, light (read once each) of the front layer's 3 × 3.
-    let (occ, light) = match F {
-        0 | 1 => v.window::<2, 1>(front),
-        2 | 3 => v.window::<0, 2>(front),
-        _ => v.window::<0, 1>(front),
-    };
-    // Sky in bits 0..8, block light in bits 8..16, so one add sums both. Occluders' light
-    // is 0 in the window, so adding one changes nothing; only the count must skip them.
-    let packed = |(s, b): (u8, u8)| u32::from(s) | u32::from(b) << 8;
-    let front = packed(if occ[1][1] {
-        v.light(c[0], c[1], c[2])
+    let (_, ua, va, _) = AXES[F];
+    // Occluders of the front layer's 3 × 3 (`[dv][du]`) and the light of the others.
+    let mut occ = [[false; 3]; 3];
+    let mut light = [[0u32; 3]; 3];
+    for dv in 0..3 {
+        for du in 0..3 {
+            let mut p = front;
+            p[ua] = p[ua] + du - 1;
+            p[va] = p[va] + dv - 1;
+            occ[dv][du] = v.occluder(p[0], p[1], p[2]);
+            if !occ[dv][du] {
+                light[dv][du] = u32::from(packed(v.light(p[0], p[1], p[2])));
+            }
+        }
+    }
+    let front = if occ[1][1] {
+        u32::from(packed(v.light(c[0], c[1], c[2])))
     } else {
         light[1][1]
-    });
+    };
     let mut ao = [0u8; 4];
     let mut sky = [0u8; 4];
     let mut blk = [0u8; 4];
     for (k, (du, dv)) in CORNERS.iter().enumerate() {
-        // Cells of the front layer touching this corner: along u, along v, diagonal.
         let (u, w) = (2 * *du as usize, 2 * *dv as usize);
-        let bits = occ[1][u] as usize | (occ[w][1] as usize) << 1 | (occ[w][u] as usize) << 2;
-        let (corner_ao, cells, corner_mask) = CORNER[bits];
-        ao[k] = corner_ao;
-        let sum =
-            front + packed(light[1][u]) + packed(light[w][1]) + (packed(light[w][u]) & corner_mask);
-        let mean = &MEAN[cells as usize - 1];
-        sky[k] = mean[(sum & 0xff) as usize];
-        blk[k] = mean[(sum >> 8) as usize];
+        let (side_u, side_v, diagonal) = (occ[1][u], occ[w][1], occ[w][u]);
+        ao[k] = if side_u && side_v {
+            3
+        } else {
+            side_u as u8 + side_v as u8 + diagonal as u8
+        };
+        // The front cell and the non-occluders; the diagonal also not behind two sides.
+        let mut cells = 1 + !side_u as u32 + !side_v as u32;
+        let mut sum = front + light[1][u] + light[w][1];
+        if !(diagonal || side_u && side_v) {
+            cells += 1;
+            sum += light[w][u];
+        }
+        let mean = |s: u32| ((2 * s + cells) / (2 * cells)) as u8;
+        sky[k] = mean(sum & 0xff);
+        blk[k] = mean(sum >> 8);
     }
     FaceKey::new(b, ao, sky, blk, top)
 }
@@ -243,7 +267,7 @@ pub(crate) fn key<const F: usize>(v: &Volume<'_>, c: [usize; 3], b: BlockId, top
 /// the diagonal): the AO (two sides make 3 whatever the corner), the number of cells whose
 /// light is averaged (the front cell and the non-occluders; the diagonal is skipped too when
 /// both sides are occluders), and a mask that keeps the diagonal's light only when it counts.
-const CORNER: [(u8, u8, u32); 8] = {
+pub(crate) const CORNER: [(u8, u8, u32); 8] = {
     let mut t = [(0u8, 0u8, 0u32); 8];
     let mut i = 0;
     while i < 8 {

@@ -24,6 +24,7 @@ mod emit;
 pub mod faces;
 pub mod heightmap;
 mod volume;
+mod window;
 
 #[cfg(test)]
 mod tests;

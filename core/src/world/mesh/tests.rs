@@ -411,3 +411,85 @@ fn row_reads_match_cell_reads() {
         assert_eq!((m >> i) & 1 == 1, want, "bit {i}");
     }
 }
+
+/// The scan's row windows give every face the key that the cell-by-cell definition gives:
+/// every interior cell, every direction, over a 2 × 2 area of stone, air, water, leaves, ice
+/// and torches (sky and block light varying), with its ring missing on two sides,
+/// up to the world's top (the windows above it reach open sky) and down to the floor.
+#[test]
+fn row_windows_match_the_cell_by_cell_keys() {
+    let mut h = Hand::floor(4, 4);
+    let kinds = [
+        block::AIR,
+        block::AIR,
+        block::AIR,
+        block::STONE,
+        block::STONE,
+        block::WATER,
+        block::OAK_LEAVES,
+        block::ICE,
+        block::TORCH,
+    ];
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    for y in 1..DIMS.height as i32 {
+        for z in 0..64 {
+            for x in 0..64 {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let b = kinds[(state >> 33) as usize % kinds.len()];
+                // Fewer blocks higher up, so that the top layers hold open sky.
+                if (state >> 20) % 16 >= y as u64 {
+                    h.set(x, y, z, b);
+                }
+            }
+        }
+    }
+    let chunks = h.chunks();
+    let palette = Palette::builtin();
+    for missing in [MissingNeighbour::Emit, MissingNeighbour::Cull] {
+        // The 2 × 2 chunks (1..=2)² with their ring; the ring's row cz = 0 is missing, and
+        // so is its column cx = 3.
+        let ring: Vec<Option<&FullChunk>> = (0..=3)
+            .flat_map(|cz| (0..=3).map(move |cx| (cx, cz)))
+            .map(|(cx, cz)| {
+                if cz == 0 || cx == 3 {
+                    None
+                } else {
+                    chunks.get(&(cx, cz))
+                }
+            })
+            .collect();
+        let area = ChunkArea {
+            width: 2,
+            depth: 2,
+            chunks: &ring,
+        };
+        let v = volume::Volume::gather(area, DIMS, &palette, missing).unwrap();
+        assert_eq!(v.ny, DIMS.height as usize);
+        let mut rows = window::LightRows::new(&v);
+        let mut checked = 0;
+        for py in 1..=v.ny {
+            for pz in 1..=v.sz {
+                let w = window::RowWindow::new(&v, &mut rows, py, pz);
+                for px in 1..=v.sx {
+                    let c = [px, py, pz];
+                    let b = v.block(px, py, pz);
+                    let top = 16 - (px % 3) as u8;
+                    macro_rules! same {
+                        ($($f:literal)*) => {$(
+                            assert_eq!(
+                                w.key::<$f>(&v, c, b, top),
+                                faces::key_reference::<$f>(&v, c, b, top),
+                                "face {} of {c:?} ({missing:?})", $f
+                            );
+                        )*};
+                    }
+                    same!(0 1 2 3 4 5);
+                    checked += 6;
+                }
+            }
+        }
+        assert_eq!(checked, 6 * 32 * 32 * DIMS.height as usize);
+    }
+}

@@ -14,6 +14,7 @@ use crate::world::block::{self, BlockId, BlockProps};
 use crate::world::chunk::FullChunk;
 use crate::world::dims::Dims;
 use crate::world::heightmap::Heightmap;
+use crate::world::mesh::window::packed;
 use crate::world::mesh::MeshError;
 use crate::world::palette::Palette;
 
@@ -100,6 +101,10 @@ struct ChunkArrays<'a> {
 pub const MAX_AREA_WIDTH: usize = 7;
 /// Cells in the widest padded row.
 pub const PADDED_ROW: usize = 16 * MAX_AREA_WIDTH + 2;
+
+/// A decoded cell of [`Volume::light_row`] that is an occluder: this bit, no light (its light
+/// is never averaged).
+pub const OCCLUDER_CELL: u16 = 1 << 15;
 
 /// Bit `i` set where `a[i] == b[i]`, for `i < n` (`n <= 128`).
 #[inline]
@@ -345,7 +350,7 @@ impl<'a> Volume<'a> {
     }
 
     /// Whether the block at padded coordinates is an occluder.
-    #[inline]
+    #[cfg(test)]
     pub fn occluder(&self, px: usize, py: usize, pz: usize) -> bool {
         (self.occ[py * (self.sz + 2) + pz] >> px) & 1 == 1
     }
@@ -437,101 +442,63 @@ impl<'a> Volume<'a> {
         (self.block(px, py, pz), self.block(nx, ny, nz))
     }
 
-    /// Occluder flags and, where not an occluder, (sky, block) light of the 3 × 3 cells
-    /// around padded `f` in the plane of axes `ua` and `va`, indexed `[dv + 1][du + 1]`.
-    /// When the window lies inside one chunk and the world's height (most faces), cells are
-    /// addressed by fixed index steps instead of one chunk lookup each.
-    #[inline(always)]
-    #[allow(clippy::type_complexity)]
-    pub fn window<const UA: usize, const VA: usize>(
-        &self,
-        f: [usize; 3],
-    ) -> ([[bool; 3]; 3], [[(u8, u8); 3]; 3]) {
-        let mut occ = [[false; 3]; 3];
-        let mut light = [[(0u8, 0u8); 3]; 3];
-        let zrows = self.sz + 2;
-        // Steps per axis (x, y, z): in padded rows, in mask bits, in a chunk's block index.
-        let row_step = [0, zrows, 1];
-        let bit_step = [1, 0, 0];
-        let block_step = [1, 256, 16];
-        let inside = |axis: usize| match axis {
-            1 => f[1] >= 2 && f[1] < self.height,
-            _ => (f[axis] + 14) >> 4 == (f[axis] + 16) >> 4,
-        };
-        if inside(UA) && inside(VA) && f[1] >= 1 && f[1] <= self.height {
-            let row0 = f[1] * zrows + f[2];
-            let (chunk, j0) = self.locate(f[0], f[1], f[2]);
-            if UA == 0 {
-                // The three cells along x are neighbours in one mask row and one chunk row:
-                // three bits from one shift, three nibbles from two bytes.
-                for dv in 0..3 {
-                    let row = row0 + row_step[VA] * dv - row_step[VA];
-                    let bits = (self.occ[row] >> (f[0] - 1)) as u8 & 7;
-                    let j = j0 + block_step[VA] * dv - block_step[VA] - 1;
-                    let (sky, blk) = match chunk {
-                        Some(c) => {
-                            let b = j >> 1;
-                            let shift = (j & 1) * 4;
-                            let two =
-                                |a: &[u8]| (u16::from(a[b]) | u16::from(a[b + 1]) << 8) >> shift;
-                            (two(c.sky), two(c.block_light))
-                        }
-                        None => {
-                            let (s, b) = self.missing_light;
-                            (u16::from(s) * 0x111, u16::from(b) * 0x111)
-                        }
-                    };
-                    for du in 0..3 {
-                        let o = (bits >> du) & 1 == 1;
-                        occ[dv][du] = o;
-                        if !o {
-                            light[dv][du] =
-                                ((sky >> (4 * du)) as u8 & 15, (blk >> (4 * du)) as u8 & 15);
-                        }
-                    }
-                }
-                return (occ, light);
-            }
-            for dv in 0..3 {
-                for du in 0..3 {
-                    let row =
-                        row0 + row_step[UA] * du + row_step[VA] * dv - row_step[UA] - row_step[VA];
-                    let bit =
-                        f[0] + bit_step[UA] * du + bit_step[VA] * dv - bit_step[UA] - bit_step[VA];
-                    let o = (self.occ[row] >> bit) & 1 == 1;
-                    occ[dv][du] = o;
-                    if !o {
-                        light[dv][du] = match chunk {
-                            Some(c) => {
-                                let j = j0 + block_step[UA] * du + block_step[VA] * dv
-                                    - block_step[UA]
-                                    - block_step[VA];
-                                let shift = (j & 1) * 4;
-                                (
-                                    (c.sky[j >> 1] >> shift) & 15,
-                                    (c.block_light[j >> 1] >> shift) & 15,
-                                )
-                            }
-                            None => self.missing_light,
-                        };
-                    }
-                }
-            }
+    /// The cells of padded row `(py, pz)` into `out[..sx + 2]`: [`OCCLUDER_CELL`] for an
+    /// occluder, else the [`packed`] light that [`Volume::light`] gives.
+    pub fn light_row(&self, py: usize, pz: usize, out: &mut [u16; PADDED_ROW]) {
+        let n = self.sx + 2;
+        if py == 0 || py > self.height {
+            // Below or above the world: the same light in every cell.
+            out[..n].fill(packed(self.light(1, py, pz)));
         } else {
-            for dv in 0..3 {
-                for du in 0..3 {
-                    let mut p = f;
-                    p[UA] = p[UA] + du - 1;
-                    p[VA] = p[VA] + dv - 1;
-                    let o = self.occluder(p[0], p[1], p[2]);
-                    occ[dv][du] = o;
-                    if !o {
-                        light[dv][du] = self.light(p[0], p[1], p[2]);
-                    }
-                }
+            self.chunk_light_row(py, pz, out);
+        }
+        // Occluders, 16 cells at a time (a branch per cell mispredicts at every surface).
+        let mut occ = self.occ[py * (self.sz + 2) + pz];
+        for cells in out[..n].chunks_mut(16) {
+            let bits = occ as u16;
+            occ >>= 16;
+            for (i, cell) in cells.iter_mut().enumerate() {
+                let o = (bits >> i) & 1;
+                *cell = (*cell & o.wrapping_sub(1)) | (o * OCCLUDER_CELL);
             }
         }
-        (occ, light)
+    }
+
+    /// The [`packed`] light of padded row `(py, pz)` (`py` in `1..=height`) from the chunks.
+    fn chunk_light_row(&self, py: usize, pz: usize, out: &mut [u16; PADDED_ROW]) {
+        let n = self.sx + 2;
+        let (crow, lz) = ((pz + 15) >> 4, (pz + 15) & 15);
+        let src = ((py - 1) * 16 + lz) * 16;
+        let row = &self.chunks[crow * self.cw..(crow + 1) * self.cw];
+        let missing = packed(self.missing_light);
+        let cell = |c: &Option<ChunkArrays<'_>>, j: usize| match c {
+            Some(c) => {
+                let shift = (j & 1) * 4;
+                packed((
+                    (c.sky[j >> 1] >> shift) & 15,
+                    (c.block_light[j >> 1] >> shift) & 15,
+                ))
+            }
+            None => missing,
+        };
+        // Padded x 0 is the west chunk's last cell, then 16 per chunk, then the east one's
+        // first cell. A chunk row is 8 bytes of each light, low nibble first.
+        out[0] = cell(&row[0], src + 15);
+        for (k, c) in row[1..self.cw - 1].iter().enumerate() {
+            let dst = &mut out[1 + 16 * k..17 + 16 * k];
+            match c {
+                Some(c) => {
+                    let sky = &c.sky[src / 2..src / 2 + 8];
+                    let blk = &c.block_light[src / 2..src / 2 + 8];
+                    for i in 0..8 {
+                        dst[2 * i] = packed((sky[i] & 15, blk[i] & 15));
+                        dst[2 * i + 1] = packed((sky[i] >> 4, blk[i] >> 4));
+                    }
+                }
+                None => dst.fill(missing),
+            }
+        }
+        out[n - 1] = cell(&row[self.cw - 1], src);
     }
 
     /// (sky, block) light of the cell at padded coordinates.

@@ -1,0 +1,146 @@
+//! The 3 × 3 front windows of one row's faces, read from decoded rows. The AO and light of a
+//! face (the [`faces`](super::faces) module defines them) come from the occluder bits and
+//! light of the nine cells around the cell it looks at. Every such cell lies in one of the
+//! nine padded rows around the scanned row (one layer and one row of z either side), so the
+//! scan decodes those rows once (light nibbles and occluder bits, sixteen cells per chunk
+//! row) into a small cache, and each face reads nine entries instead of finding a chunk, a
+//! mask bit and two nibbles per cell (that was about 480 instructions per face, a third of
+//! the mesher).
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::world::block::BlockId;
+use crate::world::mesh::faces::{self, FaceKey, CORNERS};
+use crate::world::mesh::volume::{Volume, OCCLUDER_CELL, PADDED_ROW};
+
+/// Packed light of a cell: sky in bits 0..8, block light in bits 8..16, so that one add sums
+/// both.
+#[inline(always)]
+pub(crate) fn packed((sky, block): (u8, u8)) -> u16 {
+    u16::from(sky) | u16::from(block) << 8
+}
+
+/// Decoded light rows of three layers, a ring indexed by `(py % 3, pz)`: the rows around
+/// one scanned row are those of its layer and the layers below and above.
+pub(crate) struct LightRows {
+    /// Padded rows per layer.
+    zrows: usize,
+    /// The row index (`py * zrows + pz`) each slot holds (`usize::MAX`: none).
+    tags: Vec<usize>,
+    light: Vec<[u16; PADDED_ROW]>,
+}
+
+impl LightRows {
+    pub fn new(v: &Volume<'_>) -> LightRows {
+        let zrows = v.sz + 2;
+        LightRows {
+            zrows,
+            tags: vec![usize::MAX; 3 * zrows],
+            light: vec![[0; PADDED_ROW]; 3 * zrows],
+        }
+    }
+
+    /// Decode row `(py, pz)` unless its slot holds it already; returns the slot.
+    #[inline]
+    fn load(&mut self, v: &Volume<'_>, py: usize, pz: usize) -> usize {
+        let r = py * self.zrows + pz;
+        let slot = (py % 3) * self.zrows + pz;
+        if self.tags[slot] != r {
+            v.light_row(py, pz, &mut self.light[slot]);
+            self.tags[slot] = r;
+        }
+        slot
+    }
+}
+
+/// For axis face `F`, window cell `(du, dv)` (`[dv][du]`, as in the corner rules) of the
+/// face of padded cell `(px, py, pz)` lies at `(px + dx, py + dy, pz + dz)`: `(dx, dy, dz)`.
+#[inline(always)]
+const fn cell_offset(f: usize, du: usize, dv: usize) -> (usize, usize, usize) {
+    // As offsets plus one (0..=2), so that they stay unsigned.
+    match f {
+        // x faces: front (px ∓ 1, py, pz), window axes u = z, v = y.
+        0 => (0, dv, du),
+        1 => (2, dv, du),
+        // y faces: front (px, py ∓ 1, pz), u = x, v = z.
+        2 => (du, 0, dv),
+        3 => (du, 2, dv),
+        // z faces: front (px, py, pz ∓ 1), u = x, v = y.
+        4 => (du, dv, 0),
+        _ => (du, dv, 2),
+    }
+}
+
+/// The nine padded rows around a scanned row `(py, pz)`, indexed `3 (dy + 1) + (dz + 1)`,
+/// decoded ([`Volume::light_row`]). Every face of the row reads its front window here.
+pub(crate) struct RowWindow<'r> {
+    light: [&'r [u16; PADDED_ROW]; 9],
+}
+
+impl<'r> RowWindow<'r> {
+    /// The rows around `(py, pz)` (`py` in `1..=ny`, `pz` in `1..=sz`).
+    pub fn new(v: &Volume<'_>, rows: &'r mut LightRows, py: usize, pz: usize) -> Self {
+        let mut slots = [0usize; 9];
+        for (i, slot) in slots.iter_mut().enumerate() {
+            *slot = rows.load(v, py + i / 3 - 1, pz + i % 3 - 1);
+        }
+        let rows: &'r LightRows = rows;
+        RowWindow {
+            light: slots.map(|s| &rows.light[s]),
+        }
+    }
+
+    /// The key of the visible axis face `F` of block `b` at padded `c` in this row, as the
+    /// `faces` module defines it (`faces::key_reference` computes it cell by cell); `top` is
+    /// the block's top in sixteenths.
+    #[inline(always)]
+    pub fn key<const F: usize>(
+        &self,
+        v: &Volume<'_>,
+        c: [usize; 3],
+        b: BlockId,
+        top: u8,
+    ) -> FaceKey {
+        let px = c[0];
+        // Per window cell (3 dv + du): occluder bit, and light (0 for an occluder).
+        let mut bits = 0u32;
+        let mut light = [0u32; 9];
+        for dv in 0..3 {
+            for du in 0..3 {
+                let (dx, dy, dz) = cell_offset(F, du, dv);
+                let cell = self.light[3 * dy + dz][px + dx - 1];
+                bits |= u32::from(cell >> 15) << (3 * dv + du);
+                light[3 * dv + du] = u32::from(cell & !OCCLUDER_CELL);
+            }
+        }
+        // The block's own cell stands in for an occluder in front (the lowered top of a
+        // fluid under a ceiling).
+        let front = if bits & 1 << 4 != 0 {
+            u32::from(packed(v.light(c[0], c[1], c[2])))
+        } else {
+            light[4]
+        };
+        let mut ao = [0u8; 4];
+        let mut sky = [0u8; 4];
+        let mut blk = [0u8; 4];
+        for (k, (du, dv)) in CORNERS.iter().enumerate() {
+            // Cells touching this corner: along u, along v, diagonal.
+            let (side_u, side_v, diagonal) = (
+                3 + 2 * *du as usize,
+                6 * *dv as usize + 1,
+                6 * *dv as usize + 2 * *du as usize,
+            );
+            let corner_bits =
+                (bits >> side_u & 1) | (bits >> side_v & 1) << 1 | (bits >> diagonal & 1) << 2;
+            let (corner_ao, cells, corner_mask) = faces::CORNER[corner_bits as usize];
+            ao[k] = corner_ao;
+            let sum = front + light[side_u] + light[side_v] + (light[diagonal] & corner_mask);
+            // Each byte of the sum is at most 60: the masks change nothing.
+            let mean = &faces::MEAN[(cells as usize - 1) & 3];
+            sky[k] = mean[(sum & 63) as usize];
+            blk[k] = mean[(sum >> 8 & 63) as usize];
+        }
+        FaceKey::new(b, ao, sky, blk, top)
+    }
+}
