@@ -1,6 +1,7 @@
 //! The toolkit every other layer uses: the one math backend, random sources and positional
-//! seeding, and the digest. Depends on nothing else in the crate.
+//! seeding, the digest, and little-endian reading. Depends on nothing else in the crate.
 
+pub mod bytes;
 pub mod digest;
 pub mod math;
 pub mod random;

@@ -33,6 +33,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::engine::{ChunkPos, ChunkStatus};
+use crate::util::bytes::{Cursor, LeReader};
 use crate::world::block::BlockId;
 use crate::world::chunk::{ChunkData, FullChunk, Merged};
 use crate::world::definition::Definition;
@@ -175,8 +176,7 @@ pub fn decode_body(
     body: &[u8],
 ) -> Result<Vec<Arc<ChunkData>>, BodyError> {
     let mut r = Reader {
-        b: body,
-        at: 0,
+        bytes: Cursor::new(body),
         section: "record",
         blocks: world.blocks.len(),
         biomes: world.biomes.len(),
@@ -304,7 +304,7 @@ pub fn decode_body(
         };
         out.push(Arc::new(data));
     }
-    if r.at != body.len() {
+    if !r.bytes.at_end() {
         r.section = "record";
         return Err(r.bad("bytes left after the last section (the status does not match)"));
     }
@@ -427,13 +427,23 @@ impl Writer<'_> {
 }
 
 struct Reader<'a> {
-    b: &'a [u8],
-    at: usize,
+    bytes: Cursor<'a>,
     section: &'static str,
     /// The world's block, biome and creature counts (ids at or above are refused).
     blocks: usize,
     biomes: usize,
     creatures: usize,
+}
+
+impl<'a> LeReader<'a> for Reader<'a> {
+    type Error = BodyError;
+    fn take(&mut self, n: usize) -> Result<&'a [u8], BodyError> {
+        let section = self.section;
+        self.bytes.take(n).ok_or(BodyError {
+            section,
+            problem: "ends early (the status does not match the data)",
+        })
+    }
 }
 
 impl<'a> Reader<'a> {
@@ -442,39 +452,6 @@ impl<'a> Reader<'a> {
             section: self.section,
             problem,
         }
-    }
-    fn take(&mut self, n: usize) -> Result<&'a [u8], BodyError> {
-        let end = self
-            .at
-            .checked_add(n)
-            .filter(|&e| e <= self.b.len())
-            .ok_or(BodyError {
-                section: self.section,
-                problem: "ends early (the status does not match the data)",
-            })?;
-        let s = &self.b[self.at..end];
-        self.at = end;
-        Ok(s)
-    }
-    fn array<const N: usize>(&mut self) -> Result<[u8; N], BodyError> {
-        let mut a = [0u8; N];
-        a.copy_from_slice(self.take(N)?);
-        Ok(a)
-    }
-    fn u8(&mut self) -> Result<u8, BodyError> {
-        Ok(self.take(1)?[0])
-    }
-    fn u16(&mut self) -> Result<u16, BodyError> {
-        self.array().map(u16::from_le_bytes)
-    }
-    fn u32(&mut self) -> Result<u32, BodyError> {
-        self.array().map(u32::from_le_bytes)
-    }
-    fn i32(&mut self) -> Result<i32, BodyError> {
-        self.array().map(i32::from_le_bytes)
-    }
-    fn u64(&mut self) -> Result<u64, BodyError> {
-        self.array().map(u64::from_le_bytes)
     }
     fn len(&mut self) -> Result<usize, BodyError> {
         let n = self.u32()?;

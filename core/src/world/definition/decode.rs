@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::noise::{CellularDistance, CellularReturn, FractalType, NoiseDef, NoiseType};
+use crate::util::bytes::{Cursor, LeReader};
 use crate::world::block::{BlockProps, Shape, Surface};
 use crate::world::definition::digest::ENCODING;
 use crate::world::definition::*;
@@ -39,33 +40,24 @@ impl fmt::Display for DecodeError {
 const MAX_LIST: u64 = 1 << 20;
 
 struct Reader<'a> {
-    b: &'a [u8],
-    at: usize,
+    bytes: Cursor<'a>,
 }
 
 type R<T> = Result<T, DecodeError>;
 
+impl<'a> LeReader<'a> for Reader<'a> {
+    type Error = DecodeError;
+    fn take(&mut self, n: usize) -> R<&'a [u8]> {
+        let at = self.bytes.position();
+        self.bytes
+            .take(n)
+            .ok_or(DecodeError::Malformed(at, "ends early"))
+    }
+}
+
 impl<'a> Reader<'a> {
     fn bad<T>(&self, what: &'static str) -> R<T> {
-        Err(DecodeError::Malformed(self.at, what))
-    }
-    fn take(&mut self, n: usize) -> R<&'a [u8]> {
-        match self.at.checked_add(n).filter(|&e| e <= self.b.len()) {
-            Some(end) => {
-                let s = &self.b[self.at..end];
-                self.at = end;
-                Ok(s)
-            }
-            None => self.bad("ends early"),
-        }
-    }
-    fn array<const N: usize>(&mut self) -> R<[u8; N]> {
-        let mut a = [0u8; N];
-        a.copy_from_slice(self.take(N)?);
-        Ok(a)
-    }
-    fn u8(&mut self) -> R<u8> {
-        Ok(self.take(1)?[0])
+        Err(DecodeError::Malformed(self.bytes.position(), what))
     }
     fn bool(&mut self) -> R<bool> {
         match self.u8()? {
@@ -74,23 +66,8 @@ impl<'a> Reader<'a> {
             _ => self.bad("a flag is 0 or 1"),
         }
     }
-    fn u16(&mut self) -> R<u16> {
-        self.array().map(u16::from_le_bytes)
-    }
-    fn u32(&mut self) -> R<u32> {
-        self.array().map(u32::from_le_bytes)
-    }
-    fn i32(&mut self) -> R<i32> {
-        self.array().map(i32::from_le_bytes)
-    }
-    fn i64(&mut self) -> R<i64> {
-        self.array().map(i64::from_le_bytes)
-    }
-    fn f64(&mut self) -> R<f64> {
-        self.array().map(|a| f64::from_bits(u64::from_le_bytes(a)))
-    }
     fn len(&mut self) -> R<usize> {
-        let n = u64::from_le_bytes(self.array()?);
+        let n = self.u64()?;
         if n > MAX_LIST {
             return self.bad("a list longer than any definition's");
         }
@@ -290,7 +267,9 @@ impl Definition {
     /// Read a definition written by [`Definition::to_bytes`]; refused unless every byte is
     /// read and the result passes [`Definition::check`].
     pub fn from_bytes(bytes: &[u8]) -> Result<Definition, DecodeError> {
-        let mut r = Reader { b: bytes, at: 0 };
+        let mut r = Reader {
+            bytes: Cursor::new(bytes),
+        };
         let name = r.str()?;
         let version = r.u32()?;
         if version != ENCODING {
@@ -374,7 +353,7 @@ impl Definition {
             path_ground: r.ids()?,
         };
         let creatures = r.list(|r| r.str())?;
-        if r.at != bytes.len() {
+        if !r.bytes.at_end() {
             return r.bad("bytes left over");
         }
         let d = Definition {

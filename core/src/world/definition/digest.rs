@@ -85,7 +85,6 @@ impl Canon {
         }
     }
     fn noise(&mut self, n: &NoiseDef) {
-        // The fill strategy is left out: every strategy gives the same bits.
         let h = &mut self.0;
         h.write_i64(n.seed);
         h.write_u32(n.noise_type as u32);
