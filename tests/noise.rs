@@ -373,27 +373,35 @@ fn simd_simplex_fill_matches_portable_fill() {
         );
         n.fill_2d(&g2, &mut a).unwrap();
         n.with_simd(false).fill_2d(&g2, &mut b).unwrap();
-        for (i, (x, y)) in a.iter().zip(&b).enumerate() {
-            assert_eq!(
-                x.to_bits(),
-                y.to_bits(),
-                "2d case {case} {d:?} {g2:?} sample {i}"
-            );
-        }
+        same_bits(
+            a.iter().map(|x| x.to_bits()),
+            b.iter().map(|x| x.to_bits()),
+            |i| format!("2d case {case} {d:?} {g2:?} sample {i}"),
+        );
         let len3 = g3.width * g3.height * g3.depth;
         let (mut a, mut b) = (vec![0.0f32; len3], vec![0.0f32; len3]);
         n.fill_3d_f32(&g3, &mut a).unwrap();
         n.with_simd(false).fill_3d_f32(&g3, &mut b).unwrap();
-        for (i, (x, y)) in a.iter().zip(&b).enumerate() {
-            assert_eq!(
-                x.to_bits(),
-                y.to_bits(),
-                "3d case {case} {d:?} {g3:?} sample {i}"
-            );
-        }
+        same_bits(
+            a.iter().map(|x| x.to_bits().into()),
+            b.iter().map(|x| x.to_bits().into()),
+            |i| format!("3d case {case} {d:?} {g3:?} sample {i}"),
+        );
         compared += g2.width * g2.height + len3;
     }
     assert!(compared > 20_000, "{compared} samples compared");
+}
+
+/// Panics at the first sample whose bits differ (`what` names it).
+fn same_bits(
+    a: impl ExactSizeIterator<Item = u64>,
+    b: impl ExactSizeIterator<Item = u64>,
+    what: impl Fn(usize) -> String,
+) {
+    assert_eq!(a.len(), b.len(), "{}", what(0));
+    for (i, (x, y)) in a.zip(b).enumerate() {
+        assert_eq!(x, y, "{}", what(i));
+    }
 }
 
 struct Stats {
