@@ -137,11 +137,12 @@ fn simd_2d(n: usize, oct: u32) -> Job {
 }
 
 fn ours_3d(kind: NoiseType) -> Job {
-    ours_3d_with(kind, true)
+    ours_3d_with(kind, true, true)
 }
 
-/// [`ours_3d`], with `simd: false` forcing the portable path.
-fn ours_3d_with(kind: NoiseType, simd: bool) -> Job {
+/// [`ours_3d`] on a chosen path: `simd` false the portable one, `avx512` false AVX2 where
+/// the default is AVX-512.
+fn ours_3d_with(kind: NoiseType, simd: bool, avx512: bool) -> Job {
     let noise = NoiseDef {
         seed: 1337,
         noise_type: kind,
@@ -151,7 +152,8 @@ fn ours_3d_with(kind: NoiseType, simd: bool) -> Job {
     }
     .build()
     .unwrap()
-    .with_simd(simd);
+    .with_simd(simd)
+    .with_avx512(avx512);
     let grid = Grid3 {
         origin: [0.0; 3],
         step: [1.0; 3],
@@ -383,6 +385,16 @@ fn strategies(rounds: usize) {
             "scalar"
         }
     );
+    println!(
+        "default 3d simplex rows: {}",
+        if built.avx512() {
+            "avx512"
+        } else if built.simd() {
+            "avx2"
+        } else {
+            "portable"
+        }
+    );
     for (name, n, step, freq) in [
         ("perlin2d_%_128", 128, 1.0, 4.0 / 128.0),
         ("perlin2d_%_heightmap64", 64, 0.25, 1.0 / 128.0),
@@ -403,7 +415,8 @@ fn strategies(rounds: usize) {
             print_strategy(&mut w, rounds);
         }
     }
-    // Simplex has one vector path (AVX2 rows where the CPU has AVX2) and the portable one.
+    // 2D simplex has one vector path (AVX2 rows where the CPU has AVX2) and the portable one;
+    // 3D simplex also an AVX-512 row, the default where the CPU has it (`avx2` forces AVX2).
     for oct in [1u32, 4, 8] {
         let job = |simd| ours_2d_at(NoiseType::Simplex, 128, oct, 4.0 / 128.0, simd);
         let mut w = Workload {
@@ -419,8 +432,9 @@ fn strategies(rounds: usize) {
         let mut w = Workload {
             name: name.into(),
             jobs: vec![
-                ("default", ours_3d_with(kind, true)),
-                ("portable", ours_3d_with(kind, false)),
+                ("default", ours_3d_with(kind, true, true)),
+                ("avx2", ours_3d_with(kind, true, false)),
+                ("portable", ours_3d_with(kind, false, false)),
             ],
         };
         print_strategy(&mut w, rounds);

@@ -309,7 +309,8 @@ fn simd_fill_matches_portable_fill() {
     );
 }
 
-/// The AVX2 simplex rows (DESIGN §2 rule 5) against the portable fills over random
+/// The AVX2 and AVX-512 simplex rows (DESIGN §2 rule 5; AVX-512 where the CPU has it, 3D)
+/// against the portable fills over random
 /// definitions and grids, 2D and 3D: every shape, 1–16 octaves, odd lacunarities, widths
 /// that leave partial vectors and several tiles, negative steps, far coordinates (the
 /// kernel's integers come from the mantissa) and lattice-aligned grids.
@@ -378,15 +379,20 @@ fn simd_simplex_fill_matches_portable_fill() {
             b.iter().map(|x| x.to_bits()),
             |i| format!("2d case {case} {d:?} {g2:?} sample {i}"),
         );
+        // 3D: the default path (AVX-512 where the CPU has it) and the AVX2 path, each
+        // against the portable one.
         let len3 = g3.width * g3.height * g3.depth;
-        let (mut a, mut b) = (vec![0.0f32; len3], vec![0.0f32; len3]);
-        n.fill_3d_f32(&g3, &mut a).unwrap();
+        let mut b = vec![0.0f32; len3];
         n.with_simd(false).fill_3d_f32(&g3, &mut b).unwrap();
-        same_bits(
-            a.iter().map(|x| x.to_bits().into()),
-            b.iter().map(|x| x.to_bits().into()),
-            |i| format!("3d case {case} {d:?} {g3:?} sample {i}"),
-        );
+        for (path, n) in [("default", n), ("avx2", n.with_avx512(false))] {
+            let mut a = vec![0.0f32; len3];
+            n.fill_3d_f32(&g3, &mut a).unwrap();
+            same_bits(
+                a.iter().map(|x| x.to_bits().into()),
+                b.iter().map(|x| x.to_bits().into()),
+                |i| format!("3d {path} case {case} {d:?} {g3:?} sample {i}"),
+            );
+        }
         compared += g2.width * g2.height + len3;
     }
     assert!(compared > 20_000, "{compared} samples compared");

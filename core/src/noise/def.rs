@@ -16,6 +16,18 @@ pub(crate) fn simd_available() -> bool {
     }
 }
 
+/// Whether this machine runs the AVX-512 kernels (and this build has them).
+pub(crate) fn avx512_available() -> bool {
+    #[cfg(all(target_arch = "x86_64", feature = "avx512"))]
+    {
+        super::simd::avx512_available()
+    }
+    #[cfg(not(all(target_arch = "x86_64", feature = "avx512")))]
+    {
+        false
+    }
+}
+
 /// Whether the AVX2 per-sample kernel beats scalar code on fine octaves on this CPU.
 pub(crate) fn fast_lane_multiply() -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -178,6 +190,8 @@ pub struct Noise {
     pub(crate) warp_seeds: [u64; 3],
     /// Fills take the AVX2 paths (only ever true where AVX2 runs).
     pub(crate) simd: bool,
+    /// With `simd`: 3D simplex fills take the AVX-512 row (only ever true where it runs).
+    pub(crate) avx512: bool,
     /// With `simd`: fine octaves of 2D value/Perlin fills run four samples per AVX2
     /// instruction (true) or scalar per sample (false).
     pub(crate) vector_fine: bool,
@@ -289,6 +303,7 @@ impl NoiseDef {
                 derive_seed(self.seed, 1003),
             ],
             simd: simd_available(),
+            avx512: simd_available() && avx512_available(),
             vector_fine: fast_lane_multiply(),
         })
     }
@@ -326,6 +341,22 @@ impl Noise {
     /// either way; this exists to test that and to compare speeds.
     pub fn with_simd(mut self, on: bool) -> Noise {
         self.simd = on && simd_available();
+        self.avx512 = self.simd && avx512_available();
+        self
+    }
+
+    /// Whether 3D simplex fills run eight samples per AVX-512 vector: true after
+    /// [`NoiseDef::build`] on an x86-64 CPU with AVX-512 F and DQ (when `core` is built with
+    /// its default `avx512` feature). The bits are those of the AVX2 and portable paths.
+    pub fn avx512(&self) -> bool {
+        self.avx512
+    }
+
+    /// This noise with the AVX-512 kernels on (`true`, where the CPU has them and the AVX2
+    /// path is on) or off (`false`: the AVX2 kernels); same bits, for tests and speed
+    /// comparisons.
+    pub fn with_avx512(mut self, on: bool) -> Noise {
+        self.avx512 = on && self.simd && avx512_available();
         self
     }
 

@@ -48,6 +48,15 @@ pub(super) fn available() -> bool {
     }
 }
 
+/// Whether this CPU and OS run the AVX-512 kernels: AVX2 ([`available`]), AVX-512 F and DQ
+/// (CPUID leaf 7), and the OS saving the opmask and all 512-bit registers (XCR0 bits 5–7).
+#[cfg(feature = "avx512")]
+pub(super) fn avx512_available() -> bool {
+    // SAFETY: as in `available`, which has checked CPUID leaf 7 and OSXSAVE before XGETBV.
+    available()
+        && unsafe { xcr0() & 0xe6 == 0xe6 && __cpuid_count(7, 0).ebx & 0x3_0000 == 0x3_0000 }
+}
+
 /// Whether the AVX2 kernel's emulated 64-bit lane multiply (`vpmulld` + `vpmuludq` per
 /// multiply) is cheap enough to beat scalar code per sample: AMD family 17h and later (Zen;
 /// measured on Zen 3) and Hygon (Zen-based). Intel cores measured slower on the vector hash
@@ -213,6 +222,11 @@ macro_rules! each {
 }
 
 pub(crate) mod simplex;
+// Behind the `avx512` feature, which the Rust 1.63 build leaves out: its MSRV is that of
+// the AVX-512 intrinsics.
+#[cfg(feature = "avx512")]
+#[clippy::msrv = "1.89"]
+mod simplex512;
 
 /// One octave of one tile row: the tile's column data, the octave, its seed, the row's
 /// lattice y and the octave's amplitude.

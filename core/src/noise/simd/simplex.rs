@@ -217,6 +217,12 @@ impl Component {
 /// Panics unless the noise runs AVX2 (`n.simd`).
 pub(crate) fn row3(n: &Noise, seed: u64, xs: &[f64], yz: (f64, f64), out: &mut [f64], vecs: usize) {
     assert!(n.simd, "AVX2 simplex without AVX2");
+    #[cfg(feature = "avx512")]
+    if n.avx512 {
+        // SAFETY: `n.avx512` is only true when `avx512_available()` returned true here; 4 ×
+        // `vecs` is a multiple of 8 because `vecs` is a multiple of `U` = 2.
+        return unsafe { super::simplex512::row3(seed, xs, yz, out, 4 * vecs) };
+    }
     // SAFETY: `n.simd` is only true when `available()` returned true on this machine.
     unsafe { row3_avx2(seed, xs, yz, out, vecs) }
 }
