@@ -86,8 +86,10 @@ pub(super) unsafe fn row3(
     let add = |a, b| _mm512_add_pd(a, b);
     let sub = |a, b| _mm512_sub_pd(a, b);
     let mul = |a, b| _mm512_mul_pd(a, b);
-    // `a − (1.0 where m, +0.0 elsewhere) + c`, as the scalar `a - one(m) + c`.
-    let offset = |a, m: __mmask8, c| add(sub(a, _mm512_maskz_mov_pd(m, one)), c);
+    // The scalar `a - one(m) + c`: `a − 1` where `m` is set, `a` itself elsewhere (the
+    // scalar's `a − 0.0`, which is `a` bit for bit: coordinates are finite, and −0 − 0 is
+    // −0), then `+ c`.
+    let offset = |a, m: __mmask8, c| add(_mm512_mask_sub_pd(a, m, a, one), c);
     let step = |h, m: __mmask8, k| _mm512_mask_add_epi64(h, m, h, k);
     let corner = |h: __m512i, x: __m512d, y: __m512d, z: __m512d| {
         let k = _mm512_srli_epi64::<60>(h);
