@@ -31,6 +31,12 @@ pub(crate) const G2: f64 = 0.211_324_865_405_187_1;
 pub(crate) const F3: f64 = 1.0 / 3.0;
 /// 3D unskew factor.
 pub(crate) const G3: f64 = 1.0 / 6.0;
+/// Offset of the last 2D corner: `2 G2`.
+pub(crate) const G2_2: f64 = 2.0 * G2;
+/// Offset of the third 3D corner: `2 G3`.
+pub(crate) const G3_2: f64 = 2.0 * G3;
+/// Offset of the last 3D corner: `3 G3`.
+pub(crate) const G3_3: f64 = 3.0 * G3;
 
 /// The lattice stage of [`simplex2`] for one sample: the first corner's offsets, whether
 /// the middle corner steps along x, and the three corners' coordinate products for [`hash`].
@@ -72,8 +78,8 @@ fn simplex2_kernels(c: &Simplex2Cell, h: [u64; 3]) -> f64 {
     let (x0, y0) = (c.x0, c.y0);
     let x1 = x0 - one(c.step_x as i64) + G2;
     let y1 = y0 - one(1 - c.step_x as i64) + G2;
-    let x2 = x0 - 1.0 + 2.0 * G2;
-    let y2 = y0 - 1.0 + 2.0 * G2;
+    let x2 = x0 - 1.0 + G2_2;
+    let y2 = y0 - 1.0 + G2_2;
     let (a, b) = g2(h[0]);
     let (cx, d) = g2(h[1]);
     let (e, f) = g2(h[2]);
@@ -141,15 +147,11 @@ pub fn simplex3(seed: u64, x: f64, y: f64, z: f64) -> f64 {
     let k2 = (1 - xz) | (1 - yz);
     let (x1, y1, z1) = (x0 - one(i1) + G3, y0 - one(j1) + G3, z0 - one(k1) + G3);
     let (x2, y2, z2) = (
-        x0 - one(i2) + 2.0 * G3,
-        y0 - one(j2) + 2.0 * G3,
-        z0 - one(k2) + 2.0 * G3,
+        x0 - one(i2) + G3_2,
+        y0 - one(j2) + G3_2,
+        z0 - one(k2) + G3_2,
     );
-    let (x3, y3, z3) = (
-        x0 - 1.0 + 3.0 * G3,
-        y0 - 1.0 + 3.0 * G3,
-        z0 - 1.0 + 3.0 * G3,
-    );
+    let (x3, y3, z3) = (x0 - 1.0 + G3_3, y0 - 1.0 + G3_3, z0 - 1.0 + G3_3);
     let h = |a: i64, b: i64, c: i64| {
         g3(hash(
             seed,

@@ -1,7 +1,8 @@
 //! The AVX2 simplex kernels (x86-64 only): a row of samples along x at one y (and z), four
 //! samples per vector, [`U`] vectors side by side. Each lane goes through the operations of
-//! [`simplex2`](crate::noise::simplex2) / [`simplex3`](crate::noise::simplex3) in the same order (DESIGN §2 rule 5), so the
-//! bits are those of the point functions; `simd_fill_matches_portable_fill` compares them.
+//! [`simplex2`](crate::noise::simplex2) / [`simplex3`](crate::noise::simplex3) in the same
+//! order (DESIGN §2 rule 5), so the bits are those of the point functions;
+//! `simd_simplex_fill_matches_portable_fill` compares them.
 //!
 //! What differs is only how each step is spelt: the floor is `vroundpd` (equal to
 //! `floor_i64` for every coordinate a fill accepts), its integer comes from the mantissa
@@ -14,16 +15,11 @@ use core::arch::x86_64::*;
 use super::{add, grad, hash, mul, mul64, Doubles, Ints, U};
 use crate::noise::def::Noise;
 use crate::noise::lattice::{PX, PY, PZ};
-use crate::noise::simplex::{F2, F3, G2, G3, SIMPLEX2_SCALE, SIMPLEX3_SCALE};
+use crate::noise::simplex::{F2, F3, G2, G2_2, G3, G3_2, G3_3, SIMPLEX2_SCALE, SIMPLEX3_SCALE};
 
 /// Added to an integral `f64` below 2^51 in magnitude, leaves its integer in the low
 /// mantissa bits: 1.5 × 2^52.
 const TO_INT: f64 = 6_755_399_441_055_744.0;
-
-/// Offsets of the second, third and last simplex corners (the scalar code's constants).
-const G2_2: f64 = 2.0 * G2;
-const G3_2: f64 = 2.0 * G3;
-const G3_3: f64 = 3.0 * G3;
 
 /// The `i64` of an integral `f64` (from `vroundpd`) of magnitude below 2^51: fills check
 /// coordinates against 2^50, and a skewed coordinate is at most twice that.

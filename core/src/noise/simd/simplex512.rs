@@ -3,18 +3,14 @@
 //! samples per vector; each lane goes through [`simplex3`](crate::noise::simplex3)'s
 //! operations in the same order, as the AVX2 row does, so the bits are the same. What AVX-512
 //! adds: a native 64-bit lane multiply (`vpmullq`, where AVX2 needs three instructions), lane
-//! masks as `k` registers (the 0/1 steps are masked adds and moves), and the 16-entry gradient
+//! masks as `k` registers (the 0/1 steps are masked adds and subtracts), and the 16-entry gradient
 //! table read by one `vpermt2pd` per component. The kernel is bound by instruction count, so
 //! halving the instructions per sample is what counts (issue #19).
 
 use core::arch::x86_64::*;
 
 use crate::noise::lattice::{GX3, GY3, GZ3, HM, PX, PY, PZ};
-use crate::noise::simplex::{F3, G3, SIMPLEX3_SCALE};
-
-/// Offsets of the third and last simplex corners (the scalar code's constants).
-const G3_2: f64 = 2.0 * G3;
-const G3_3: f64 = 3.0 * G3;
+use crate::noise::simplex::{F3, G3, G3_2, G3_3, SIMPLEX3_SCALE};
 
 /// `floor` rounding for `vrndscalepd`: towards −∞, integral, exceptions suppressed.
 const FLOOR: i32 = _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC;
