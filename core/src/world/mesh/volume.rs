@@ -97,6 +97,18 @@ struct ChunkArrays<'a> {
     block_light: &'a [u8],
 }
 
+impl ChunkArrays<'_> {
+    /// (sky, block) light of block index `j`: two nibbles per byte, low nibble first.
+    #[inline(always)]
+    fn light(&self, j: usize) -> (u8, u8) {
+        let shift = (j & 1) * 4;
+        (
+            (self.sky[j >> 1] >> shift) & 15,
+            (self.block_light[j >> 1] >> shift) & 15,
+        )
+    }
+}
+
 /// The widest area, in chunks, whose padded rows fit the row masks.
 pub const MAX_AREA_WIDTH: usize = 7;
 /// Cells in the widest padded row.
@@ -397,20 +409,43 @@ impl<'a> Volume<'a> {
             out[..n].fill(b);
             return;
         }
+        self.chunk_row(
+            py,
+            pz,
+            out,
+            self.filler,
+            |c, j| c.blocks[j],
+            |c, src, dst| dst.copy_from_slice(&c.blocks[src..src + 16]),
+        );
+    }
+
+    /// Padded row `(py, pz)` (`py` in `1..=height`) into `out[..sx + 2]` from the chunks:
+    /// padded x 0 is the west chunk's last cell (`cell(chunk, index)`), then 16 cells per
+    /// chunk (`run(chunk, index of the first, the 16 cells)`), then the east chunk's first
+    /// cell; a missing chunk's cells are `missing`.
+    #[inline(always)]
+    fn chunk_row<T: Copy>(
+        &self,
+        py: usize,
+        pz: usize,
+        out: &mut [T; PADDED_ROW],
+        missing: T,
+        cell: impl Fn(&ChunkArrays<'a>, usize) -> T,
+        run: impl Fn(&ChunkArrays<'a>, usize, &mut [T]),
+    ) {
+        let n = self.sx + 2;
         let (crow, lz) = ((pz + 15) >> 4, (pz + 15) & 15);
         let src = ((py - 1) * 16 + lz) * 16;
         let row = &self.chunks[crow * self.cw..(crow + 1) * self.cw];
-        // Padded x 0 is the west chunk's last cell, then 16 per chunk, then the east one's
-        // first cell.
-        out[0] = row[0].map_or(self.filler, |c| c.blocks[src + 15]);
+        out[0] = row[0].as_ref().map_or(missing, |c| cell(c, src + 15));
         for (k, c) in row[1..self.cw - 1].iter().enumerate() {
             let dst = &mut out[1 + 16 * k..17 + 16 * k];
             match c {
-                Some(c) => dst.copy_from_slice(&c.blocks[src..src + 16]),
-                None => dst.fill(self.filler),
+                Some(c) => run(c, src, dst),
+                None => dst.fill(missing),
             }
         }
-        out[n - 1] = row[self.cw - 1].map_or(self.filler, |c| c.blocks[src]);
+        out[n - 1] = row[self.cw - 1].as_ref().map_or(missing, |c| cell(c, src));
     }
 
     /// The block at padded `(px, py, pz)` and the one its axis face `F` looks at. When both
@@ -466,39 +501,22 @@ impl<'a> Volume<'a> {
 
     /// The [`packed`] light of padded row `(py, pz)` (`py` in `1..=height`) from the chunks.
     fn chunk_light_row(&self, py: usize, pz: usize, out: &mut [u16; PADDED_ROW]) {
-        let n = self.sx + 2;
-        let (crow, lz) = ((pz + 15) >> 4, (pz + 15) & 15);
-        let src = ((py - 1) * 16 + lz) * 16;
-        let row = &self.chunks[crow * self.cw..(crow + 1) * self.cw];
-        let missing = packed(self.missing_light);
-        let cell = |c: &Option<ChunkArrays<'_>>, j: usize| match c {
-            Some(c) => {
-                let shift = (j & 1) * 4;
-                packed((
-                    (c.sky[j >> 1] >> shift) & 15,
-                    (c.block_light[j >> 1] >> shift) & 15,
-                ))
-            }
-            None => missing,
-        };
-        // Padded x 0 is the west chunk's last cell, then 16 per chunk, then the east one's
-        // first cell. A chunk row is 8 bytes of each light, low nibble first.
-        out[0] = cell(&row[0], src + 15);
-        for (k, c) in row[1..self.cw - 1].iter().enumerate() {
-            let dst = &mut out[1 + 16 * k..17 + 16 * k];
-            match c {
-                Some(c) => {
-                    let sky = &c.sky[src / 2..src / 2 + 8];
-                    let blk = &c.block_light[src / 2..src / 2 + 8];
-                    for i in 0..8 {
-                        dst[2 * i] = packed((sky[i] & 15, blk[i] & 15));
-                        dst[2 * i + 1] = packed((sky[i] >> 4, blk[i] >> 4));
-                    }
+        self.chunk_row(
+            py,
+            pz,
+            out,
+            packed(self.missing_light),
+            |c, j| packed(c.light(j)),
+            |c, src, dst| {
+                // A chunk row is 8 bytes of each light, low nibble first.
+                let sky = &c.sky[src / 2..src / 2 + 8];
+                let blk = &c.block_light[src / 2..src / 2 + 8];
+                for i in 0..8 {
+                    dst[2 * i] = packed((sky[i] & 15, blk[i] & 15));
+                    dst[2 * i + 1] = packed((sky[i] >> 4, blk[i] >> 4));
                 }
-                None => dst.fill(missing),
-            }
-        }
-        out[n - 1] = cell(&row[self.cw - 1], src);
+            },
+        );
     }
 
     /// (sky, block) light of the cell at padded coordinates.
@@ -511,13 +529,7 @@ impl<'a> Volume<'a> {
             return (OPEN_SKY, 0);
         }
         match self.locate(px, py, pz) {
-            (Some(c), j) => {
-                let shift = (j & 1) * 4;
-                (
-                    (c.sky[j >> 1] >> shift) & 15,
-                    (c.block_light[j >> 1] >> shift) & 15,
-                )
-            }
+            (Some(c), j) => c.light(j),
             (None, _) => self.missing_light,
         }
     }

@@ -55,21 +55,17 @@ impl LightRows {
 }
 
 /// For axis face `F`, window cell `(du, dv)` (`[dv][du]`, as in the corner rules) of the
-/// face of padded cell `(px, py, pz)` lies at `(px + dx, py + dy, pz + dz)`: `(dx, dy, dz)`.
+/// face of padded cell `(px, py, pz)` lies at `(px + dx, py + dy, pz + dz)`: `[dx, dy, dz]`,
+/// each plus one (`0..=2`, so that they stay unsigned). The front cell is one step along the
+/// face's normal axis, and the window spans the face's `u` and `v` axes ([`faces::AXES`]).
 #[inline(always)]
-const fn cell_offset(f: usize, du: usize, dv: usize) -> (usize, usize, usize) {
-    // As offsets plus one (0..=2), so that they stay unsigned.
-    match f {
-        // x faces: front (px ∓ 1, py, pz), window axes u = z, v = y.
-        0 => (0, dv, du),
-        1 => (2, dv, du),
-        // y faces: front (px, py ∓ 1, pz), u = x, v = z.
-        2 => (du, 0, dv),
-        3 => (du, 2, dv),
-        // z faces: front (px, py, pz ∓ 1), u = x, v = y.
-        4 => (du, dv, 0),
-        _ => (du, dv, 2),
-    }
+const fn cell_offset(f: usize, du: usize, dv: usize) -> [usize; 3] {
+    let (a, ua, va, positive) = faces::AXES[f];
+    let mut o = [1; 3];
+    o[a] = if positive { 2 } else { 0 };
+    o[ua] = du;
+    o[va] = dv;
+    o
 }
 
 /// The nine padded rows around a scanned row `(py, pz)`, indexed `3 (dy + 1) + (dz + 1)`,
@@ -108,7 +104,7 @@ impl<'r> RowWindow<'r> {
         let mut light = [0u32; 9];
         for dv in 0..3 {
             for du in 0..3 {
-                let (dx, dy, dz) = cell_offset(F, du, dv);
+                let [dx, dy, dz] = cell_offset(F, du, dv);
                 let cell = self.light[3 * dy + dz][px + dx - 1];
                 bits |= u32::from(cell >> 15) << (3 * dv + du);
                 light[3 * dv + du] = u32::from(cell & !OCCLUDER_CELL);
