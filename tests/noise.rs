@@ -366,7 +366,8 @@ fn simd_simplex_fill_matches_portable_fill() {
             step: [step(&mut r), step(&mut r), step(&mut r)],
             width: 1 + (r.next_double() * 70.0) as usize,
             height: 1 + (r.next_double() * 3.0) as usize,
-            depth: 1 + (r.next_double() * 3.0) as usize,
+            // Past 8 and 16: fills batch eight rows of z per kernel call.
+            depth: 1 + (r.next_double() * 19.0) as usize,
         };
         let (mut a, mut b) = (
             vec![0.0; g2.width * g2.height],

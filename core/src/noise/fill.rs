@@ -340,26 +340,6 @@ fn simplex2_row(n: &Noise, seed: u64, xs: &[f64; TILE], y: f64, lanes: usize, v:
     simplex::simplex2_batch(seed, &xs[..lanes], y, v);
 }
 
-/// [`simplex2_row`] in 3D.
-#[inline(always)]
-fn simplex3_row(
-    n: &Noise,
-    seed: u64,
-    xs: &[f64; TILE],
-    (y, z): (f64, f64),
-    lanes: usize,
-    v: &mut [f64; TILE],
-) {
-    #[cfg(target_arch = "x86_64")]
-    if n.simd {
-        return crate::noise::simd::simplex::row3(n, seed, xs, (y, z), v, lanes / 4);
-    }
-    let _ = n;
-    for (o, &x) in v.iter_mut().zip(&xs[..lanes]) {
-        *o = simplex::simplex3(seed, x, y, z);
-    }
-}
-
 /// A tile row's octave sums, normalised, into `dst` (how every lattice and simplex fill
 /// ends a row).
 #[inline(always)]
@@ -398,11 +378,74 @@ pub(crate) fn fill2_simplex<S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut
     }
 }
 
+/// Rows of a 3D simplex tile computed per kernel call (consecutive z at one y): bounds the
+/// stack scratch (4 KiB) and spreads a kernel's set-up over several rows.
+const SIMPLEX3_ROWS: usize = 8;
+
+/// How one octave of 3D simplex is computed along the rows of a tile: the kernel
+/// [`fill3_simplex_with`]'s loops are compiled around (once per kernel, so a vector kernel
+/// gets the loops, the octave sums and the stores at its CPU level too, and sets up its
+/// constants once per call, not once per row).
+pub(crate) trait SimplexRows3 {
+    /// Row `r` at `(xs[..lanes], y, zs[r])` into `v[r][..lanes]`: the bits of
+    /// [`simplex::simplex3`] per sample.
+    fn rows(
+        &self,
+        seed: u64,
+        xs: &[f64; TILE],
+        y: f64,
+        zs: &[f64],
+        lanes: usize,
+        v: &mut [[f64; TILE]],
+    );
+}
+
+/// The portable rows: [`simplex::simplex3`] per sample.
+struct PortableRows3;
+impl SimplexRows3 for PortableRows3 {
+    #[inline(always)]
+    fn rows(
+        &self,
+        seed: u64,
+        xs: &[f64; TILE],
+        y: f64,
+        zs: &[f64],
+        lanes: usize,
+        v: &mut [[f64; TILE]],
+    ) {
+        for (&z, v) in zs.iter().zip(v) {
+            for (o, &x) in v.iter_mut().zip(&xs[..lanes]) {
+                *o = simplex::simplex3(seed, x, y, z);
+            }
+        }
+    }
+}
+
 /// 3D simplex fill without warp, a tile row per batch, as [`fill2_simplex`]: the same bits
-/// as [`point3`].
+/// as [`point3`]. Where the CPU has AVX2 (or AVX-512), the whole fill is compiled for it
+/// around its vector rows.
 pub(crate) fn fill3_simplex<S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+    #[cfg(target_arch = "x86_64")]
+    if n.simd {
+        return crate::noise::simd::simplex::fill3::<S, T>(n, g, out);
+    }
+    fill3_simplex_with::<PortableRows3, S, T>(&PortableRows3, n, g, out)
+}
+
+/// [`fill3_simplex`]'s loops around the row kernel `kernel`.
+#[inline(always)]
+pub(crate) fn fill3_simplex_with<R: SimplexRows3, S: Shape, T: Sample>(
+    kernel: &R,
+    n: &Noise,
+    g: &Grid3,
+    out: &mut [T],
+) {
     let [x0, y0, z0] = g.origin;
     let [dx, dy, dz] = g.step;
+    // Set once per fill: the first octave overwrites each row's sums (with `0.0 + …`, the
+    // sum the point sampler starts from) and the kernel every value it reads.
+    let mut acc = [[0.0f64; TILE]; SIMPLEX3_ROWS];
+    let mut v = [[0.0f64; TILE]; SIMPLEX3_ROWS];
     let mut first = 0;
     while first < g.width {
         let len = core::cmp::min(TILE, g.width - first);
@@ -410,19 +453,28 @@ pub(crate) fn fill3_simplex<S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut
         let xs = simplex_xs(n, x0, dx, first, len, lanes);
         for j in 0..g.height {
             let y = (y0 + j as f64 * dy) + n.offset[1];
-            for k in 0..g.depth {
-                let z = (z0 + k as f64 * dz) + n.offset[2];
-                let mut acc = [0.0f64; TILE];
-                let mut v = [0.0f64; TILE];
+            let mut k0 = 0;
+            while k0 < g.depth {
+                let rows = core::cmp::min(SIMPLEX3_ROWS, g.depth - k0);
                 for o in 0..n.octaves {
                     let f = n.freq[o];
-                    simplex3_row(n, n.seeds[o], &xs[o], (y * f, z * f), lanes, &mut v);
-                    for (a, v) in acc[..len].iter_mut().zip(&v) {
-                        *a += S::apply(*v) * n.amp[o];
+                    let mut zs = [0.0f64; SIMPLEX3_ROWS];
+                    for (r, z) in zs[..rows].iter_mut().enumerate() {
+                        *z = ((z0 + (k0 + r) as f64 * dz) + n.offset[2]) * f;
+                    }
+                    kernel.rows(n.seeds[o], &xs[o], y * f, &zs[..rows], lanes, &mut v);
+                    for (acc, v) in acc[..rows].iter_mut().zip(&v) {
+                        for (a, v) in acc[..len].iter_mut().zip(v) {
+                            let sum = if o == 0 { 0.0 } else { *a };
+                            *a = sum + S::apply(*v) * n.amp[o];
+                        }
                     }
                 }
-                let base = (j * g.depth + k) * g.width + first;
-                store_row(n, &acc, &mut out[base..base + len]);
+                for (r, acc) in acc[..rows].iter().enumerate() {
+                    let base = (j * g.depth + k0 + r) * g.width + first;
+                    store_row(n, acc, &mut out[base..base + len]);
+                }
+                k0 += rows;
             }
         }
         first += len;

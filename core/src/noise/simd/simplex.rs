@@ -14,6 +14,8 @@ use core::arch::x86_64::*;
 
 use super::{add, grad, hash, mul, mul64, Doubles, Ints, U};
 use crate::noise::def::Noise;
+use crate::noise::fill::{fill3_simplex_with, Grid3, Sample, SimplexRows3, TILE};
+use crate::noise::fractal::Shape;
 use crate::noise::lattice::{PX, PY, PZ};
 use crate::noise::simplex::{F2, F3, G2, G2_2, G3, G3_2, G3_3, SIMPLEX2_SCALE, SIMPLEX3_SCALE};
 
@@ -207,96 +209,132 @@ impl Component {
     }
 }
 
-/// 3D simplex at `(xs[t], y, z)` into `out[t]` for `t < 4 * vecs` (as [`row2`]): the bits
-/// of [`simplex3`](crate::noise::simplex3).
+/// [`crate::noise::fill::fill3_simplex`] on the vector rows: AVX-512 where the noise runs it
+/// ([`super::simplex512`]), AVX2 otherwise, the loops, octave sums and stores compiled at
+/// the same level as the rows.
 ///
 /// Panics unless the noise runs AVX2 (`n.simd`).
-pub(crate) fn row3(n: &Noise, seed: u64, xs: &[f64], yz: (f64, f64), out: &mut [f64], vecs: usize) {
+pub(crate) fn fill3<S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
     assert!(n.simd, "AVX2 simplex without AVX2");
     #[cfg(feature = "avx512")]
     if n.avx512 {
-        // SAFETY: `n.avx512` is only true when `avx512_available()` returned true here; 4 ×
-        // `vecs` is a multiple of 8 because `vecs` is a multiple of `U` = 2.
-        return unsafe { super::simplex512::row3(seed, xs, yz, out, 4 * vecs) };
+        return super::simplex512::fill3::<S, T>(n, g, out);
     }
     // SAFETY: `n.simd` is only true when `available()` returned true on this machine.
-    unsafe { row3_avx2(seed, xs, yz, out, vecs) }
+    unsafe { fill3_avx2::<S, T>(n, g, out) }
 }
 
 #[target_feature(enable = "avx2")]
-unsafe fn row3_avx2(seed: u64, xs: &[f64], (y, z): (f64, f64), out: &mut [f64], vecs: usize) {
-    assert!(vecs % U == 0 && xs.len() >= 4 * vecs && out.len() >= 4 * vecs);
+unsafe fn fill3_avx2<S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+    fill3_simplex_with::<Avx2Rows3, S, T>(&Avx2Rows3(()), n, g, out)
+}
+
+/// [`rows3_avx2`] as a fill's row kernel; made only by [`fill3_avx2`], whose callers have
+/// checked the CPU.
+struct Avx2Rows3(());
+impl SimplexRows3 for Avx2Rows3 {
+    #[inline(always)]
+    fn rows(
+        &self,
+        seed: u64,
+        xs: &[f64; TILE],
+        y: f64,
+        zs: &[f64],
+        lanes: usize,
+        v: &mut [[f64; TILE]],
+    ) {
+        // SAFETY: an `Avx2Rows3` exists only inside `fill3_avx2`, which runs only where AVX2
+        // does; `lanes` is a whole number of `U`-vector groups (`simplex_lanes`).
+        unsafe { rows3_avx2(seed, xs, y, zs, v, lanes / 4) }
+    }
+}
+
+/// 3D simplex at `(xs[t], y, zs[r])` into `out[r][t]` for `t < 4 * vecs` (`vecs` a multiple
+/// of [`U`], `4 * vecs` at most `TILE`): the bits of [`simplex3`](crate::noise::simplex3).
+#[target_feature(enable = "avx2")]
+unsafe fn rows3_avx2(
+    seed: u64,
+    xs: &[f64; TILE],
+    y: f64,
+    zs: &[f64],
+    out: &mut [[f64; TILE]],
+    vecs: usize,
+) {
+    assert!(vecs % U == 0 && 4 * vecs <= TILE && out.len() >= zs.len());
     let zd = _mm256_setzero_pd();
-    let (yv, zv) = (_mm256_set1_pd(y), _mm256_set1_pd(z));
+    let yv = _mm256_set1_pd(y);
     let seedv = _mm256_set1_epi64x(seed as i64);
     let (half, scale) = (_mm256_set1_pd(0.5), _mm256_set1_pd(SIMPLEX3_SCALE));
     let gradient = [Component::of(0), Component::of(1), Component::of(2)];
-    let mut q = 0;
-    while q < vecs {
-        let x: Doubles = each!(zd, i => _mm256_loadu_pd(xs[4 * (q + i)..].as_ptr()));
-        let s: Doubles = each!(zd, i => mul(add(add(x[i], yv), zv), _mm256_set1_pd(F3)));
-        let fi = floor(each!(zd, i => add(x[i], s[i])));
-        let fj = floor(each!(zd, i => add(yv, s[i])));
-        let fk = floor(each!(zd, i => add(zv, s[i])));
-        let t: Doubles = each!(zd, i => mul(add(add(fi[i], fj[i]), fk[i]), _mm256_set1_pd(G3)));
-        let x0: Doubles = each!(zd, i => add(sub(x[i], fi[i]), t[i]));
-        let y0: Doubles = each!(zd, i => add(sub(yv, fj[i]), t[i]));
-        let z0: Doubles = each!(zd, i => add(sub(zv, fk[i]), t[i]));
-        // The ranks as masks: `xy` = x0 >= y0, and so on, then the scalar code's and/or.
-        let xy: Doubles = each!(zd, i => _mm256_cmp_pd(x0[i], y0[i], _CMP_GE_OQ));
-        let xz: Doubles = each!(zd, i => _mm256_cmp_pd(x0[i], z0[i], _CMP_GE_OQ));
-        let yz: Doubles = each!(zd, i => _mm256_cmp_pd(y0[i], z0[i], _CMP_GE_OQ));
-        let (not_xy, not_xz, not_yz) = (not(xy), not(xz), not(yz));
-        let (i1, j1, k1) = (and(xy, xz), and(not_xy, yz), and(not_xz, not_yz));
-        let (i2, j2, k2) = (or(xy, xz), or(not_xy, yz), or(not_xz, not_yz));
-        let hxi = mul64(to_int(fi), PX);
-        let hyj = mul64(to_int(fj), PY);
-        let hzk = mul64(to_int(fk), PZ);
-        let h0 = hash_with(seedv, xor3(hxi, hyj, hzk));
-        let h1 = hash_with(
-            seedv,
-            xor3(step(hxi, i1, PX), step(hyj, j1, PY), step(hzk, k1, PZ)),
-        );
-        let h2 = hash_with(
-            seedv,
-            xor3(step(hxi, i2, PX), step(hyj, j2, PY), step(hzk, k2, PZ)),
-        );
-        let h3 = hash_with(seedv, xor3(next(hxi, PX), next(hyj, PY), next(hzk, PZ)));
-        let (x1, y1, z1) = (
-            offset(x0, one(i1), G3),
-            offset(y0, one(j1), G3),
-            offset(z0, one(k1), G3),
-        );
-        let (x2, y2, z2) = (
-            offset(x0, one(i2), G3_2),
-            offset(y0, one(j2), G3_2),
-            offset(z0, one(k2), G3_2),
-        );
-        let (x3, y3, z3) = (
-            offset_const(x0, 1.0, G3_3),
-            offset_const(y0, 1.0, G3_3),
-            offset_const(z0, 1.0, G3_3),
-        );
-        let corner = |h: Ints, x: Doubles, y: Doubles, z: Doubles| -> Doubles {
-            each!(zd, i => {
-                let k = _mm256_srli_epi64(h[i], 60);
-                let (gx, gy, gz) = (gradient[0].at(k), gradient[1].at(k), gradient[2].at(k));
-                let t = sub(sub(sub(half, mul(x[i], x[i])), mul(y[i], y[i])), mul(z[i], z[i]));
-                let t = pos(t);
-                let t = mul(t, t);
-                let dot = add(add(mul(gx, x[i]), mul(gy, y[i])), mul(gz, z[i]));
-                mul(mul(t, t), dot)
-            })
-        };
-        let k0 = corner(h0, x0, y0, z0);
-        let k1 = corner(h1, x1, y1, z1);
-        let k2 = corner(h2, x2, y2, z2);
-        let k3 = corner(h3, x3, y3, z3);
-        for i in 0..U {
-            let n = add(add(add(k0[i], k1[i]), k2[i]), k3[i]);
-            _mm256_storeu_pd(out[4 * (q + i)..].as_mut_ptr(), mul(n, scale));
+    for (&z, out) in zs.iter().zip(out) {
+        let zv = _mm256_set1_pd(z);
+        let mut q = 0;
+        while q < vecs {
+            let x: Doubles = each!(zd, i => _mm256_loadu_pd(xs[4 * (q + i)..].as_ptr()));
+            let s: Doubles = each!(zd, i => mul(add(add(x[i], yv), zv), _mm256_set1_pd(F3)));
+            let fi = floor(each!(zd, i => add(x[i], s[i])));
+            let fj = floor(each!(zd, i => add(yv, s[i])));
+            let fk = floor(each!(zd, i => add(zv, s[i])));
+            let t: Doubles = each!(zd, i => mul(add(add(fi[i], fj[i]), fk[i]), _mm256_set1_pd(G3)));
+            let x0: Doubles = each!(zd, i => add(sub(x[i], fi[i]), t[i]));
+            let y0: Doubles = each!(zd, i => add(sub(yv, fj[i]), t[i]));
+            let z0: Doubles = each!(zd, i => add(sub(zv, fk[i]), t[i]));
+            // The ranks as masks: `xy` = x0 >= y0, and so on, then the scalar code's and/or.
+            let xy: Doubles = each!(zd, i => _mm256_cmp_pd(x0[i], y0[i], _CMP_GE_OQ));
+            let xz: Doubles = each!(zd, i => _mm256_cmp_pd(x0[i], z0[i], _CMP_GE_OQ));
+            let yz: Doubles = each!(zd, i => _mm256_cmp_pd(y0[i], z0[i], _CMP_GE_OQ));
+            let (not_xy, not_xz, not_yz) = (not(xy), not(xz), not(yz));
+            let (i1, j1, k1) = (and(xy, xz), and(not_xy, yz), and(not_xz, not_yz));
+            let (i2, j2, k2) = (or(xy, xz), or(not_xy, yz), or(not_xz, not_yz));
+            let hxi = mul64(to_int(fi), PX);
+            let hyj = mul64(to_int(fj), PY);
+            let hzk = mul64(to_int(fk), PZ);
+            let h0 = hash_with(seedv, xor3(hxi, hyj, hzk));
+            let h1 = hash_with(
+                seedv,
+                xor3(step(hxi, i1, PX), step(hyj, j1, PY), step(hzk, k1, PZ)),
+            );
+            let h2 = hash_with(
+                seedv,
+                xor3(step(hxi, i2, PX), step(hyj, j2, PY), step(hzk, k2, PZ)),
+            );
+            let h3 = hash_with(seedv, xor3(next(hxi, PX), next(hyj, PY), next(hzk, PZ)));
+            let (x1, y1, z1) = (
+                offset(x0, one(i1), G3),
+                offset(y0, one(j1), G3),
+                offset(z0, one(k1), G3),
+            );
+            let (x2, y2, z2) = (
+                offset(x0, one(i2), G3_2),
+                offset(y0, one(j2), G3_2),
+                offset(z0, one(k2), G3_2),
+            );
+            let (x3, y3, z3) = (
+                offset_const(x0, 1.0, G3_3),
+                offset_const(y0, 1.0, G3_3),
+                offset_const(z0, 1.0, G3_3),
+            );
+            let corner = |h: Ints, x: Doubles, y: Doubles, z: Doubles| -> Doubles {
+                each!(zd, i => {
+                    let k = _mm256_srli_epi64(h[i], 60);
+                    let (gx, gy, gz) = (gradient[0].at(k), gradient[1].at(k), gradient[2].at(k));
+                    let t = sub(sub(sub(half, mul(x[i], x[i])), mul(y[i], y[i])), mul(z[i], z[i]));
+                    let t = pos(t);
+                    let t = mul(t, t);
+                    let dot = add(add(mul(gx, x[i]), mul(gy, y[i])), mul(gz, z[i]));
+                    mul(mul(t, t), dot)
+                })
+            };
+            let k0 = corner(h0, x0, y0, z0);
+            let k1 = corner(h1, x1, y1, z1);
+            let k2 = corner(h2, x2, y2, z2);
+            let k3 = corner(h3, x3, y3, z3);
+            for i in 0..U {
+                let n = add(add(add(k0[i], k1[i]), k2[i]), k3[i]);
+                _mm256_storeu_pd(out[4 * (q + i)..].as_mut_ptr(), mul(n, scale));
+            }
+            q += U;
         }
-        q += U;
     }
 }
 
@@ -336,11 +374,13 @@ mod tests {
         let xs: [f64; 16] =
             core::array::from_fn(|t| (t as f64 - 7.3) * 0.37 + [0.0, -9.0e14, 3.3e13][t % 3]);
         for &(y, z) in &[(0.0, 0.0), (-1.25, 4.5), (7.0e14, -2.0e14), (0.5, -0.5)] {
-            let (mut a, mut b) = ([0.0f64; 16], [0.0f64; 16]);
+            let (mut a, mut b) = ([0.0f64; 16], [[0.0f64; TILE]; 1]);
+            let mut xs3 = [0.0f64; TILE];
+            xs3[..16].copy_from_slice(&xs);
             // SAFETY: `available()` said the CPU runs AVX2.
             unsafe {
                 row2_avx2(99, &xs, y, &mut a, 4);
-                row3_avx2(99, &xs, (y, z), &mut b, 4);
+                rows3_avx2(99, &xs3, y, &[z], &mut b, 4);
             }
             for t in 0..16 {
                 assert_eq!(
@@ -348,7 +388,7 @@ mod tests {
                     crate::noise::simplex2(99, xs[t], y).to_bits()
                 );
                 assert_eq!(
-                    b[t].to_bits(),
+                    b[0][t].to_bits(),
                     crate::noise::simplex3(99, xs[t], y, z).to_bits()
                 );
             }

@@ -1,4 +1,4 @@
-//! The AVX-512 3D simplex row (x86-64 CPUs with AVX-512 F and DQ; built with the `avx512`
+//! The AVX-512 3D simplex rows and the fill compiled around them (x86-64 CPUs with AVX-512 F and DQ; built with the `avx512`
 //! feature, which needs Rust 1.89 — the Rust 1.63 build of `core` leaves it out). Eight
 //! samples per vector; each lane goes through [`simplex3`](crate::noise::simplex3)'s
 //! operations in the same order, as the AVX2 row does, so the bits are the same. What AVX-512
@@ -9,6 +9,9 @@
 
 use core::arch::x86_64::*;
 
+use crate::noise::def::Noise;
+use crate::noise::fill::{fill3_simplex_with, Grid3, Sample, SimplexRows3, TILE};
+use crate::noise::fractal::Shape;
 use crate::noise::lattice::{GX3, GY3, GZ3, HM, PX, PY, PZ};
 use crate::noise::simplex::{F3, G3, G3_2, G3_3, SIMPLEX3_SCALE};
 
@@ -44,23 +47,110 @@ unsafe fn hash(seed: __m512i, a: __m512i) -> __m512i {
     )
 }
 
-/// 3D simplex at `(xs[t], y, z)` into `out[t]` for `t < samples` (a multiple of 8; `xs` and
-/// `out` at least that long): the bits of [`simplex3`](crate::noise::simplex3).
+/// [`crate::noise::fill::fill3_simplex`] compiled for AVX-512 around [`rows3`]: the loops,
+/// the octave sums and the stores run at the kernel's CPU level (eight lanes per
+/// instruction, no call per row), and the kernel's constants are set up once per eight rows.
+///
+/// # Panics
+/// If the noise does not run the AVX-512 row (`n.avx512` false).
+pub(super) fn fill3<S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+    assert!(n.avx512, "AVX-512 simplex without AVX-512");
+    // SAFETY: `n.avx512` is only true where `avx512_available()` returned true.
+    unsafe { fill3_avx512::<S, T>(n, g, out) }
+}
+
+#[target_feature(enable = "avx512f,avx512dq")]
+unsafe fn fill3_avx512<S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+    fill3_simplex_with::<Avx512Rows3, S, T>(&Avx512Rows3(()), n, g, out)
+}
+
+/// [`rows3`] as a fill's row kernel; made only by [`fill3_avx512`], whose callers have
+/// checked the CPU.
+struct Avx512Rows3(());
+impl SimplexRows3 for Avx512Rows3 {
+    #[inline(always)]
+    fn rows(
+        &self,
+        seed: u64,
+        xs: &[f64; TILE],
+        y: f64,
+        zs: &[f64],
+        lanes: usize,
+        v: &mut [[f64; TILE]],
+    ) {
+        // SAFETY: an `Avx512Rows3` exists only inside `fill3_avx512`, which runs only where
+        // AVX-512 F and DQ do.
+        unsafe { rows3(seed, xs, y, zs, v, lanes) }
+    }
+}
+
+/// 3D simplex at `(xs[t], y, zs[r])` into `out[r][t]` for `t < samples` (a multiple of 8,
+/// at most `TILE`): the bits of [`simplex3`](crate::noise::simplex3). Two vectors per step
+/// where it can: each vector is one long dependency chain (floor, hash, gradient, falloff),
+/// and interleaving two keeps the vector units busy while one waits.
 ///
 /// # Safety
 /// The CPU must have AVX-512 F and DQ with the OS saving their state
 /// ([`super::avx512_available`]).
 #[target_feature(enable = "avx512f,avx512dq")]
-pub(super) unsafe fn row3(
+unsafe fn rows3(
     seed: u64,
-    xs: &[f64],
-    (y, z): (f64, f64),
-    out: &mut [f64],
+    xs: &[f64; TILE],
+    y: f64,
+    zs: &[f64],
+    out: &mut [[f64; TILE]],
     samples: usize,
 ) {
-    assert!(samples.is_multiple_of(8) && xs.len() >= samples && out.len() >= samples);
-    let (yv, zv) = (_mm512_set1_pd(y), _mm512_set1_pd(z));
-    let seedv = _mm512_set1_epi64(seed as i64);
+    assert!(samples.is_multiple_of(8) && samples <= TILE && out.len() >= zs.len());
+    let c = Constants::new(seed, y);
+    for (&z, out) in zs.iter().zip(out) {
+        let z = _mm512_set1_pd(z);
+        let mut q = 0;
+        while q + 16 <= samples {
+            let x = [
+                _mm512_loadu_pd(xs[q..].as_ptr()),
+                _mm512_loadu_pd(xs[q + 8..].as_ptr()),
+            ];
+            let n = vectors::<2>(&c, x, z);
+            _mm512_storeu_pd(out[q..].as_mut_ptr(), n[0]);
+            _mm512_storeu_pd(out[q + 8..].as_mut_ptr(), n[1]);
+            q += 16;
+        }
+        if q < samples {
+            let n = vectors::<1>(&c, [_mm512_loadu_pd(xs[q..].as_ptr())], z);
+            _mm512_storeu_pd(out[q..].as_mut_ptr(), n[0]);
+        }
+    }
+}
+
+/// What every vector of a row shares.
+struct Constants {
+    y: __m512d,
+    seed: __m512i,
+    gx: Table,
+    gy: Table,
+    gz: Table,
+}
+
+impl Constants {
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512dq")]
+    unsafe fn new(seed: u64, y: f64) -> Constants {
+        Constants {
+            y: _mm512_set1_pd(y),
+            seed: _mm512_set1_epi64(seed as i64),
+            gx: Table::of(&GX3),
+            gy: Table::of(&GY3),
+            gz: Table::of(&GZ3),
+        }
+    }
+}
+
+/// `N` vectors of [`rows3`], each step applied to all `N` before the next.
+#[inline]
+#[target_feature(enable = "avx512f,avx512dq")]
+unsafe fn vectors<const N: usize>(c: &Constants, x: [__m512d; N], zv: __m512d) -> [__m512d; N] {
+    let yv = c.y;
     let (pxv, pyv, pzv) = (
         _mm512_set1_epi64(PX as i64),
         _mm512_set1_epi64(PY as i64),
@@ -78,15 +168,68 @@ pub(super) unsafe fn row3(
         _mm512_set1_pd(G3_3),
     );
     let scale = _mm512_set1_pd(SIMPLEX3_SCALE);
-    let (gx, gy, gz) = (Table::of(&GX3), Table::of(&GY3), Table::of(&GZ3));
+    let (gx, gy, gz) = (c.gx, c.gy, c.gz);
     let add = |a, b| _mm512_add_pd(a, b);
     let sub = |a, b| _mm512_sub_pd(a, b);
     let mul = |a, b| _mm512_mul_pd(a, b);
+    let each = |f: &mut dyn FnMut(usize) -> __m512d| -> [__m512d; N] { core::array::from_fn(f) };
+    let each_i = |f: &mut dyn FnMut(usize) -> __m512i| -> [__m512i; N] { core::array::from_fn(f) };
+    let each_m =
+        |f: &mut dyn FnMut(usize) -> __mmask8| -> [__mmask8; N] { core::array::from_fn(f) };
     // The scalar `a - one(m) + c`: `a − 1` where `m` is set, `a` itself elsewhere (the
     // scalar's `a − 0.0`, which is `a` bit for bit: coordinates are finite, and −0 − 0 is
     // −0), then `+ c`.
     let offset = |a, m: __mmask8, c| add(_mm512_mask_sub_pd(a, m, a, one), c);
     let step = |h, m: __mmask8, k| _mm512_mask_add_epi64(h, m, h, k);
+    let xor3 = |a, b, c| _mm512_xor_si512(_mm512_xor_si512(a, b), c);
+    let s = each(&mut |i| mul(add(add(x[i], yv), zv), f3));
+    let fi = each(&mut |i| _mm512_roundscale_pd::<FLOOR>(add(x[i], s[i])));
+    let fj = each(&mut |i| _mm512_roundscale_pd::<FLOOR>(add(yv, s[i])));
+    let fk = each(&mut |i| _mm512_roundscale_pd::<FLOOR>(add(zv, s[i])));
+    let t = each(&mut |i| mul(add(add(fi[i], fj[i]), fk[i]), g3));
+    let x0 = each(&mut |i| add(sub(x[i], fi[i]), t[i]));
+    let y0 = each(&mut |i| add(sub(yv, fj[i]), t[i]));
+    let z0 = each(&mut |i| add(sub(zv, fk[i]), t[i]));
+    let xy = each_m(&mut |i| _mm512_cmp_pd_mask::<_CMP_GE_OQ>(x0[i], y0[i]));
+    let xz = each_m(&mut |i| _mm512_cmp_pd_mask::<_CMP_GE_OQ>(x0[i], z0[i]));
+    let yz = each_m(&mut |i| _mm512_cmp_pd_mask::<_CMP_GE_OQ>(y0[i], z0[i]));
+    // Lattice coordinates are integral and below 2^51 (fills check 2^50): exact.
+    let hxi = each_i(&mut |i| _mm512_mullo_epi64(_mm512_cvttpd_epi64(fi[i]), pxv));
+    let hyj = each_i(&mut |i| _mm512_mullo_epi64(_mm512_cvttpd_epi64(fj[i]), pyv));
+    let hzk = each_i(&mut |i| _mm512_mullo_epi64(_mm512_cvttpd_epi64(fk[i]), pzv));
+    let h0 = each_i(&mut |i| hash(c.seed, xor3(hxi[i], hyj[i], hzk[i])));
+    let h1 = each_i(&mut |i| {
+        let (i1, j1, k1) = (xy[i] & xz[i], !xy[i] & yz[i], !xz[i] & !yz[i]);
+        hash(
+            c.seed,
+            xor3(
+                step(hxi[i], i1, pxv),
+                step(hyj[i], j1, pyv),
+                step(hzk[i], k1, pzv),
+            ),
+        )
+    });
+    let h2 = each_i(&mut |i| {
+        let (i2, j2, k2) = (xy[i] | xz[i], !xy[i] | yz[i], !xz[i] | !yz[i]);
+        hash(
+            c.seed,
+            xor3(
+                step(hxi[i], i2, pxv),
+                step(hyj[i], j2, pyv),
+                step(hzk[i], k2, pzv),
+            ),
+        )
+    });
+    let h3 = each_i(&mut |i| {
+        hash(
+            c.seed,
+            xor3(
+                _mm512_add_epi64(hxi[i], pxv),
+                _mm512_add_epi64(hyj[i], pyv),
+                _mm512_add_epi64(hzk[i], pzv),
+            ),
+        )
+    });
     let corner = |h: __m512i, x: __m512d, y: __m512d, z: __m512d| {
         let k = _mm512_srli_epi64::<60>(h);
         let t = sub(sub(sub(half, mul(x, x)), mul(y, y)), mul(z, z));
@@ -95,65 +238,32 @@ pub(super) unsafe fn row3(
         let dot = add(add(mul(gx.at(k), x), mul(gy.at(k), y)), mul(gz.at(k), z));
         mul(mul(t, t), dot)
     };
-    let mut q = 0;
-    while q < samples {
-        let x = _mm512_loadu_pd(xs[q..].as_ptr());
-        let s = mul(add(add(x, yv), zv), f3);
-        let fi = _mm512_roundscale_pd::<FLOOR>(add(x, s));
-        let fj = _mm512_roundscale_pd::<FLOOR>(add(yv, s));
-        let fk = _mm512_roundscale_pd::<FLOOR>(add(zv, s));
-        let t = mul(add(add(fi, fj), fk), g3);
-        let x0 = add(sub(x, fi), t);
-        let y0 = add(sub(yv, fj), t);
-        let z0 = add(sub(zv, fk), t);
-        let xy = _mm512_cmp_pd_mask::<_CMP_GE_OQ>(x0, y0);
-        let xz = _mm512_cmp_pd_mask::<_CMP_GE_OQ>(x0, z0);
-        let yz = _mm512_cmp_pd_mask::<_CMP_GE_OQ>(y0, z0);
-        let (i1, j1, k1) = (xy & xz, !xy & yz, !xz & !yz);
-        let (i2, j2, k2) = (xy | xz, !xy | yz, !xz | !yz);
-        // Lattice coordinates are integral and below 2^51 (fills check 2^50): exact.
-        let hxi = _mm512_mullo_epi64(_mm512_cvttpd_epi64(fi), pxv);
-        let hyj = _mm512_mullo_epi64(_mm512_cvttpd_epi64(fj), pyv);
-        let hzk = _mm512_mullo_epi64(_mm512_cvttpd_epi64(fk), pzv);
-        let xor3 = |a, b, c| _mm512_xor_si512(_mm512_xor_si512(a, b), c);
-        let h0 = hash(seedv, xor3(hxi, hyj, hzk));
-        let h1 = hash(
-            seedv,
-            xor3(step(hxi, i1, pxv), step(hyj, j1, pyv), step(hzk, k1, pzv)),
-        );
-        let h2 = hash(
-            seedv,
-            xor3(step(hxi, i2, pxv), step(hyj, j2, pyv), step(hzk, k2, pzv)),
-        );
-        let h3 = hash(
-            seedv,
-            xor3(
-                _mm512_add_epi64(hxi, pxv),
-                _mm512_add_epi64(hyj, pyv),
-                _mm512_add_epi64(hzk, pzv),
-            ),
-        );
-        let k0 = corner(h0, x0, y0, z0);
-        let k1 = corner(
-            h1,
-            offset(x0, i1, g3),
-            offset(y0, j1, g3),
-            offset(z0, k1, g3),
-        );
-        let k2 = corner(
-            h2,
-            offset(x0, i2, g3_2),
-            offset(y0, j2, g3_2),
-            offset(z0, k2, g3_2),
-        );
-        let k3 = corner(
-            h3,
-            add(sub(x0, one), g3_3),
-            add(sub(y0, one), g3_3),
-            add(sub(z0, one), g3_3),
-        );
-        let n = add(add(add(k0, k1), k2), k3);
-        _mm512_storeu_pd(out[q..].as_mut_ptr(), mul(n, scale));
-        q += 8;
-    }
+    let k0 = each(&mut |i| corner(h0[i], x0[i], y0[i], z0[i]));
+    let k1 = each(&mut |i| {
+        let (i1, j1, k1) = (xy[i] & xz[i], !xy[i] & yz[i], !xz[i] & !yz[i]);
+        corner(
+            h1[i],
+            offset(x0[i], i1, g3),
+            offset(y0[i], j1, g3),
+            offset(z0[i], k1, g3),
+        )
+    });
+    let k2 = each(&mut |i| {
+        let (i2, j2, k2) = (xy[i] | xz[i], !xy[i] | yz[i], !xz[i] | !yz[i]);
+        corner(
+            h2[i],
+            offset(x0[i], i2, g3_2),
+            offset(y0[i], j2, g3_2),
+            offset(z0[i], k2, g3_2),
+        )
+    });
+    let k3 = each(&mut |i| {
+        corner(
+            h3[i],
+            add(sub(x0[i], one), g3_3),
+            add(sub(y0[i], one), g3_3),
+            add(sub(z0[i], one), g3_3),
+        )
+    });
+    each(&mut |i| mul(add(add(add(k0[i], k1[i]), k2[i]), k3[i]), scale))
 }
