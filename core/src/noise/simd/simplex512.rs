@@ -1,4 +1,5 @@
-//! The AVX-512 3D simplex rows and the fill compiled around them (x86-64 CPUs with AVX-512 F and DQ; built with the `avx512`
+//! The AVX-512 3D simplex rows and the fill compiled around them (x86-64 CPUs with AVX-512 F
+//! and DQ; built with the `avx512`
 //! feature, which needs Rust 1.89 — the Rust 1.63 build of `core` leaves it out). Eight
 //! samples per vector; each lane goes through [`simplex3`](crate::noise::simplex3)'s
 //! operations in the same order, as the AVX2 row does, so the bits are the same. What AVX-512
