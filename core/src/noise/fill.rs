@@ -387,35 +387,31 @@ const SIMPLEX3_ROWS: usize = 8;
 /// gets the loops, the octave sums and the stores at its CPU level too, and sets up its
 /// constants once per call, not once per row).
 pub(crate) trait SimplexRows3 {
-    /// Row `r` at `(xs[..lanes], y, zs[r])` into `v[r][..lanes]`: the bits of
-    /// [`simplex::simplex3`] per sample.
-    fn rows(
-        &self,
-        seed: u64,
-        xs: &[f64; TILE],
-        y: f64,
-        zs: &[f64],
-        lanes: usize,
-        v: &mut [[f64; TILE]],
-    );
+    /// Row `r` of the batch into `v[r][..b.lanes]`: the bits of [`simplex::simplex3`] per
+    /// sample.
+    fn rows(&self, b: &RowBatch<'_>, v: &mut [[f64; TILE]]);
+}
+
+/// One octave of up to [`SIMPLEX3_ROWS`] tile rows at one y: row `r` samples
+/// `(xs[t], y, zs[r])` for `t < lanes`, lattice coordinates (frequency applied).
+pub(crate) struct RowBatch<'a> {
+    pub seed: u64,
+    pub xs: &'a [f64; TILE],
+    pub y: f64,
+    pub zs: &'a [f64],
+    /// Samples per row computed: the tile's length rounded up to whole vector groups
+    /// (`simplex_lanes`; the padding lanes repeat the last sample).
+    pub lanes: usize,
 }
 
 /// The portable rows: [`simplex::simplex3`] per sample.
 struct PortableRows3;
 impl SimplexRows3 for PortableRows3 {
     #[inline(always)]
-    fn rows(
-        &self,
-        seed: u64,
-        xs: &[f64; TILE],
-        y: f64,
-        zs: &[f64],
-        lanes: usize,
-        v: &mut [[f64; TILE]],
-    ) {
-        for (&z, v) in zs.iter().zip(v) {
-            for (o, &x) in v.iter_mut().zip(&xs[..lanes]) {
-                *o = simplex::simplex3(seed, x, y, z);
+    fn rows(&self, b: &RowBatch<'_>, v: &mut [[f64; TILE]]) {
+        for (&z, v) in b.zs.iter().zip(v) {
+            for (o, &x) in v.iter_mut().zip(&b.xs[..b.lanes]) {
+                *o = simplex::simplex3(b.seed, x, b.y, z);
             }
         }
     }
@@ -462,7 +458,14 @@ pub(crate) fn fill3_simplex_with<R: SimplexRows3, S: Shape, T: Sample>(
                     for (r, z) in zs[..rows].iter_mut().enumerate() {
                         *z = ((z0 + (k0 + r) as f64 * dz) + n.offset[2]) * f;
                     }
-                    kernel.rows(n.seeds[o], &xs[o], y * f, &zs[..rows], lanes, &mut v);
+                    let batch = RowBatch {
+                        seed: n.seeds[o],
+                        xs: &xs[o],
+                        y: y * f,
+                        zs: &zs[..rows],
+                        lanes,
+                    };
+                    kernel.rows(&batch, &mut v);
                     for (acc, v) in acc[..rows].iter_mut().zip(&v) {
                         for (a, v) in acc[..len].iter_mut().zip(v) {
                             let sum = if o == 0 { 0.0 } else { *a };

@@ -14,7 +14,7 @@ use core::arch::x86_64::*;
 
 use super::{add, grad, hash, mul, mul64, Doubles, Ints, U};
 use crate::noise::def::Noise;
-use crate::noise::fill::{fill3_simplex_with, Grid3, Sample, SimplexRows3, TILE};
+use crate::noise::fill::{fill3_simplex_with, Grid3, RowBatch, Sample, SimplexRows3, TILE};
 use crate::noise::fractal::Shape;
 use crate::noise::lattice::{PX, PY, PZ};
 use crate::noise::simplex::{F2, F3, G2, G2_2, G3, G3_2, G3_3, SIMPLEX2_SCALE, SIMPLEX3_SCALE};
@@ -234,39 +234,25 @@ unsafe fn fill3_avx2<S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
 struct Avx2Rows3(());
 impl SimplexRows3 for Avx2Rows3 {
     #[inline(always)]
-    fn rows(
-        &self,
-        seed: u64,
-        xs: &[f64; TILE],
-        y: f64,
-        zs: &[f64],
-        lanes: usize,
-        v: &mut [[f64; TILE]],
-    ) {
+    fn rows(&self, b: &RowBatch<'_>, v: &mut [[f64; TILE]]) {
         // SAFETY: an `Avx2Rows3` exists only inside `fill3_avx2`, which runs only where AVX2
         // does; `lanes` is a whole number of `U`-vector groups (`simplex_lanes`).
-        unsafe { rows3_avx2(seed, xs, y, zs, v, lanes / 4) }
+        unsafe { rows3_avx2(b, v) }
     }
 }
 
-/// 3D simplex at `(xs[t], y, zs[r])` into `out[r][t]` for `t < 4 * vecs` (`vecs` a multiple
-/// of [`U`], `4 * vecs` at most `TILE`): the bits of [`simplex3`](crate::noise::simplex3).
+/// 3D simplex of a batch of rows into `out[r][..b.lanes]` (`b.lanes` a whole number of
+/// `U`-vector groups, at most `TILE`): the bits of [`simplex3`](crate::noise::simplex3).
 #[target_feature(enable = "avx2")]
-unsafe fn rows3_avx2(
-    seed: u64,
-    xs: &[f64; TILE],
-    y: f64,
-    zs: &[f64],
-    out: &mut [[f64; TILE]],
-    vecs: usize,
-) {
-    assert!(vecs % U == 0 && 4 * vecs <= TILE && out.len() >= zs.len());
+unsafe fn rows3_avx2(b: &RowBatch<'_>, out: &mut [[f64; TILE]]) {
+    let (seed, xs, y, vecs) = (b.seed, b.xs, b.y, b.lanes / 4);
+    assert!(vecs % U == 0 && 4 * vecs <= TILE && out.len() >= b.zs.len());
     let zd = _mm256_setzero_pd();
     let yv = _mm256_set1_pd(y);
     let seedv = _mm256_set1_epi64x(seed as i64);
     let (half, scale) = (_mm256_set1_pd(0.5), _mm256_set1_pd(SIMPLEX3_SCALE));
     let gradient = [Component::of(0), Component::of(1), Component::of(2)];
-    for (&z, out) in zs.iter().zip(out) {
+    for (&z, out) in b.zs.iter().zip(out) {
         let zv = _mm256_set1_pd(z);
         let mut q = 0;
         while q < vecs {
@@ -380,7 +366,14 @@ mod tests {
             // SAFETY: `available()` said the CPU runs AVX2.
             unsafe {
                 row2_avx2(99, &xs, y, &mut a, 4);
-                rows3_avx2(99, &xs3, y, &[z], &mut b, 4);
+                let batch = RowBatch {
+                    seed: 99,
+                    xs: &xs3,
+                    y,
+                    zs: &[z],
+                    lanes: 16,
+                };
+                rows3_avx2(&batch, &mut b);
             }
             for t in 0..16 {
                 assert_eq!(

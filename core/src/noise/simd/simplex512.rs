@@ -11,7 +11,7 @@
 use core::arch::x86_64::*;
 
 use crate::noise::def::Noise;
-use crate::noise::fill::{fill3_simplex_with, Grid3, Sample, SimplexRows3, TILE};
+use crate::noise::fill::{fill3_simplex_with, Grid3, RowBatch, Sample, SimplexRows3, TILE};
 use crate::noise::fractal::Shape;
 use crate::noise::lattice::{GX3, GY3, GZ3, HM, PX, PY, PZ};
 use crate::noise::simplex::{F3, G3, G3_2, G3_3, SIMPLEX3_SCALE};
@@ -70,23 +70,15 @@ unsafe fn fill3_avx512<S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T])
 struct Avx512Rows3(());
 impl SimplexRows3 for Avx512Rows3 {
     #[inline(always)]
-    fn rows(
-        &self,
-        seed: u64,
-        xs: &[f64; TILE],
-        y: f64,
-        zs: &[f64],
-        lanes: usize,
-        v: &mut [[f64; TILE]],
-    ) {
+    fn rows(&self, b: &RowBatch<'_>, v: &mut [[f64; TILE]]) {
         // SAFETY: an `Avx512Rows3` exists only inside `fill3_avx512`, which runs only where
         // AVX-512 F and DQ do.
-        unsafe { rows3(seed, xs, y, zs, v, lanes) }
+        unsafe { rows3(b, v) }
     }
 }
 
-/// 3D simplex at `(xs[t], y, zs[r])` into `out[r][t]` for `t < samples` (a multiple of 8,
-/// at most `TILE`): the bits of [`simplex3`](crate::noise::simplex3). Two vectors per step
+/// 3D simplex of a batch of rows into `out[r][..b.lanes]` (`b.lanes` a multiple of 8, at
+/// most `TILE`): the bits of [`simplex3`](crate::noise::simplex3). Two vectors per step
 /// where it can: each vector is one long dependency chain (floor, hash, gradient, falloff),
 /// and interleaving two keeps the vector units busy while one waits.
 ///
@@ -94,17 +86,11 @@ impl SimplexRows3 for Avx512Rows3 {
 /// The CPU must have AVX-512 F and DQ with the OS saving their state
 /// ([`super::avx512_available`]).
 #[target_feature(enable = "avx512f,avx512dq")]
-unsafe fn rows3(
-    seed: u64,
-    xs: &[f64; TILE],
-    y: f64,
-    zs: &[f64],
-    out: &mut [[f64; TILE]],
-    samples: usize,
-) {
-    assert!(samples.is_multiple_of(8) && samples <= TILE && out.len() >= zs.len());
-    let c = Constants::new(seed, y);
-    for (&z, out) in zs.iter().zip(out) {
+unsafe fn rows3(b: &RowBatch<'_>, out: &mut [[f64; TILE]]) {
+    let (xs, samples) = (b.xs, b.lanes);
+    assert!(samples.is_multiple_of(8) && samples <= TILE && out.len() >= b.zs.len());
+    let c = Constants::new(b.seed, b.y);
+    for (&z, out) in b.zs.iter().zip(out) {
         let z = _mm512_set1_pd(z);
         let mut q = 0;
         while q + 16 <= samples {
@@ -198,38 +184,31 @@ unsafe fn vectors<const N: usize>(c: &Constants, x: [__m512d; N], zv: __m512d) -
     let hxi = each_i(&mut |i| _mm512_mullo_epi64(_mm512_cvttpd_epi64(fi[i]), pxv));
     let hyj = each_i(&mut |i| _mm512_mullo_epi64(_mm512_cvttpd_epi64(fj[i]), pyv));
     let hzk = each_i(&mut |i| _mm512_mullo_epi64(_mm512_cvttpd_epi64(fk[i]), pzv));
+    // The second and third corners' 0/1 steps along x, y, z, as the scalar code ranks them.
+    let steps1 =
+        core::array::from_fn::<_, N, _>(|i| [xy[i] & xz[i], !xy[i] & yz[i], !xz[i] & !yz[i]]);
+    let steps2 =
+        core::array::from_fn::<_, N, _>(|i| [xy[i] | xz[i], !xy[i] | yz[i], !xz[i] | !yz[i]]);
+    let stepped = |m: &[[__mmask8; 3]; N]| {
+        each_i(&mut |i| {
+            let [mi, mj, mk] = m[i];
+            let a = xor3(
+                step(hxi[i], mi, pxv),
+                step(hyj[i], mj, pyv),
+                step(hzk[i], mk, pzv),
+            );
+            hash(c.seed, a)
+        })
+    };
     let h0 = each_i(&mut |i| hash(c.seed, xor3(hxi[i], hyj[i], hzk[i])));
-    let h1 = each_i(&mut |i| {
-        let (i1, j1, k1) = (xy[i] & xz[i], !xy[i] & yz[i], !xz[i] & !yz[i]);
-        hash(
-            c.seed,
-            xor3(
-                step(hxi[i], i1, pxv),
-                step(hyj[i], j1, pyv),
-                step(hzk[i], k1, pzv),
-            ),
-        )
-    });
-    let h2 = each_i(&mut |i| {
-        let (i2, j2, k2) = (xy[i] | xz[i], !xy[i] | yz[i], !xz[i] | !yz[i]);
-        hash(
-            c.seed,
-            xor3(
-                step(hxi[i], i2, pxv),
-                step(hyj[i], j2, pyv),
-                step(hzk[i], k2, pzv),
-            ),
-        )
-    });
+    let (h1, h2) = (stepped(&steps1), stepped(&steps2));
     let h3 = each_i(&mut |i| {
-        hash(
-            c.seed,
-            xor3(
-                _mm512_add_epi64(hxi[i], pxv),
-                _mm512_add_epi64(hyj[i], pyv),
-                _mm512_add_epi64(hzk[i], pzv),
-            ),
-        )
+        let a = xor3(
+            _mm512_add_epi64(hxi[i], pxv),
+            _mm512_add_epi64(hyj[i], pyv),
+            _mm512_add_epi64(hzk[i], pzv),
+        );
+        hash(c.seed, a)
     });
     let corner = |h: __m512i, x: __m512d, y: __m512d, z: __m512d| {
         let k = _mm512_srli_epi64::<60>(h);
@@ -239,32 +218,23 @@ unsafe fn vectors<const N: usize>(c: &Constants, x: [__m512d; N], zv: __m512d) -
         let dot = add(add(mul(gx.at(k), x), mul(gy.at(k), y)), mul(gz.at(k), z));
         mul(mul(t, t), dot)
     };
+    let stepped_corner = |h: &[__m512i; N], m: &[[__mmask8; 3]; N], g| {
+        each(&mut |i| {
+            let [mi, mj, mk] = m[i];
+            let (x, y, z) = (
+                offset(x0[i], mi, g),
+                offset(y0[i], mj, g),
+                offset(z0[i], mk, g),
+            );
+            corner(h[i], x, y, z)
+        })
+    };
     let k0 = each(&mut |i| corner(h0[i], x0[i], y0[i], z0[i]));
-    let k1 = each(&mut |i| {
-        let (i1, j1, k1) = (xy[i] & xz[i], !xy[i] & yz[i], !xz[i] & !yz[i]);
-        corner(
-            h1[i],
-            offset(x0[i], i1, g3),
-            offset(y0[i], j1, g3),
-            offset(z0[i], k1, g3),
-        )
-    });
-    let k2 = each(&mut |i| {
-        let (i2, j2, k2) = (xy[i] | xz[i], !xy[i] | yz[i], !xz[i] | !yz[i]);
-        corner(
-            h2[i],
-            offset(x0[i], i2, g3_2),
-            offset(y0[i], j2, g3_2),
-            offset(z0[i], k2, g3_2),
-        )
-    });
+    let k1 = stepped_corner(&h1, &steps1, g3);
+    let k2 = stepped_corner(&h2, &steps2, g3_2);
     let k3 = each(&mut |i| {
-        corner(
-            h3[i],
-            add(sub(x0[i], one), g3_3),
-            add(sub(y0[i], one), g3_3),
-            add(sub(z0[i], one), g3_3),
-        )
+        let far = |a| add(sub(a, one), g3_3);
+        corner(h3[i], far(x0[i]), far(y0[i]), far(z0[i]))
     });
     each(&mut |i| mul(add(add(add(k0[i], k1[i]), k2[i]), k3[i]), scale))
 }
