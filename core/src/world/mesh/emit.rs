@@ -167,12 +167,12 @@ fn scan(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
     for py in 1..=v.ny {
         for pz in 1..=v.sz {
             let r = py * zrows + pz;
-            let (occ, other) = (v.occ[r], v.other[r]);
+            let (occ, other) = (v.rows[r].occ, v.rows[r].other);
             if (occ | other) & interior == 0 {
                 continue; // air
             }
-            let (down, up) = (v.occ[r - zrows], v.occ[r + zrows]);
-            let (north, south) = (v.occ[r - 1], v.occ[r + 1]);
+            let (down, up) = (v.rows[r - zrows].occ, v.rows[r + zrows].occ);
+            let (north, south) = (v.rows[r - 1].occ, v.rows[r + 1].occ);
             // The neighbours' occluder bits, aligned with the blocks they touch.
             let n_occ = [occ << 1, occ >> 1, down, up, north, south];
             if other & interior == 0 {
@@ -183,7 +183,7 @@ fn scan(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
             }
             // Rows with see-through blocks compare them with their neighbours: read the
             // row's blocks once for the six directions.
-            if v.hides_same[r] & interior != 0 {
+            if v.rows[r].hides_same & interior != 0 {
                 v.row_blocks(py, pz, &mut blocks.here);
             }
             let window = RowWindow::new(v, &mut light, py, pz);
@@ -237,15 +237,15 @@ impl Row {
     ) {
         let (py, pz) = (self.py, self.pz);
         // Plants have no axis faces (their crossed quads come later).
-        let boxes = self.other & !v.plants[self.r];
+        let boxes = self.other & !v.rows[self.r].plants;
         let mut cand = (self.occ | boxes) & !n_occ & self.interior;
         // Fluids and see-through cubes facing the same block stay hidden: whole rows at once
         // when this row and the one faced are one block (inside a lake), else by comparing
         // the row's blocks with the faced cells. The faced row: this one for x faces.
         let [_, fy, fz] = faces::towards::<F>([1, py, pz]);
-        let check = cand & v.hides_same[self.r];
-        let here = v.uniform[self.r];
-        if here != MIXED_ROW && here == v.uniform[fy * (v.sz + 2) + fz] {
+        let check = cand & v.rows[self.r].hides_same;
+        let here = v.rows[self.r].uniform;
+        if here != MIXED_ROW && here == v.rows[fy * (v.sz + 2) + fz].uniform {
             cand &= !check;
         } else if check != 0 {
             let n = v.sx + 2;
@@ -400,7 +400,7 @@ fn plants(v: &Volume<'_>, out: &mut Mesh) {
     for y in 0..v.ny {
         for z in 0..v.sz {
             let r = (y + 1) * zrows + z + 1;
-            let mut drawn = v.plants[r] & interior;
+            let mut drawn = v.rows[r].plants & interior;
             while drawn != 0 {
                 let px = drawn.trailing_zeros() as usize;
                 drawn &= drawn - 1;

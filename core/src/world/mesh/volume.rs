@@ -65,17 +65,8 @@ pub(crate) struct Volume<'a> {
     /// World height in layers.
     height: usize,
     pub min_y: i32,
-    /// Per padded row (`py * (sz + 2) + pz`), bit `px` set where the block is an occluder.
-    pub occ: Vec<u128>,
-    /// Per padded row, bit `px` set where the block is drawn and not an occluder.
-    pub other: Vec<u128>,
-    /// Per padded row, bit `px` set where the block is drawn, not an occluder, and hidden on
-    /// every side by the same block (cutout and translucent cubes, fluids).
-    pub hides_same: Vec<u128>,
-    /// Per padded row, bit `px` set where the block is a plant (drawn as crossed quads).
-    pub plants: Vec<u128>,
-    /// Per padded row, its block if every cell holds the same one, else [`MIXED_ROW`].
-    pub uniform: Vec<BlockId>,
+    /// The masks of each padded row (`py * (sz + 2) + pz`).
+    pub rows: Vec<RowMasks>,
     /// Blocks, sky and block light of the area's chunks (`None`: missing), in area order.
     chunks: Vec<Option<ChunkArrays<'a>>>,
     /// Chunks per row of `chunks`.
@@ -88,6 +79,34 @@ pub(crate) struct Volume<'a> {
     pub palette: &'a Palette,
     /// Light of a missing chunk.
     missing_light: (u8, u8),
+}
+
+/// One padded row's masks: bit `px` of each is the cell at padded x `px`. One struct per row
+/// (not one vector per mask) so that the gather writes a row with one push.
+#[derive(Clone, Copy)]
+pub struct RowMasks {
+    /// Occluders.
+    pub occ: u128,
+    /// Drawn and not an occluder.
+    pub other: u128,
+    /// Drawn, not an occluder, and hidden on every side by the same block (cutout and
+    /// translucent cubes, fluids).
+    pub hides_same: u128,
+    /// Plants (drawn as crossed quads).
+    pub plants: u128,
+    /// The row's block if every cell holds the same one, else [`MIXED_ROW`].
+    pub uniform: BlockId,
+}
+
+impl RowMasks {
+    /// A row of air (the layers above the highest block).
+    const AIR: RowMasks = RowMasks {
+        occ: 0,
+        other: 0,
+        hides_same: 0,
+        plants: 0,
+        uniform: MIXED_ROW,
+    };
 }
 
 #[derive(Clone, Copy)]
@@ -278,17 +297,15 @@ impl<'a> Volume<'a> {
         // on the world's highest layer reaches two layers above it. Rows are pushed in
         // order (layer, then z).
         let rows = (ny + 3) * zrows;
-        let mut occ = Vec::with_capacity(rows);
-        let mut other = Vec::with_capacity(rows);
-        let mut hides_same = Vec::with_capacity(rows);
-        let mut uniform = Vec::with_capacity(rows);
-        let mut plants = Vec::with_capacity(rows);
+        let mut masks = Vec::with_capacity(rows);
         let below = ((1u128 << (sx + 2)) - 1) * (class(palette.props(below_world)) & 1) as u128;
-        occ.resize(zrows, below);
-        other.resize(zrows, 0);
-        hides_same.resize(zrows, 0);
-        uniform.resize(zrows, MIXED_ROW);
-        plants.resize(zrows, 0);
+        masks.resize(
+            zrows,
+            RowMasks {
+                occ: below,
+                ..RowMasks::AIR
+            },
+        );
         for y in 0..ny {
             for pz in 0..zrows {
                 // Padded z `pz` is block z `pz - 1`: chunk row `(pz + 15) / 16`, local z
@@ -320,29 +337,23 @@ impl<'a> Volume<'a> {
                         m.place(acc, 1 + ccol * 16);
                     }
                 }
-                occ.push(m.occ);
-                other.push(m.other);
-                hides_same.push(m.hides);
-                plants.push(m.plants);
-                uniform.push(if same { west } else { MIXED_ROW });
+                masks.push(RowMasks {
+                    occ: m.occ,
+                    other: m.other,
+                    hides_same: m.hides,
+                    plants: m.plants,
+                    uniform: if same { west } else { MIXED_ROW },
+                });
             }
         }
-        occ.resize(rows, 0);
-        other.resize(rows, 0);
-        hides_same.resize(rows, 0);
-        uniform.resize(rows, MIXED_ROW);
-        plants.resize(rows, 0);
+        masks.resize(rows, RowMasks::AIR);
         Ok(Volume {
             sx,
             sz,
             ny,
             height,
             min_y: dims.min_y,
-            occ,
-            other,
-            hides_same,
-            plants,
-            uniform,
+            rows: masks,
             chunks,
             cw,
             filler,
@@ -364,7 +375,7 @@ impl<'a> Volume<'a> {
     /// Whether the block at padded coordinates is an occluder.
     #[cfg(test)]
     pub fn occluder(&self, px: usize, py: usize, pz: usize) -> bool {
-        (self.occ[py * (self.sz + 2) + pz] >> px) & 1 == 1
+        (self.rows[py * (self.sz + 2) + pz].occ >> px) & 1 == 1
     }
 
     /// The chunk arrays and the block index of padded `(px, py, pz)` (`py` in
@@ -488,7 +499,7 @@ impl<'a> Volume<'a> {
             self.chunk_light_row(py, pz, out);
         }
         // Occluders, 16 cells at a time (a branch per cell mispredicts at every surface).
-        let mut occ = self.occ[py * (self.sz + 2) + pz];
+        let mut occ = self.rows[py * (self.sz + 2) + pz].occ;
         for cells in out[..n].chunks_mut(16) {
             let bits = occ as u16;
             occ >>= 16;
