@@ -318,17 +318,36 @@ impl<'a> Volume<'a> {
                 // The west apron cell, the interior chunks' rows, the east apron cell, as
                 // packed class fields; the row is uniform if all hold the west cell's block.
                 let (west, east) = (edge(row_chunks[0], 15), edge(row_chunks[cw - 1], 0));
-                let mut m = Masks::default();
                 let mut same = east == west;
                 let run = |c: &Option<ChunkArrays<'_>>| run_of(*c, src, filler, &spreads);
+                // Pushed in each branch: merging the branches' masks first sent them
+                // through the stack.
+                let row = |m: Masks, same: bool| RowMasks {
+                    occ: m.occ,
+                    other: m.other,
+                    hides_same: m.hides,
+                    plants: m.plants,
+                    uniform: if same { west } else { MIXED_ROW },
+                };
                 if cw == 3 {
-                    // One chunk wide (every chunk mesh): constant bit positions.
+                    // One chunk wide (every chunk mesh): 18 cells, each field built in 64
+                    // bits (west at bit 0, the chunk's run at 1..=16, east at 17).
                     let (acc, first) = run(&row_chunks[1]);
                     same &= first == Some(west);
-                    m.place(spread_of(west), 0);
-                    m.place(acc, 1);
-                    m.place(spread_of(east), 17);
+                    let (w, e) = (spread_of(west), spread_of(east));
+                    let field = |k: u32| {
+                        let at = |packed: u64, width: u64| (packed >> (16 * k)) & width;
+                        u128::from(at(w, 1) | at(acc, 0xffff) << 1 | at(e, 1) << 17)
+                    };
+                    let m = Masks {
+                        occ: field(0),
+                        other: field(1),
+                        hides: field(2),
+                        plants: field(3),
+                    };
+                    masks.push(row(m, same));
                 } else {
+                    let mut m = Masks::default();
                     m.place(spread_of(west), 0);
                     m.place(spread_of(east), sx + 1);
                     for (ccol, c) in row_chunks[1..cw - 1].iter().enumerate() {
@@ -336,14 +355,8 @@ impl<'a> Volume<'a> {
                         same &= first == Some(west);
                         m.place(acc, 1 + ccol * 16);
                     }
+                    masks.push(row(m, same));
                 }
-                masks.push(RowMasks {
-                    occ: m.occ,
-                    other: m.other,
-                    hides_same: m.hides,
-                    plants: m.plants,
-                    uniform: if same { west } else { MIXED_ROW },
-                });
             }
         }
         masks.resize(rows, RowMasks::AIR);
