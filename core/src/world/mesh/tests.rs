@@ -400,15 +400,19 @@ fn row_reads_match_cell_reads() {
     merged.sort_unstable();
     single.sort_unstable();
     assert_eq!(merged, single);
-    let a: Vec<BlockId> = (0..100).collect();
+    let a: Vec<BlockId> = (0..128).collect();
     let mut b = a.clone();
-    for i in [0, 3, 63, 64, 99] {
+    let differ = [0, 3, 15, 16, 17, 63, 64, 99, 127];
+    for i in differ {
         b[i] += 1;
     }
-    let m = volume::equal_mask(&a, &b, 100);
-    for i in 0..128 {
-        let want = i < 100 && ![0, 3, 63, 64, 99].contains(&i);
-        assert_eq!((m >> i) & 1 == 1, want, "bit {i}");
+    // Lengths around the 16-cell steps: one chunk's padded row is 17 or 18 cells.
+    for n in [1, 15, 16, 17, 18, 33, 100, 128] {
+        let m = volume::equal_mask(&a, &b, n);
+        for i in 0..128 {
+            let want = i < n && !differ.contains(&i);
+            assert_eq!((m >> i) & 1 == 1, want, "n {n} bit {i}");
+        }
     }
 }
 
