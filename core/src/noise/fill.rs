@@ -452,11 +452,15 @@ pub(crate) fn fill3_simplex_with<R: SimplexRows3, S: Shape, T: Sample>(
             let mut k0 = 0;
             while k0 < g.depth {
                 let rows = core::cmp::min(SIMPLEX3_ROWS, g.depth - k0);
+                let mut z = [0.0f64; SIMPLEX3_ROWS];
+                for (r, z) in z[..rows].iter_mut().enumerate() {
+                    *z = (z0 + (k0 + r) as f64 * dz) + n.offset[2];
+                }
                 for o in 0..n.octaves {
                     let f = n.freq[o];
                     let mut zs = [0.0f64; SIMPLEX3_ROWS];
-                    for (r, z) in zs[..rows].iter_mut().enumerate() {
-                        *z = ((z0 + (k0 + r) as f64 * dz) + n.offset[2]) * f;
+                    for (zs, z) in zs[..rows].iter_mut().zip(&z) {
+                        *zs = z * f;
                     }
                     let batch = RowBatch {
                         seed: n.seeds[o],

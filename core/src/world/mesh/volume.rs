@@ -183,15 +183,6 @@ fn class(p: &BlockProps) -> u8 {
 /// `uniform` of a row that holds more than one block id.
 pub const MIXED_ROW: BlockId = BlockId::MAX;
 
-/// Row masks under construction.
-#[derive(Clone, Copy, Default)]
-struct Masks {
-    occ: u128,
-    other: u128,
-    hides: u128,
-    plants: u128,
-}
-
 /// A block class's bits placed for packing a 16-block run with one shift and one OR per
 /// block: occluder at bit 0, drawn-other at bit 16, hidden-by-same at bit 32, plant at 48.
 fn spread(class: u8) -> u64 {
@@ -199,13 +190,13 @@ fn spread(class: u8) -> u64 {
     (c & 1) | ((c >> 1) & 1) << 16 | ((c >> 2) & 1) << 32 | ((c >> 3) & 1) << 48
 }
 
-impl Masks {
+impl RowMasks {
     /// Add packed class fields (16 cells each, see [`spread`]) at bit `x`.
     #[inline(always)]
     fn place(&mut self, acc: u64, x: usize) {
         self.occ |= u128::from(acc & 0xffff) << x;
         self.other |= u128::from((acc >> 16) & 0xffff) << x;
-        self.hides |= u128::from((acc >> 32) & 0xffff) << x;
+        self.hides_same |= u128::from((acc >> 32) & 0xffff) << x;
         self.plants |= u128::from(acc >> 48) << x;
     }
 }
@@ -328,13 +319,7 @@ impl<'a> Volume<'a> {
                 let run = |c: &Option<ChunkArrays<'_>>| run_of(*c, src, filler, &spreads);
                 // Pushed in each branch: merging the branches' masks first sent them
                 // through the stack.
-                let row = |m: Masks, same: bool| RowMasks {
-                    occ: m.occ,
-                    other: m.other,
-                    hides_same: m.hides,
-                    plants: m.plants,
-                    uniform: if same { west } else { MIXED_ROW },
-                };
+                let uniform = |same: bool| if same { west } else { MIXED_ROW };
                 if cw == 3 {
                     // One chunk wide (every chunk mesh): 18 cells, each field built in 64
                     // bits (west at bit 0, the chunk's run at 1..=16, east at 17).
@@ -345,15 +330,15 @@ impl<'a> Volume<'a> {
                         let at = |packed: u64, width: u64| (packed >> (16 * k)) & width;
                         u128::from(at(w, 1) | at(acc, 0xffff) << 1 | at(e, 1) << 17)
                     };
-                    let m = Masks {
+                    masks.push(RowMasks {
                         occ: field(0),
                         other: field(1),
-                        hides: field(2),
+                        hides_same: field(2),
                         plants: field(3),
-                    };
-                    masks.push(row(m, same));
+                        uniform: uniform(same),
+                    });
                 } else {
-                    let mut m = Masks::default();
+                    let mut m = RowMasks::AIR;
                     m.place(spread_of(west), 0);
                     m.place(spread_of(east), sx + 1);
                     for (ccol, c) in row_chunks[1..cw - 1].iter().enumerate() {
@@ -361,7 +346,8 @@ impl<'a> Volume<'a> {
                         same &= first == Some(west);
                         m.place(acc, 1 + ccol * 16);
                     }
-                    masks.push(row(m, same));
+                    m.uniform = uniform(same);
+                    masks.push(m);
                 }
             }
         }
