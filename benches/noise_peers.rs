@@ -28,11 +28,13 @@ fn ours_2d(kind: NoiseType, n: usize, oct: u32) -> Job {
 /// Stratagen's 2D fill on the default path; `simd: false` forces the portable path (same
 /// bits).
 fn ours_2d_at(kind: NoiseType, n: usize, oct: u32, frequency: f64, simd: bool) -> Job {
-    ours_2d_with(kind, n, 1.0, oct, frequency, None, simd)
+    ours_2d_with(kind, n, 1.0, oct, frequency, None, simd, true)
 }
 
 /// `n × n` samples `step` apart, fine octaves forced to the vector (`Some(true)`) or scalar
-/// kernel (`Some(false)`) or left to the CPU (`None`).
+/// kernel (`Some(false)`) or left to the CPU (`None`); `avx512` false keeps the AVX-512
+/// kernels off where the CPU has them.
+#[allow(clippy::too_many_arguments)]
 fn ours_2d_with(
     kind: NoiseType,
     n: usize,
@@ -41,6 +43,7 @@ fn ours_2d_with(
     frequency: f64,
     vector_fine: Option<bool>,
     simd: bool,
+    avx512: bool,
 ) -> Job {
     let noise = NoiseDef {
         seed: 1337,
@@ -52,7 +55,8 @@ fn ours_2d_with(
     }
     .build()
     .unwrap()
-    .with_simd(simd);
+    .with_simd(simd)
+    .with_avx512(avx512);
     let noise = match vector_fine {
         Some(v) => noise.with_vector_fine_octaves(v),
         None => noise,
@@ -386,7 +390,7 @@ fn strategies(rounds: usize) {
         }
     );
     println!(
-        "default 3d simplex rows: {}",
+        "default simplex rows (2d, 3d): {}",
         if built.avx512() {
             "avx512"
         } else if built.simd() {
@@ -401,8 +405,9 @@ fn strategies(rounds: usize) {
     ] {
         for oct in [1u32, 4, 8] {
             let k = NoiseType::Perlin;
-            let job =
-                |fine: Option<bool>, simd: bool| ours_2d_with(k, n, step, oct, freq, fine, simd);
+            let job = |fine: Option<bool>, simd: bool| {
+                ours_2d_with(k, n, step, oct, freq, fine, simd, true)
+            };
             let mut w = Workload {
                 name: name.replace('%', &format!("fbm{oct}")),
                 jobs: vec![
@@ -415,13 +420,28 @@ fn strategies(rounds: usize) {
             print_strategy(&mut w, rounds);
         }
     }
-    // 2D simplex has one vector path (AVX2 rows where the CPU has AVX2) and the portable one;
-    // 3D simplex also an AVX-512 row, the default where the CPU has it (`avx2` forces AVX2).
+    // Simplex 2D and 3D have AVX-512 rows, the default where the CPU has them (`avx2`
+    // forces the AVX2 rows), and the portable path.
     for oct in [1u32, 4, 8] {
-        let job = |simd| ours_2d_at(NoiseType::Simplex, 128, oct, 4.0 / 128.0, simd);
+        let job = |simd, avx512| {
+            ours_2d_with(
+                NoiseType::Simplex,
+                128,
+                1.0,
+                oct,
+                4.0 / 128.0,
+                None,
+                simd,
+                avx512,
+            )
+        };
         let mut w = Workload {
             name: format!("simplex2d_fbm{oct}_128"),
-            jobs: vec![("default", job(true)), ("portable", job(false))],
+            jobs: vec![
+                ("default", job(true, true)),
+                ("avx2", job(true, false)),
+                ("portable", job(false, false)),
+            ],
         };
         print_strategy(&mut w, rounds);
     }

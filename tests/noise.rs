@@ -369,19 +369,19 @@ fn simd_simplex_fill_matches_portable_fill() {
             // Past 8 and 16: fills batch eight rows of z per kernel call.
             depth: 1 + (r.next_double() * 19.0) as usize,
         };
-        let (mut a, mut b) = (
-            vec![0.0; g2.width * g2.height],
-            vec![0.0; g2.width * g2.height],
-        );
-        n.fill_2d(&g2, &mut a).unwrap();
+        // 2D and 3D: the default path (AVX-512 where the CPU has it) and the AVX2 path,
+        // each against the portable one.
+        let mut b = vec![0.0; g2.width * g2.height];
         n.with_simd(false).fill_2d(&g2, &mut b).unwrap();
-        same_bits(
-            a.iter().map(|x| x.to_bits()),
-            b.iter().map(|x| x.to_bits()),
-            |i| format!("2d case {case} {d:?} {g2:?} sample {i}"),
-        );
-        // 3D: the default path (AVX-512 where the CPU has it) and the AVX2 path, each
-        // against the portable one.
+        for (path, n) in [("default", n), ("avx2", n.with_avx512(false))] {
+            let mut a = vec![0.0; g2.width * g2.height];
+            n.fill_2d(&g2, &mut a).unwrap();
+            same_bits(
+                a.iter().map(|x| x.to_bits()),
+                b.iter().map(|x| x.to_bits()),
+                |i| format!("2d {path} case {case} {d:?} {g2:?} sample {i}"),
+            );
+        }
         let len3 = g3.width * g3.height * g3.depth;
         let mut b = vec![0.0f32; len3];
         n.with_simd(false).fill_3d_f32(&g3, &mut b).unwrap();

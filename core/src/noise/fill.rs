@@ -328,16 +328,21 @@ fn simplex_xs(
     xs
 }
 
-/// One octave of simplex along a tile row into `v[..lanes]`: the AVX2 kernel when the noise
-/// has it, the staged scalar batch otherwise; the same bits.
-#[inline(always)]
-fn simplex2_row(n: &Noise, seed: u64, xs: &[f64; TILE], y: f64, lanes: usize, v: &mut [f64; TILE]) {
-    #[cfg(target_arch = "x86_64")]
-    if n.simd {
-        return crate::noise::simd::simplex::row2(n, seed, xs, y, v, lanes / 4);
+/// How one octave of 2D simplex is computed along a tile row: the kernel
+/// [`fill2_simplex_with`]'s loops are compiled around (as [`SimplexRows3`] for 3D).
+pub(crate) trait SimplexRow2 {
+    /// [`simplex::simplex2`]`(seed, xs[t], y)` into `v[t]` for `t < lanes` (`lanes` from
+    /// `simplex_lanes`; the padding lanes repeat the last sample), bit for bit.
+    fn row(&self, seed: u64, xs: &[f64; TILE], y: f64, lanes: usize, v: &mut [f64; TILE]);
+}
+
+/// The portable row: the staged scalar batch.
+struct PortableRow2;
+impl SimplexRow2 for PortableRow2 {
+    #[inline(always)]
+    fn row(&self, seed: u64, xs: &[f64; TILE], y: f64, lanes: usize, v: &mut [f64; TILE]) {
+        simplex::simplex2_batch(seed, &xs[..lanes], y, v);
     }
-    let _ = n;
-    simplex::simplex2_batch(seed, &xs[..lanes], y, v);
 }
 
 /// A tile row's octave sums, normalised, into `dst` (how every lattice and simplex fill
@@ -350,8 +355,24 @@ fn store_row<T: Sample>(n: &Noise, acc: &[f64; TILE], dst: &mut [T]) {
 }
 
 /// Simplex fill without warp, a tile row per batch: per sample the same sums as [`point2`]
-/// in the same order, so the same bits.
+/// in the same order, so the same bits. Where the CPU has AVX2 (or AVX-512), the whole fill
+/// is compiled for it around its vector row.
 pub(crate) fn fill2_simplex<S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+    #[cfg(target_arch = "x86_64")]
+    if n.simd {
+        return crate::noise::simd::simplex::fill2::<S, T>(n, g, out);
+    }
+    fill2_simplex_with::<PortableRow2, S, T>(&PortableRow2, n, g, out)
+}
+
+/// [`fill2_simplex`]'s loops around the row kernel `kernel`.
+#[inline(always)]
+pub(crate) fn fill2_simplex_with<R: SimplexRow2, S: Shape, T: Sample>(
+    kernel: &R,
+    n: &Noise,
+    g: &Grid2,
+    out: &mut [T],
+) {
     const _: () = assert!(TILE <= SIMPLEX_BATCH);
     let mut first = 0;
     while first < g.width {
@@ -363,7 +384,7 @@ pub(crate) fn fill2_simplex<S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut
             let mut acc = [0.0f64; TILE];
             let mut v = [0.0f64; TILE];
             for o in 0..n.octaves {
-                simplex2_row(n, n.seeds[o], &xs[o], y * n.freq[o], lanes, &mut v);
+                kernel.row(n.seeds[o], &xs[o], y * n.freq[o], lanes, &mut v);
                 for (a, v) in acc[..len].iter_mut().zip(&v) {
                     *a += S::apply(*v) * n.amp[o];
                 }

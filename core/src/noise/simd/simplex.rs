@@ -14,7 +14,10 @@ use core::arch::x86_64::*;
 
 use super::{add, grad, hash, mul, mul64, Doubles, Ints, U};
 use crate::noise::def::Noise;
-use crate::noise::fill::{fill3_simplex_with, Grid3, RowBatch, Sample, SimplexRows3, TILE};
+use crate::noise::fill::{
+    fill2_simplex_with, fill3_simplex_with, Grid2, Grid3, RowBatch, Sample, SimplexRow2,
+    SimplexRows3, TILE,
+};
 use crate::noise::fractal::Shape;
 use crate::noise::lattice::{PX, PY, PZ};
 use crate::noise::simplex::{F2, F3, G2, G2_2, G3, G3_2, G3_3, SIMPLEX2_SCALE, SIMPLEX3_SCALE};
@@ -116,16 +119,40 @@ unsafe fn offset_const(a: Doubles, b: f64, c: f64) -> Doubles {
     each!(cv, i => add(sub(a[i], bv), cv))
 }
 
-/// 2D simplex at `(xs[t], y)` into `out[t]` for `t < 4 * vecs` (`vecs` a multiple of
-/// [`U`]; `xs` and `out` at least that long): the bits of [`simplex2`](crate::noise::simplex2).
+/// [`crate::noise::fill::fill2_simplex`] on the vector rows: AVX-512 where the noise runs it
+/// ([`super::simplex512`]), AVX2 otherwise, the loops, octave sums and stores compiled at
+/// the same level as the rows.
 ///
 /// Panics unless the noise runs AVX2 (`n.simd`).
-pub(crate) fn row2(n: &Noise, seed: u64, xs: &[f64], y: f64, out: &mut [f64], vecs: usize) {
+pub(crate) fn fill2<S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
     assert!(n.simd, "AVX2 simplex without AVX2");
+    #[cfg(feature = "avx512")]
+    if n.avx512 {
+        return super::simplex512::fill2::<S, T>(n, g, out);
+    }
     // SAFETY: `n.simd` is only true when `available()` returned true on this machine.
-    unsafe { row2_avx2(seed, xs, y, out, vecs) }
+    unsafe { fill2_avx2::<S, T>(n, g, out) }
 }
 
+#[target_feature(enable = "avx2")]
+unsafe fn fill2_avx2<S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+    fill2_simplex_with::<Avx2Row2, S, T>(&Avx2Row2(()), n, g, out)
+}
+
+/// [`row2_avx2`] as a fill's row kernel; made only by [`fill2_avx2`], whose callers have
+/// checked the CPU.
+struct Avx2Row2(());
+impl SimplexRow2 for Avx2Row2 {
+    #[inline(always)]
+    fn row(&self, seed: u64, xs: &[f64; TILE], y: f64, lanes: usize, v: &mut [f64; TILE]) {
+        // SAFETY: an `Avx2Row2` exists only inside `fill2_avx2`, which runs only where AVX2
+        // does; `lanes` is a whole number of `U`-vector groups (`simplex_lanes`).
+        unsafe { row2_avx2(seed, xs, y, v, lanes / 4) }
+    }
+}
+
+/// 2D simplex at `(xs[t], y)` into `out[t]` for `t < 4 * vecs` (`vecs` a multiple of
+/// [`U`]; `xs` and `out` at least that long): the bits of [`simplex2`](crate::noise::simplex2).
 #[target_feature(enable = "avx2")]
 unsafe fn row2_avx2(seed: u64, xs: &[f64], y: f64, out: &mut [f64], vecs: usize) {
     assert!(vecs % U == 0 && xs.len() >= 4 * vecs && out.len() >= 4 * vecs);

@@ -11,10 +11,13 @@
 use core::arch::x86_64::*;
 
 use crate::noise::def::Noise;
-use crate::noise::fill::{fill3_simplex_with, Grid3, RowBatch, Sample, SimplexRows3, TILE};
+use crate::noise::fill::{
+    fill2_simplex_with, fill3_simplex_with, Grid2, Grid3, RowBatch, Sample, SimplexRow2,
+    SimplexRows3, TILE,
+};
 use crate::noise::fractal::Shape;
-use crate::noise::lattice::{GX3, GY3, GZ3, HM, PX, PY, PZ};
-use crate::noise::simplex::{F3, G3, G3_2, G3_3, SIMPLEX3_SCALE};
+use crate::noise::lattice::{GX2, GX3, GY2, GY3, GZ3, HM, PX, PY, PZ};
+use crate::noise::simplex::{F2, F3, G2, G2_2, G3, G3_2, G3_3, SIMPLEX2_SCALE, SIMPLEX3_SCALE};
 
 /// `floor` rounding for `vrndscalepd`: towards −∞, integral, exceptions suppressed.
 const FLOOR: i32 = _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC;
@@ -46,6 +49,126 @@ unsafe fn hash(seed: __m512i, a: __m512i) -> __m512i {
         _mm512_xor_si512(h, _mm512_srli_epi64::<32>(h)),
         _mm512_set1_epi64(PX as i64),
     )
+}
+
+/// [`crate::noise::fill::fill2_simplex`] compiled for AVX-512 around [`row2`], as [`fill3`].
+///
+/// # Panics
+/// If the noise does not run the AVX-512 row (`n.avx512` false).
+pub(super) fn fill2<S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+    assert!(n.avx512, "AVX-512 simplex without AVX-512");
+    // SAFETY: `n.avx512` is only true where `avx512_available()` returned true.
+    unsafe { fill2_avx512::<S, T>(n, g, out) }
+}
+
+#[target_feature(enable = "avx512f,avx512dq")]
+unsafe fn fill2_avx512<S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+    fill2_simplex_with::<Avx512Row2, S, T>(&Avx512Row2(()), n, g, out)
+}
+
+/// [`row2`] as a fill's row kernel; made only by [`fill2_avx512`], whose callers have
+/// checked the CPU.
+struct Avx512Row2(());
+impl SimplexRow2 for Avx512Row2 {
+    #[inline(always)]
+    fn row(&self, seed: u64, xs: &[f64; TILE], y: f64, lanes: usize, v: &mut [f64; TILE]) {
+        // SAFETY: an `Avx512Row2` exists only inside `fill2_avx512`, which runs only where
+        // AVX-512 F and DQ do.
+        unsafe { row2(seed, xs, y, lanes, v) }
+    }
+}
+
+/// 2D simplex at `(xs[t], y)` into `out[t]` for `t < samples` (a multiple of 8, at most
+/// `TILE`): the bits of [`simplex2`](crate::noise::simplex2), two vectors per step where it
+/// can (as [`rows3`]).
+///
+/// # Safety
+/// The CPU must have AVX-512 F and DQ with the OS saving their state
+/// ([`super::avx512_available`]).
+#[target_feature(enable = "avx512f,avx512dq")]
+unsafe fn row2(seed: u64, xs: &[f64; TILE], y: f64, samples: usize, out: &mut [f64; TILE]) {
+    assert!(samples.is_multiple_of(8) && samples <= TILE);
+    let (seed, y) = (_mm512_set1_epi64(seed as i64), _mm512_set1_pd(y));
+    let mut q = 0;
+    while q + 16 <= samples {
+        let x = [
+            _mm512_loadu_pd(xs[q..].as_ptr()),
+            _mm512_loadu_pd(xs[q + 8..].as_ptr()),
+        ];
+        let n = vectors2::<2>(seed, x, y);
+        _mm512_storeu_pd(out[q..].as_mut_ptr(), n[0]);
+        _mm512_storeu_pd(out[q + 8..].as_mut_ptr(), n[1]);
+        q += 16;
+    }
+    if q < samples {
+        let n = vectors2::<1>(seed, [_mm512_loadu_pd(xs[q..].as_ptr())], y);
+        _mm512_storeu_pd(out[q..].as_mut_ptr(), n[0]);
+    }
+}
+
+/// `N` vectors of [`row2`], each step applied to all `N` before the next: the operations of
+/// `simplex2_cell` and `simplex2_kernels` lane by lane.
+#[inline]
+#[target_feature(enable = "avx512f,avx512dq")]
+unsafe fn vectors2<const N: usize>(seed: __m512i, x: [__m512d; N], yv: __m512d) -> [__m512d; N] {
+    let (pxv, pyv) = (_mm512_set1_epi64(PX as i64), _mm512_set1_epi64(PY as i64));
+    let (half, one, zero) = (
+        _mm512_set1_pd(0.5),
+        _mm512_set1_pd(1.0),
+        _mm512_setzero_pd(),
+    );
+    let (f2, g2, g2_2) = (_mm512_set1_pd(F2), _mm512_set1_pd(G2), _mm512_set1_pd(G2_2));
+    let (gx, gy) = (_mm512_loadu_pd(GX2.as_ptr()), _mm512_loadu_pd(GY2.as_ptr()));
+    let scale = _mm512_set1_pd(SIMPLEX2_SCALE);
+    let add = |a, b| _mm512_add_pd(a, b);
+    let sub = |a, b| _mm512_sub_pd(a, b);
+    let mul = |a, b| _mm512_mul_pd(a, b);
+    let each = |f: &mut dyn FnMut(usize) -> __m512d| -> [__m512d; N] { core::array::from_fn(f) };
+    let each_i = |f: &mut dyn FnMut(usize) -> __m512i| -> [__m512i; N] { core::array::from_fn(f) };
+    // As in `vectors`: the scalar `a − one(m) + c`.
+    let offset = |a, m: __mmask8, c| add(_mm512_mask_sub_pd(a, m, a, one), c);
+    let step = |h, m: __mmask8, k| _mm512_mask_add_epi64(h, m, h, k);
+    let s = each(&mut |i| mul(add(x[i], yv), f2));
+    let fi = each(&mut |i| _mm512_roundscale_pd::<FLOOR>(add(x[i], s[i])));
+    let fj = each(&mut |i| _mm512_roundscale_pd::<FLOOR>(add(yv, s[i])));
+    let t = each(&mut |i| mul(add(fi[i], fj[i]), g2));
+    let x0 = each(&mut |i| add(sub(x[i], fi[i]), t[i]));
+    let y0 = each(&mut |i| add(sub(yv, fj[i]), t[i]));
+    // The middle corner steps along x where x0 > y0, along y elsewhere.
+    let step_x: [__mmask8; N] =
+        core::array::from_fn(|i| _mm512_cmp_pd_mask::<_CMP_GT_OQ>(x0[i], y0[i]));
+    // Lattice coordinates are integral and below 2^51 (fills check 2^50): exact.
+    let hxi = each_i(&mut |i| _mm512_mullo_epi64(_mm512_cvttpd_epi64(fi[i]), pxv));
+    let hyj = each_i(&mut |i| _mm512_mullo_epi64(_mm512_cvttpd_epi64(fj[i]), pyv));
+    let h0 = each_i(&mut |i| hash(seed, _mm512_xor_si512(hxi[i], hyj[i])));
+    let h1 = each_i(&mut |i| {
+        let a = _mm512_xor_si512(step(hxi[i], step_x[i], pxv), step(hyj[i], !step_x[i], pyv));
+        hash(seed, a)
+    });
+    let h2 = each_i(&mut |i| {
+        let a = _mm512_xor_si512(_mm512_add_epi64(hxi[i], pxv), _mm512_add_epi64(hyj[i], pyv));
+        hash(seed, a)
+    });
+    let corner = |h: __m512i, x: __m512d, y: __m512d| {
+        let k = _mm512_srli_epi64::<61>(h);
+        let t = _mm512_max_pd(sub(sub(half, mul(x, x)), mul(y, y)), zero);
+        let t = mul(t, t);
+        let dot = add(
+            mul(_mm512_permutexvar_pd(k, gx), x),
+            mul(_mm512_permutexvar_pd(k, gy), y),
+        );
+        mul(mul(t, t), dot)
+    };
+    let k0 = each(&mut |i| corner(h0[i], x0[i], y0[i]));
+    let k1 = each(&mut |i| {
+        let (x1, y1) = (offset(x0[i], step_x[i], g2), offset(y0[i], !step_x[i], g2));
+        corner(h1[i], x1, y1)
+    });
+    let k2 = each(&mut |i| {
+        let far = |a| add(sub(a, one), g2_2);
+        corner(h2[i], far(x0[i]), far(y0[i]))
+    });
+    each(&mut |i| mul(add(add(k0[i], k1[i]), k2[i]), scale))
 }
 
 /// [`crate::noise::fill::fill3_simplex`] compiled for AVX-512 around [`rows3`]: the loops,
