@@ -372,9 +372,10 @@ fn main() {
 
 /// The fill paths side by side (same bits): 2D Perlin on the chunks (4 base cells per
 /// chunk) and heightmap chunks (64² samples over 16 blocks at a 128-block base wavelength),
-/// `strategy <workload> default <µs> vector_fine <µs> scalar_fine <µs> portable <µs>
-/// default_vs_best <ratio>` (the default is this CPU's choice of fine-octave kernel), then
-/// simplex 2D/3D and 3D Perlin, default against portable. The ratio is the default's time
+/// `strategy <workload> default <µs> vector_fine <µs> avx2_fine <µs> scalar_fine <µs>
+/// portable <µs> default_vs_best <ratio>` (the default is this CPU's choice of fine-octave
+/// kernel; `vector_fine` is AVX-512 where the CPU has it, `avx2_fine` forces AVX2), then
+/// simplex 2D/3D and 3D Perlin, default against AVX2 and portable. The ratio is the default's time
 /// over the fastest path's (1.00 when the default is the fastest).
 fn strategies(rounds: usize) {
     println!();
@@ -383,6 +384,8 @@ fn strategies(rounds: usize) {
         "default 2d fine octaves: {}",
         if !built.simd() {
             "portable"
+        } else if built.vector_fine_octaves() && built.avx512() {
+            "avx512"
         } else if built.vector_fine_octaves() {
             "avx2"
         } else {
@@ -405,16 +408,17 @@ fn strategies(rounds: usize) {
     ] {
         for oct in [1u32, 4, 8] {
             let k = NoiseType::Perlin;
-            let job = |fine: Option<bool>, simd: bool| {
-                ours_2d_with(k, n, step, oct, freq, fine, simd, true)
+            let job = |fine: Option<bool>, simd: bool, avx512: bool| {
+                ours_2d_with(k, n, step, oct, freq, fine, simd, avx512)
             };
             let mut w = Workload {
                 name: name.replace('%', &format!("fbm{oct}")),
                 jobs: vec![
-                    ("default", job(None, true)),
-                    ("vector_fine", job(Some(true), true)),
-                    ("scalar_fine", job(Some(false), true)),
-                    ("portable", job(None, false)),
+                    ("default", job(None, true, true)),
+                    ("vector_fine", job(Some(true), true, true)),
+                    ("avx2_fine", job(Some(true), true, false)),
+                    ("scalar_fine", job(Some(false), true, true)),
+                    ("portable", job(None, false, false)),
                 ],
             };
             print_strategy(&mut w, rounds);
@@ -484,7 +488,11 @@ fn octave_scaling(rounds: usize) {
     println!();
     println!(
         "path 2d value/perlin fills: {}",
-        if simd { "avx2" } else { "portable" }
+        match (simd, NoiseDef::default().build().unwrap().avx512()) {
+            (false, _) => "portable",
+            (true, false) => "avx2",
+            (true, true) => "avx2, fine octaves avx512",
+        }
     );
     let mut cases = vec![
         ("value", NoiseType::Value, true),

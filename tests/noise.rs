@@ -123,9 +123,15 @@ fn fills_equal_point_samples_bit_for_bit() {
         },
     ];
     for (name, d) in all_defs() {
-        // Both 2D fill paths where this CPU has AVX2 (the portable one only elsewhere).
+        // Every 2D fill path this CPU has: portable, AVX2, AVX-512 (the default where it
+        // runs; elsewhere the later entries repeat the earlier paths).
         let built = d.build().unwrap();
-        for n in [built.with_simd(false), built.with_simd(true)] {
+        let paths = [
+            built.with_simd(false),
+            built.with_simd(true).with_avx512(false),
+            built.with_simd(true),
+        ];
+        for n in paths {
             for g in &grids2 {
                 let mut out = vec![0.0f64; g.width * g.height];
                 n.fill_2d(g, &mut out).unwrap();
@@ -144,8 +150,8 @@ fn fills_equal_point_samples_bit_for_bit() {
                 }
             }
         }
-        // Both 3D paths likewise (simplex has an AVX2 row kernel).
-        for n in [built.with_simd(false), built.with_simd(true)] {
+        // Every 3D path likewise.
+        for n in paths {
             for g in &grids3 {
                 let mut out = vec![0.0f64; g.width * g.height * g.depth];
                 n.fill_3d(g, &mut out).unwrap();
@@ -261,7 +267,8 @@ fn simd_fill_matches_portable_fill() {
             height: 1 + (r.next_double() * 4.0) as usize,
         };
         let len = g.width * g.height;
-        // The default (this CPU's fine-octave kernel), each kernel forced, and portable.
+        // The default (this CPU's fine-octave kernel: AVX-512 where it runs), each kernel
+        // forced, and portable.
         let (mut a, mut b, mut c) = (vec![0.0; len], vec![0.0; len], vec![0.0; len]);
         n.fill_2d(&g, &mut a).unwrap();
         n.with_simd(false).fill_2d(&g, &mut b).unwrap();
@@ -275,6 +282,15 @@ fn simd_fill_matches_portable_fill() {
         assert!(
             e.iter().zip(&b).all(|(x, y)| x.to_bits() == y.to_bits()),
             "case {case}: scalar fine octaves differ"
+        );
+        // The AVX2 vector kernel where the default is the AVX-512 one.
+        n.with_avx512(false)
+            .with_vector_fine_octaves(true)
+            .fill_2d(&g, &mut e)
+            .unwrap();
+        assert!(
+            e.iter().zip(&b).all(|(x, y)| x.to_bits() == y.to_bits()),
+            "case {case}: AVX2 vector fine octaves differ"
         );
         for (i, ((x, y), z)) in a.iter().zip(&b).zip(&c).enumerate() {
             assert_eq!(

@@ -190,10 +190,12 @@ pub struct Noise {
     pub(crate) warp_seeds: [u64; 3],
     /// Fills take the AVX2 paths (only ever true where AVX2 runs).
     pub(crate) simd: bool,
-    /// With `simd`: 3D simplex fills take the AVX-512 row (only ever true where it runs).
+    /// With `simd`: simplex fills take the AVX-512 rows and fine octaves of 2D value/Perlin
+    /// fills the AVX-512 kernel (only ever true where it runs).
     pub(crate) avx512: bool,
-    /// With `simd`: fine octaves of 2D value/Perlin fills run four samples per AVX2
-    /// instruction (true) or scalar per sample (false).
+    /// With `simd`: fine octaves of 2D value/Perlin fills run vectorised (eight samples per
+    /// AVX-512 instruction with `avx512`, four per AVX2 instruction without; true) or scalar
+    /// per sample (false).
     pub(crate) vector_fine: bool,
 }
 
@@ -305,7 +307,9 @@ impl NoiseDef {
             simd: simd_available(),
             // Implies `simd`: the AVX-512 check includes the AVX2 one.
             avx512: avx512_available(),
-            vector_fine: fast_lane_multiply(),
+            // AVX-512's native 64-bit lane multiply makes the vector hash cheap on every CPU
+            // that has it; AVX2's emulated one only on AMD Zen.
+            vector_fine: fast_lane_multiply() || avx512_available(),
         })
     }
 }
@@ -346,7 +350,8 @@ impl Noise {
         self
     }
 
-    /// Whether 3D simplex fills run eight samples per AVX-512 vector: true after
+    /// Whether simplex fills and the fine octaves of 2D value/Perlin fills run eight samples
+    /// per AVX-512 vector: true after
     /// [`NoiseDef::build`] on an x86-64 CPU with AVX-512 F and DQ (when `core` is built with
     /// its default `avx512` feature). The bits are those of the AVX2 and portable paths.
     pub fn avx512(&self) -> bool {
@@ -362,11 +367,12 @@ impl Noise {
     }
 
     /// Whether fine octaves of 2D value/Perlin fills (under 4 samples per lattice cell along
-    /// x) run four samples per AVX2
-    /// instruction (true on AMD Zen, whose emulated 64-bit lane multiply is cheap) or scalar
-    /// per sample (Intel and other CPUs: on an Intel Xeon the vector hash measured ~20%
-    /// slower than scalar at 4 and 8 octaves). Chosen from CPUID when the noise is built;
-    /// either way the bits are the same.
+    /// x) run vectorised: true on CPUs with AVX-512 F and DQ (eight samples per instruction,
+    /// native 64-bit lane multiplies; [`Noise::avx512`]) and on AMD Zen with AVX2 only (four
+    /// per instruction: Zen's emulated 64-bit lane multiply is cheap); false, scalar per
+    /// sample, on other CPUs (on an Intel Xeon the AVX2 vector hash measured ~20% slower than
+    /// scalar at 4 and 8 octaves). Chosen from CPUID when the noise is built; either way the
+    /// bits are the same.
     pub fn vector_fine_octaves(&self) -> bool {
         self.simd && self.vector_fine
     }

@@ -100,12 +100,23 @@ pub(super) fn fill2<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: 
 /// has checked the grid and the buffer.
 pub(super) fn fill3<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
     assert!(n.simd, "AVX2 fill without AVX2");
+    #[cfg(feature = "avx512")]
+    if n.avx512 {
+        // SAFETY: `n.avx512` is only true where `avx512_available()` returned true.
+        return unsafe { fill3_avx512::<L, S, T>(n, g, out) };
+    }
     // SAFETY: `n.simd` is only true when `available()` returned true on this machine.
     unsafe { fill3_avx2::<L, S, T>(n, g, out) }
 }
 
 #[target_feature(enable = "avx2")]
 unsafe fn fill3_avx2<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+    crate::noise::fill::fill3_lattice_body::<L, S, T>(n, g, out)
+}
+
+#[cfg(feature = "avx512")]
+#[target_feature(enable = "avx512f,avx512dq")]
+unsafe fn fill3_avx512<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
     crate::noise::fill::fill3_lattice_body::<L, S, T>(n, g, out)
 }
 
@@ -183,7 +194,7 @@ unsafe fn fill2_avx2<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out:
                 if cols.shared[o] {
                     shared_octave::<L, S>(&row, &mut acc);
                 } else {
-                    octave::<L, S>(&row, &mut acc, vecs);
+                    fine_octave::<L, S>(n, &row, &mut acc, vecs);
                 }
             }
             let mut sums = [0.0f64; TILE];
@@ -226,6 +237,9 @@ pub(crate) mod simplex;
 // the AVX-512 intrinsics.
 #[cfg(feature = "avx512")]
 #[clippy::msrv = "1.89"]
+mod lattice512;
+#[cfg(feature = "avx512")]
+#[clippy::msrv = "1.89"]
 mod simplex512;
 
 /// One octave of one tile row: the tile's column data, the octave, its seed, the row's
@@ -266,6 +280,20 @@ fn shared_octave<L: Lattice, S: Shape>(r: &OctaveRow, acc: &mut Acc) {
             acc.0[t] += S::apply(L::eval(&cell, &x)) * amp;
         }
     }
+}
+
+/// One fine octave of one tile row added into `acc`: eight samples per AVX-512 vector where
+/// the noise runs AVX-512 ([`lattice512`]), four per AVX2 vector otherwise.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn fine_octave<L: Lattice, S: Shape>(n: &Noise, r: &OctaveRow, acc: &mut Acc, vecs: usize) {
+    #[cfg(feature = "avx512")]
+    if n.avx512 {
+        // SAFETY: `n.avx512` is only true where `avx512_available()` returned true.
+        return lattice512::octave::<L, S>(r, acc, 4 * vecs);
+    }
+    let _ = n;
+    octave::<L, S>(r, acc, vecs)
 }
 
 /// One octave of one tile row added into `acc`: `acc += S::apply(noise) * amp`.
