@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 
 use crate::world::block::{BlockId, Shape};
 use crate::world::mesh::faces::{self, Face, FaceKey, CORNERS, FULL16};
-use crate::world::mesh::volume::{equal_mask, Volume, MIXED_ROW, PADDED_ROW};
+use crate::world::mesh::volume::{equal_mask, Mask, Volume, MIXED_ROW, PADDED_ROW};
 use crate::world::mesh::window::{LightRows, RowWindow};
 use crate::world::mesh::{Mesh, Mode, SurfaceMesh};
 
@@ -155,10 +155,21 @@ fn faces_of<const F: usize>(
 }
 
 /// Find every visible axis face, one list per face direction in [`Face::AXIS`] order, each
-/// in scan order (y, z, x).
+/// in scan order (y, z, x). Rows of up to 64 padded cells (areas up to three chunks wide,
+/// every chunk mesh) are scanned with 64-bit masks: the row masks are stored 128 bits wide,
+/// and each 128-bit operation of the scan costs two or more instructions.
 fn scan(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
+    if v.sx + 2 <= 64 {
+        scan_with::<u64>(v, lists)
+    } else {
+        scan_with::<u128>(v, lists)
+    }
+}
+
+/// [`scan`] with row masks of type `M` (wide enough for the padded row).
+fn scan_with<M: Mask>(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
     let zrows = v.sz + 2;
-    let interior = v.interior();
+    let interior = M::of(v.interior());
     let mut blocks = RowBlocks {
         here: [0; PADDED_ROW],
         faced: [0; PADDED_ROW],
@@ -167,15 +178,15 @@ fn scan(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
     for py in 1..=v.ny {
         for pz in 1..=v.sz {
             let r = py * zrows + pz;
-            let (occ, other) = (v.rows[r].occ, v.rows[r].other);
-            if (occ | other) & interior == 0 {
+            let (occ, other) = (M::of(v.rows[r].occ), M::of(v.rows[r].other));
+            if (occ | other) & interior == M::ZERO {
                 continue; // air
             }
-            let (down, up) = (v.rows[r - zrows].occ, v.rows[r + zrows].occ);
-            let (north, south) = (v.rows[r - 1].occ, v.rows[r + 1].occ);
+            let (down, up) = (M::of(v.rows[r - zrows].occ), M::of(v.rows[r + zrows].occ));
+            let (north, south) = (M::of(v.rows[r - 1].occ), M::of(v.rows[r + 1].occ));
             // The neighbours' occluder bits, aligned with the blocks they touch.
             let n_occ = [occ << 1, occ >> 1, down, up, north, south];
-            if other & interior == 0 {
+            if other & interior == M::ZERO {
                 let enclosed = occ & n_occ[0] & n_occ[1] & down & up & north & south;
                 if enclosed & interior == interior {
                     continue; // solid rock
@@ -183,7 +194,7 @@ fn scan(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
             }
             // Rows with see-through blocks compare them with their neighbours: read the
             // row's blocks once for the six directions.
-            if v.rows[r].hides_same & interior != 0 {
+            if M::of(v.rows[r].hides_same) & interior != M::ZERO {
                 v.row_blocks(py, pz, &mut blocks.here);
             }
             let window = RowWindow::new(v, &mut light, py, pz);
@@ -206,13 +217,13 @@ fn scan(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
 }
 
 /// One padded row of the scan and its masks.
-struct Row {
+struct Row<M> {
     r: usize,
     py: usize,
     pz: usize,
-    occ: u128,
-    other: u128,
-    interior: u128,
+    occ: M,
+    other: M,
+    interior: M,
 }
 
 /// Rows of blocks for the hidden-by-same check, kept across rows (no zeroing per row).
@@ -223,31 +234,31 @@ struct RowBlocks {
     faced: [BlockId; PADDED_ROW],
 }
 
-impl Row {
+impl<M: Mask> Row<M> {
     /// The visible faces of axis face `F` in this row; `n_occ` holds the occluder bits of
     /// the neighbours they look at, aligned with the blocks.
     #[inline(always)]
     fn faces<const F: usize>(
         &self,
         v: &Volume<'_>,
-        n_occ: u128,
+        n_occ: M,
         blocks: &mut RowBlocks,
         window: &RowWindow<'_>,
         list: &mut Vec<Entry>,
     ) {
         let (py, pz) = (self.py, self.pz);
         // Plants have no axis faces (their crossed quads come later).
-        let boxes = self.other & !v.rows[self.r].plants;
+        let boxes = self.other & !M::of(v.rows[self.r].plants);
         let mut cand = (self.occ | boxes) & !n_occ & self.interior;
         // Fluids and see-through cubes facing the same block stay hidden: whole rows at once
         // when this row and the one faced are one block (inside a lake), else by comparing
         // the row's blocks with the faced cells. The faced row: this one for x faces.
         let [_, fy, fz] = faces::towards::<F>([1, py, pz]);
-        let check = cand & v.rows[self.r].hides_same;
+        let check = cand & M::of(v.rows[self.r].hides_same);
         let here = v.rows[self.r].uniform;
         if here != MIXED_ROW && here == v.rows[fy * (v.sz + 2) + fz].uniform {
             cand &= !check;
-        } else if check != 0 {
+        } else if check != M::ZERO {
             let n = v.sx + 2;
             let RowBlocks { here: row, faced } = blocks;
             let same = match F {
@@ -258,7 +269,7 @@ impl Row {
                     equal_mask(&row[..], &faced[..], n)
                 }
             };
-            cand &= !(check & same);
+            cand &= !(check & M::of(same));
         }
         if F == Face::PosY as usize {
             // The lowered top of a fluid or layer shows under an occluder.
@@ -267,13 +278,13 @@ impl Row {
         let face = Face::AXIS[F];
         let (a, ua, va, _) = faces::AXES[F];
         // The masks make a superset; `visible` decides.
-        while cand != 0 {
+        while cand != M::ZERO {
             let px = cand.trailing_zeros() as usize;
-            cand &= cand - 1;
+            cand = cand.without_lowest();
             let c = [px, py, pz];
             // An occluder facing a non-occluder is always drawn, a full cube; the others
             // go through the rules.
-            let (b, top) = if (self.occ >> px) & 1 == 1 {
+            let (b, top) = if self.occ.bit(px) {
                 (v.block(px, py, pz), FULL16)
             } else {
                 let (b, faced) = v.block_and_facing::<F>(px, py, pz);

@@ -180,6 +180,57 @@ fn class(p: &BlockProps) -> u8 {
     }
 }
 
+/// The row masks as the scan works on them: `u128` (as stored, up to [`PADDED_ROW`] cells)
+/// or `u64` for rows of up to 64 cells, where each operation is one instruction.
+pub(crate) trait Mask:
+    Copy
+    + Eq
+    + core::ops::BitAnd<Output = Self>
+    + core::ops::BitOr<Output = Self>
+    + core::ops::Not<Output = Self>
+    + core::ops::Shl<u32, Output = Self>
+    + core::ops::Shr<u32, Output = Self>
+    + core::ops::BitAndAssign
+    + core::ops::BitOrAssign
+{
+    /// No cell.
+    const ZERO: Self;
+    /// The low bits of a stored mask (the row's cells all lie there).
+    fn of(m: u128) -> Self;
+    /// The lowest set cell.
+    fn trailing_zeros(self) -> u32;
+    /// The mask without its lowest set cell.
+    fn without_lowest(self) -> Self;
+    /// Whether cell `i` is set.
+    fn bit(self, i: usize) -> bool;
+}
+
+macro_rules! mask_impl {
+    ($t:ty) => {
+        impl Mask for $t {
+            const ZERO: Self = 0;
+            #[inline(always)]
+            fn of(m: u128) -> Self {
+                m as $t
+            }
+            #[inline(always)]
+            fn trailing_zeros(self) -> u32 {
+                <$t>::trailing_zeros(self)
+            }
+            #[inline(always)]
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn bit(self, i: usize) -> bool {
+                (self >> i) & 1 == 1
+            }
+        }
+    };
+}
+mask_impl!(u64);
+mask_impl!(u128);
+
 /// `uniform` of a row that holds more than one block id.
 pub const MIXED_ROW: BlockId = BlockId::MAX;
 
