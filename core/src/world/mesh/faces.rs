@@ -128,6 +128,8 @@ pub(crate) struct FaceKey(pub u64);
 const PRESENT: u64 = 1 << 63;
 
 impl FaceKey {
+    /// The key from per-corner fields (the cell-by-cell reference builds keys this way).
+    #[cfg(test)]
     pub fn new(block: BlockId, ao: [u8; 4], sky: [u8; 4], blk: [u8; 4], top16: u8) -> FaceKey {
         let mut k = PRESENT | block as u64 | (top16 as u64) << 56;
         for c in 0..4 {
@@ -136,6 +138,19 @@ impl FaceKey {
             k |= (blk[c] as u64) << (40 + 4 * c);
         }
         FaceKey(k)
+    }
+    /// [`FaceKey::new`] from fields already packed: `ao` 2 bits per corner, `sky` and `blk`
+    /// 4 bits per corner (corner 0 lowest).
+    #[inline(always)]
+    pub fn from_packed(block: BlockId, ao: u8, sky: u64, blk: u64, top16: u8) -> FaceKey {
+        FaceKey(
+            PRESENT
+                | block as u64
+                | (ao as u64) << 16
+                | (sky & 0xffff) << 24
+                | (blk & 0xffff) << 40
+                | (top16 as u64) << 56,
+        )
     }
     pub fn block(self) -> BlockId {
         self.0 as u16

@@ -117,9 +117,8 @@ impl<'r> RowWindow<'r> {
         } else {
             light[4]
         };
-        let mut ao = [0u8; 4];
-        let mut sky = [0u8; 4];
-        let mut blk = [0u8; 4];
+        let corners = WINDOW[bits as usize & 511];
+        let (mut sky, mut blk) = (0u64, 0u64);
         for (k, (du, dv)) in CORNERS.iter().enumerate() {
             // Cells touching this corner: along u, along v, diagonal.
             let (side_u, side_v, diagonal) = (
@@ -127,16 +126,38 @@ impl<'r> RowWindow<'r> {
                 6 * *dv as usize + 1,
                 6 * *dv as usize + 2 * *du as usize,
             );
-            let corner_bits =
-                (bits >> side_u & 1) | (bits >> side_v & 1) << 1 | (bits >> diagonal & 1) << 2;
-            let (corner_ao, cells, corner_mask) = faces::CORNER[corner_bits as usize];
-            ao[k] = corner_ao;
-            let sum = front + light[side_u] + light[side_v] + (light[diagonal] & corner_mask);
+            let diagonal_mask = ((corners >> (32 + k)) as u32 & 1).wrapping_neg();
+            let sum = front + light[side_u] + light[side_v] + (light[diagonal] & diagonal_mask);
             // Each byte of the sum is at most 60: the masks change nothing.
-            let mean = &faces::MEAN[(cells as usize - 1) & 3];
-            sky[k] = mean[(sum & 63) as usize];
-            blk[k] = mean[(sum >> 8 & 63) as usize];
+            let mean = &faces::MEAN[(corners >> (8 * k)) as usize & 3];
+            sky |= u64::from(mean[(sum & 63) as usize]) << (4 * k);
+            blk |= u64::from(mean[(sum >> 8 & 63) as usize]) << (4 * k);
         }
-        FaceKey::new(b, ao, sky, blk, top)
+        FaceKey::from_packed(b, (corners >> 40) as u8, sky, blk, top)
     }
 }
+
+/// Per 3 × 3 window of occluder bits (bit `3 dv + du`), what its four corners take from
+/// [`faces::CORNER`], packed so that a face looks it up once: bits `8k..8k + 2` corner `k`'s
+/// light count minus one (its [`faces::MEAN`] row), bit `32 + k` whether corner `k`
+/// averages its diagonal cell, bits `40..48` the four AOs as [`FaceKey`] packs them.
+const WINDOW: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        let mut k = 0;
+        while k < 4 {
+            let (du, dv) = (CORNERS[k].0 as usize, CORNERS[k].1 as usize);
+            let (side_u, side_v, diagonal) = (3 + 2 * du, 6 * dv + 1, 6 * dv + 2 * du);
+            let corner_bits =
+                (bits >> side_u & 1) | (bits >> side_v & 1) << 1 | (bits >> diagonal & 1) << 2;
+            let (ao, cells, diagonal_mask) = faces::CORNER[corner_bits];
+            t[bits] |= (cells as u64 - 1) << (8 * k)
+                | ((diagonal_mask & 1) as u64) << (32 + k)
+                | (ao as u64) << (40 + 2 * k);
+            k += 1;
+        }
+        bits += 1;
+    }
+    t
+};
