@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 
 use crate::world::block::{BlockId, Shape};
 use crate::world::mesh::faces::{self, Face, FaceKey, CORNERS, FULL16};
-use crate::world::mesh::volume::{equal_mask, Mask, Volume, MIXED_ROW, PADDED_ROW};
+use crate::world::mesh::volume::{equal_mask, Mask, RowMasks, Rows, Volume, MIXED_ROW, PADDED_ROW};
 use crate::world::mesh::window::{LightRows, RowWindow};
 use crate::world::mesh::{Mesh, Mode, SurfaceMesh};
 
@@ -155,19 +155,17 @@ fn faces_of<const F: usize>(
 }
 
 /// Find every visible axis face, one list per face direction in [`Face::AXIS`] order, each
-/// in scan order (y, z, x). Rows of up to 64 padded cells (areas up to three chunks wide,
-/// every chunk mesh) are scanned with 64-bit masks: the row masks are stored 128 bits wide,
-/// and each 128-bit operation of the scan costs two or more instructions.
+/// in scan order (y, z, x), on the volume's row masks as they are stored (32 bits for a
+/// chunk mesh, where each 128-bit operation would cost two or more instructions).
 fn scan(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
-    if v.sx + 2 <= 64 {
-        scan_with::<u64>(v, lists)
-    } else {
-        scan_with::<u128>(v, lists)
+    match &v.rows {
+        Rows::Narrow(rows) => scan_with(v, rows, lists),
+        Rows::Wide(rows) => scan_with(v, rows, lists),
     }
 }
 
-/// [`scan`] with row masks of type `M` (wide enough for the padded row).
-fn scan_with<M: Mask>(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
+/// [`scan`] over row masks of type `M`.
+fn scan_with<M: Mask>(v: &Volume<'_>, rows: &[RowMasks<M>], lists: &mut [Vec<Entry>; 6]) {
     let zrows = v.sz + 2;
     let interior = M::of(v.interior());
     let mut blocks = RowBlocks {
@@ -178,12 +176,12 @@ fn scan_with<M: Mask>(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
     for py in 1..=v.ny {
         for pz in 1..=v.sz {
             let r = py * zrows + pz;
-            let (occ, other) = (M::of(v.rows[r].occ), M::of(v.rows[r].other));
+            let (occ, other) = (rows[r].occ, rows[r].other);
             if (occ | other) & interior == M::ZERO {
                 continue; // air
             }
-            let (down, up) = (M::of(v.rows[r - zrows].occ), M::of(v.rows[r + zrows].occ));
-            let (north, south) = (M::of(v.rows[r - 1].occ), M::of(v.rows[r + 1].occ));
+            let (down, up) = (rows[r - zrows].occ, rows[r + zrows].occ);
+            let (north, south) = (rows[r - 1].occ, rows[r + 1].occ);
             // The neighbours' occluder bits, aligned with the blocks they touch.
             let n_occ = [occ << 1, occ >> 1, down, up, north, south];
             if other & interior == M::ZERO {
@@ -194,11 +192,12 @@ fn scan_with<M: Mask>(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
             }
             // Rows with see-through blocks compare them with their neighbours: read the
             // row's blocks once for the six directions.
-            if M::of(v.rows[r].hides_same) & interior != M::ZERO {
+            if rows[r].hides_same & interior != M::ZERO {
                 v.row_blocks(py, pz, &mut blocks.here);
             }
             let window = RowWindow::new(v, &mut light, py, pz);
             let row = Row {
+                rows,
                 r,
                 py,
                 pz,
@@ -217,7 +216,9 @@ fn scan_with<M: Mask>(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
 }
 
 /// One padded row of the scan and its masks.
-struct Row<M> {
+struct Row<'r, M> {
+    /// The volume's row masks, and this row's index.
+    rows: &'r [RowMasks<M>],
     r: usize,
     py: usize,
     pz: usize,
@@ -234,7 +235,7 @@ struct RowBlocks {
     faced: [BlockId; PADDED_ROW],
 }
 
-impl<M: Mask> Row<M> {
+impl<M: Mask> Row<'_, M> {
     /// The visible faces of axis face `F` in this row; `n_occ` holds the occluder bits of
     /// the neighbours they look at, aligned with the blocks.
     #[inline(always)]
@@ -248,15 +249,16 @@ impl<M: Mask> Row<M> {
     ) {
         let (py, pz) = (self.py, self.pz);
         // Plants have no axis faces (their crossed quads come later).
-        let boxes = self.other & !M::of(v.rows[self.r].plants);
+        let rows = self.rows;
+        let boxes = self.other & !rows[self.r].plants;
         let mut cand = (self.occ | boxes) & !n_occ & self.interior;
         // Fluids and see-through cubes facing the same block stay hidden: whole rows at once
         // when this row and the one faced are one block (inside a lake), else by comparing
         // the row's blocks with the faced cells. The faced row: this one for x faces.
         let [_, fy, fz] = faces::towards::<F>([1, py, pz]);
-        let check = cand & M::of(v.rows[self.r].hides_same);
-        let here = v.rows[self.r].uniform;
-        if here != MIXED_ROW && here == v.rows[fy * (v.sz + 2) + fz].uniform {
+        let check = cand & rows[self.r].hides_same;
+        let here = rows[self.r].uniform;
+        if here != MIXED_ROW && here == rows[fy * (v.sz + 2) + fz].uniform {
             cand &= !check;
         } else if check != M::ZERO {
             let n = v.sx + 2;
@@ -411,7 +413,7 @@ fn plants(v: &Volume<'_>, out: &mut Mesh) {
     for y in 0..v.ny {
         for z in 0..v.sz {
             let r = (y + 1) * zrows + z + 1;
-            let mut drawn = v.rows[r].plants & interior;
+            let mut drawn = v.rows.plants(r) & interior;
             while drawn != 0 {
                 let px = drawn.trailing_zeros() as usize;
                 drawn &= drawn - 1;

@@ -66,7 +66,7 @@ pub(crate) struct Volume<'a> {
     height: usize,
     pub min_y: i32,
     /// The masks of each padded row (`py * (sz + 2) + pz`).
-    pub rows: Vec<RowMasks>,
+    pub rows: Rows,
     /// Blocks, sky and block light of the area's chunks (`None`: missing), in area order.
     chunks: Vec<Option<ChunkArrays<'a>>>,
     /// Chunks per row of `chunks`.
@@ -84,29 +84,58 @@ pub(crate) struct Volume<'a> {
 /// One padded row's masks: bit `px` of each is the cell at padded x `px`. One struct per row
 /// (not one vector per mask) so that the gather writes a row with one push.
 #[derive(Clone, Copy)]
-pub struct RowMasks {
+pub struct RowMasks<M> {
     /// Occluders.
-    pub occ: u128,
+    pub occ: M,
     /// Drawn and not an occluder.
-    pub other: u128,
+    pub other: M,
     /// Drawn, not an occluder, and hidden on every side by the same block (cutout and
     /// translucent cubes, fluids).
-    pub hides_same: u128,
+    pub hides_same: M,
     /// Plants (drawn as crossed quads).
-    pub plants: u128,
+    pub plants: M,
     /// The row's block if every cell holds the same one, else [`MIXED_ROW`].
     pub uniform: BlockId,
 }
 
-impl RowMasks {
+impl<M: Mask> RowMasks<M> {
     /// A row of air (the layers above the highest block).
-    const AIR: RowMasks = RowMasks {
-        occ: 0,
-        other: 0,
-        hides_same: 0,
-        plants: 0,
+    const AIR: RowMasks<M> = RowMasks {
+        occ: M::ZERO,
+        other: M::ZERO,
+        hides_same: M::ZERO,
+        plants: M::ZERO,
         uniform: MIXED_ROW,
     };
+}
+
+/// The row masks of a volume, as narrow as its rows allow: 32 bits for one chunk's padded
+/// rows (18 cells: every chunk mesh), 128 bits for wider areas. Narrow rows take a quarter
+/// of the memory (20 bytes a row, not 80: a chunk's rows are about 2500) and one
+/// instruction per mask operation in the scan.
+pub(crate) enum Rows {
+    Narrow(Vec<RowMasks<u32>>),
+    Wide(Vec<RowMasks<u128>>),
+}
+
+impl Rows {
+    /// Occluders of row `i`.
+    #[inline(always)]
+    pub fn occ(&self, i: usize) -> u128 {
+        match self {
+            Rows::Narrow(r) => r[i].occ.wide(),
+            Rows::Wide(r) => r[i].occ,
+        }
+    }
+
+    /// Plants of row `i`.
+    #[inline(always)]
+    pub fn plants(&self, i: usize) -> u128 {
+        match self {
+            Rows::Narrow(r) => r[i].plants.wide(),
+            Rows::Wide(r) => r[i].plants,
+        }
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -195,8 +224,10 @@ pub(crate) trait Mask:
 {
     /// No cell.
     const ZERO: Self;
-    /// The low bits of a stored mask (the row's cells all lie there).
+    /// The low bits of a wider mask (the row's cells all lie there).
     fn of(m: u128) -> Self;
+    /// The mask widened.
+    fn wide(self) -> u128;
     /// The lowest set cell.
     fn trailing_zeros(self) -> u32;
     /// The mask without its lowest set cell.
@@ -214,6 +245,10 @@ macro_rules! mask_impl {
                 m as $t
             }
             #[inline(always)]
+            fn wide(self) -> u128 {
+                self as u128
+            }
+            #[inline(always)]
             fn trailing_zeros(self) -> u32 {
                 <$t>::trailing_zeros(self)
             }
@@ -228,7 +263,7 @@ macro_rules! mask_impl {
         }
     };
 }
-mask_impl!(u64);
+mask_impl!(u32);
 mask_impl!(u128);
 
 /// `uniform` of a row that holds more than one block id.
@@ -241,7 +276,7 @@ fn spread(class: u8) -> u64 {
     (c & 1) | ((c >> 1) & 1) << 16 | ((c >> 2) & 1) << 32 | ((c >> 3) & 1) << 48
 }
 
-impl RowMasks {
+impl RowMasks<u128> {
     /// Add packed class fields (16 cells each, see [`spread`]) at bit `x`.
     #[inline(always)]
     fn place(&mut self, acc: u64, x: usize) {
@@ -285,6 +320,104 @@ fn run_fields(run: &[BlockId], spreads: &[u64]) -> (u64, Option<BlockId>) {
         acc |= spread_of(b) << k;
     }
     (acc, None)
+}
+
+/// What the gather reads rows from.
+struct RowSource<'s, 'a> {
+    chunks: &'s [Option<ChunkArrays<'a>>],
+    cw: usize,
+    sx: usize,
+    ny: usize,
+    zrows: usize,
+    filler: BlockId,
+    /// Occluder bits of the row below the world.
+    below: u128,
+    /// Per block id, its class spread ([`spread`]).
+    spreads: &'s [u64],
+}
+
+impl RowSource<'_, '_> {
+    /// The row masks of every padded row, `M` wide enough for a padded row.
+    fn rows<M: Mask>(&self) -> Vec<RowMasks<M>> {
+        let RowSource {
+            chunks,
+            cw,
+            sx,
+            ny,
+            zrows,
+            filler,
+            below,
+            spreads,
+        } = *self;
+        let spread_of = |b: BlockId| spreads.get(b as usize).copied().unwrap_or(0);
+        // Padded layers 0..=ny + 1, and one more: the 3 × 3 window in front of a top face
+        // on the world's highest layer reaches two layers above it. Rows are pushed in
+        // order (layer, then z).
+        let rows = (ny + 3) * zrows;
+        let mut masks = Vec::with_capacity(rows);
+        masks.resize(
+            zrows,
+            RowMasks {
+                occ: M::of(below),
+                ..RowMasks::AIR
+            },
+        );
+        for y in 0..ny {
+            for pz in 0..zrows {
+                // Padded z `pz` is block z `pz - 1`: chunk row `(pz + 15) / 16`, local z
+                // `(pz + 15) % 16`.
+                let (crow, lz) = ((pz + 15) >> 4, (pz + 15) & 15);
+                let row_chunks = &chunks[crow * cw..(crow + 1) * cw];
+                let src = (y * 16 + lz) * 16;
+                let edge =
+                    |c: Option<ChunkArrays<'_>>, x: usize| c.map_or(filler, |c| c.blocks[src + x]);
+                // The west apron cell, the interior chunks' rows, the east apron cell, as
+                // packed class fields; the row is uniform if all hold the west cell's block.
+                let (west, east) = (edge(row_chunks[0], 15), edge(row_chunks[cw - 1], 0));
+                let mut same = east == west;
+                let run = |c: &Option<ChunkArrays<'_>>| run_of(*c, src, filler, &spreads);
+                // Pushed in each branch: merging the branches' masks first sent them
+                // through the stack.
+                let uniform = |same: bool| if same { west } else { MIXED_ROW };
+                if cw == 3 {
+                    // One chunk wide (every chunk mesh): 18 cells, each field built in 64
+                    // bits (west at bit 0, the chunk's run at 1..=16, east at 17).
+                    let (acc, first) = run(&row_chunks[1]);
+                    same &= first == Some(west);
+                    let (w, e) = (spread_of(west), spread_of(east));
+                    let field = |k: u32| {
+                        let at = |packed: u64, width: u64| (packed >> (16 * k)) & width;
+                        M::of(u128::from(at(w, 1) | at(acc, 0xffff) << 1 | at(e, 1) << 17))
+                    };
+                    masks.push(RowMasks {
+                        occ: field(0),
+                        other: field(1),
+                        hides_same: field(2),
+                        plants: field(3),
+                        uniform: uniform(same),
+                    });
+                } else {
+                    let mut m = RowMasks::<u128>::AIR;
+                    m.place(spread_of(west), 0);
+                    m.place(spread_of(east), sx + 1);
+                    for (ccol, c) in row_chunks[1..cw - 1].iter().enumerate() {
+                        let (acc, first) = run(c);
+                        same &= first == Some(west);
+                        m.place(acc, 1 + ccol * 16);
+                    }
+                    masks.push(RowMasks {
+                        occ: M::of(m.occ),
+                        other: M::of(m.other),
+                        hides_same: M::of(m.hides_same),
+                        plants: M::of(m.plants),
+                        uniform: uniform(same),
+                    });
+                }
+            }
+        }
+        masks.resize(rows, RowMasks::AIR);
+        masks
+    }
 }
 
 impl<'a> Volume<'a> {
@@ -340,76 +473,29 @@ impl<'a> Volume<'a> {
             })
             .collect();
         let spreads: Vec<u64> = palette.iter().map(|(_, p)| spread(class(p))).collect();
-        let spread_of = |b: BlockId| spreads.get(b as usize).copied().unwrap_or(0);
-        // Padded layers 0..=ny + 1, and one more: the 3 × 3 window in front of a top face
-        // on the world's highest layer reaches two layers above it. Rows are pushed in
-        // order (layer, then z).
-        let rows = (ny + 3) * zrows;
-        let mut masks = Vec::with_capacity(rows);
         let below = ((1u128 << (sx + 2)) - 1) * (class(palette.props(below_world)) & 1) as u128;
-        masks.resize(
+        let source = RowSource {
+            chunks: &chunks,
+            cw,
+            sx,
+            ny,
             zrows,
-            RowMasks {
-                occ: below,
-                ..RowMasks::AIR
-            },
-        );
-        for y in 0..ny {
-            for pz in 0..zrows {
-                // Padded z `pz` is block z `pz - 1`: chunk row `(pz + 15) / 16`, local z
-                // `(pz + 15) % 16`.
-                let (crow, lz) = ((pz + 15) >> 4, (pz + 15) & 15);
-                let row_chunks = &chunks[crow * cw..(crow + 1) * cw];
-                let src = (y * 16 + lz) * 16;
-                let edge =
-                    |c: Option<ChunkArrays<'_>>, x: usize| c.map_or(filler, |c| c.blocks[src + x]);
-                // The west apron cell, the interior chunks' rows, the east apron cell, as
-                // packed class fields; the row is uniform if all hold the west cell's block.
-                let (west, east) = (edge(row_chunks[0], 15), edge(row_chunks[cw - 1], 0));
-                let mut same = east == west;
-                let run = |c: &Option<ChunkArrays<'_>>| run_of(*c, src, filler, &spreads);
-                // Pushed in each branch: merging the branches' masks first sent them
-                // through the stack.
-                let uniform = |same: bool| if same { west } else { MIXED_ROW };
-                if cw == 3 {
-                    // One chunk wide (every chunk mesh): 18 cells, each field built in 64
-                    // bits (west at bit 0, the chunk's run at 1..=16, east at 17).
-                    let (acc, first) = run(&row_chunks[1]);
-                    same &= first == Some(west);
-                    let (w, e) = (spread_of(west), spread_of(east));
-                    let field = |k: u32| {
-                        let at = |packed: u64, width: u64| (packed >> (16 * k)) & width;
-                        u128::from(at(w, 1) | at(acc, 0xffff) << 1 | at(e, 1) << 17)
-                    };
-                    masks.push(RowMasks {
-                        occ: field(0),
-                        other: field(1),
-                        hides_same: field(2),
-                        plants: field(3),
-                        uniform: uniform(same),
-                    });
-                } else {
-                    let mut m = RowMasks::AIR;
-                    m.place(spread_of(west), 0);
-                    m.place(spread_of(east), sx + 1);
-                    for (ccol, c) in row_chunks[1..cw - 1].iter().enumerate() {
-                        let (acc, first) = run(c);
-                        same &= first == Some(west);
-                        m.place(acc, 1 + ccol * 16);
-                    }
-                    m.uniform = uniform(same);
-                    masks.push(m);
-                }
-            }
-        }
-        masks.resize(rows, RowMasks::AIR);
+            filler,
+            below,
+            spreads: &spreads,
+        };
+        let rows = if cw == 3 {
+            Rows::Narrow(source.rows())
+        } else {
+            Rows::Wide(source.rows())
+        };
         Ok(Volume {
             sx,
             sz,
             ny,
             height,
             min_y: dims.min_y,
-            rows: masks,
+            rows,
             chunks,
             cw,
             filler,
@@ -431,7 +517,7 @@ impl<'a> Volume<'a> {
     /// Whether the block at padded coordinates is an occluder.
     #[cfg(test)]
     pub fn occluder(&self, px: usize, py: usize, pz: usize) -> bool {
-        (self.rows[py * (self.sz + 2) + pz].occ >> px) & 1 == 1
+        (self.rows.occ(py * (self.sz + 2) + pz) >> px) & 1 == 1
     }
 
     /// The chunk arrays and the block index of padded `(px, py, pz)` (`py` in
@@ -556,7 +642,7 @@ impl<'a> Volume<'a> {
         }
         // Occluders, 16 cells at a time with a fixed trip count (one vector select each; a
         // branch per cell mispredicts at every surface), then the last cells.
-        let mut occ = self.rows[py * (self.sz + 2) + pz].occ;
+        let mut occ = self.rows.occ(py * (self.sz + 2) + pz);
         let (whole, rest) = out[..n].split_at_mut(n / 16 * 16);
         for cells in whole.chunks_exact_mut(16) {
             let bits = occ as u16;
