@@ -375,7 +375,7 @@ impl RowSource<'_, '_> {
                 // packed class fields; the row is uniform if all hold the west cell's block.
                 let (west, east) = (edge(row_chunks[0], 15), edge(row_chunks[cw - 1], 0));
                 let mut same = east == west;
-                let run = |c: &Option<ChunkArrays<'_>>| run_of(*c, src, filler, &spreads);
+                let run = |c: &Option<ChunkArrays<'_>>| run_of(*c, src, filler, spreads);
                 // Pushed in each branch: merging the branches' masks first sent them
                 // through the stack.
                 let uniform = |same: bool| if same { west } else { MIXED_ROW };
