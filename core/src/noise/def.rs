@@ -335,7 +335,8 @@ impl Noise {
     /// lattice cell's hashing among the samples in it where at least 4 fall in one along x,
     /// and run finer octaves per sample ([`Noise::vector_fine_octaves`]); 3D value and
     /// Perlin fills share a cell's corners down z and run their per-sample loops four lanes
-    /// wide; simplex fills run four samples per vector along each row.
+    /// wide; simplex fills run four samples per vector along each row (eight with
+    /// [`Noise::avx512`]).
     pub fn simd(&self) -> bool {
         self.simd
     }

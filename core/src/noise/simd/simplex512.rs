@@ -1,10 +1,11 @@
-//! The AVX-512 3D simplex rows and the fill compiled around them (x86-64 CPUs with AVX-512 F
-//! and DQ; built with the `avx512` feature, which needs Rust 1.89 — the Rust 1.63 build of
-//! `core` leaves it out). Eight samples per vector; each lane goes through
-//! [`simplex3`](crate::noise::simplex3)'s operations in the same order, as the AVX2 row does,
-//! so the bits are the same. What AVX-512 adds: a native 64-bit lane multiply (`vpmullq`,
-//! where AVX2 needs three instructions), lane masks as `k` registers (the 0/1 steps are masked
-//! adds and subtracts), and the 16-entry gradient table read by one `vpermt2pd` per component.
+//! The AVX-512 2D and 3D simplex rows and the fills compiled around them (x86-64 CPUs with
+//! AVX-512 F and DQ; built with the `avx512` feature, which needs Rust 1.89 — the Rust 1.63
+//! build of `core` leaves it out). Eight samples per vector; each lane goes through
+//! [`simplex2`](crate::noise::simplex2)'s or [`simplex3`](crate::noise::simplex3)'s operations
+//! in the same order, as the AVX2 rows do, so the bits are the same. What AVX-512 adds: a
+//! native 64-bit lane multiply (`vpmullq`, where AVX2 needs three instructions), lane masks as
+//! `k` registers (the 0/1 steps are masked adds and subtracts), and the gradient tables (8
+//! entries in 2D, 16 in 3D) read by one `vpermpd` / `vpermt2pd` per component.
 //! The kernel is bound by instruction count, so halving the instructions per sample is what
 //! counts (issue #19).
 
