@@ -84,7 +84,7 @@ pub(crate) struct Volume<'a> {
 /// One padded row's masks: bit `px` of each is the cell at padded x `px`. One struct per row
 /// (not one vector per mask) so that the gather writes a row with one push.
 #[derive(Clone, Copy)]
-pub struct RowMasks<M> {
+pub(crate) struct RowMasks<M> {
     /// Occluders.
     pub occ: M,
     /// Drawn and not an occluder.
