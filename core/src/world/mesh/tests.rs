@@ -402,12 +402,13 @@ fn row_reads_match_cell_reads() {
     assert_eq!(merged, single);
     let a: Vec<BlockId> = (0..128).collect();
     let mut b = a.clone();
-    let differ = [0, 3, 15, 16, 17, 63, 64, 99, 127];
+    let differ = [0, 1, 3, 15, 16, 17, 18, 31, 32, 47, 63, 64, 99, 126, 127];
     for i in differ {
         b[i] += 1;
     }
-    // Lengths around the 16-cell steps: one chunk's padded row is 17 or 18 cells.
-    for n in [1, 15, 16, 17, 18, 33, 100, 128] {
+    // Every length: the whole windows of 16 and the overlapping last one (one chunk's padded
+    // row is 17 or 18 cells).
+    for n in 1..=128 {
         let m = volume::equal_mask(&a, &b, n);
         for i in 0..128 {
             let want = i < n && !differ.contains(&i);
