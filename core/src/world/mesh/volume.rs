@@ -209,8 +209,8 @@ fn class(p: &BlockProps) -> u8 {
     }
 }
 
-/// The row masks as the scan works on them: `u128` (as stored, up to [`PADDED_ROW`] cells)
-/// or `u64` for rows of up to 64 cells, where each operation is one instruction.
+/// A row mask type ([`Rows`]): `u32` for one chunk's padded rows (18 cells), where each
+/// operation is one instruction, or `u128` for up to [`PADDED_ROW`] cells.
 pub(crate) trait Mask:
     Copy
     + Eq
