@@ -8,19 +8,10 @@
 
 use core::arch::x86_64::*;
 
+use super::simplex512::hash;
 use super::{Acc, OctaveRow};
 use crate::noise::fractal::{Shape, ShapeKind};
-use crate::noise::lattice::{hy, Axis, Lattice, GX2, GY2, HM, PX};
-
-/// `noise::hash` of `seed ^ a` already xored.
-#[inline(always)]
-unsafe fn hash(x: __m512i) -> __m512i {
-    let h = _mm512_mullo_epi64(x, _mm512_set1_epi64(HM as i64));
-    _mm512_mullo_epi64(
-        _mm512_xor_si512(h, _mm512_srli_epi64::<32>(h)),
-        _mm512_set1_epi64(PX as i64),
-    )
-}
+use crate::noise::lattice::{hy, Axis, Lattice, GX2, GY2, PX};
 
 /// `math::lerp`: `a + t * (b - a)`.
 #[inline(always)]
@@ -112,16 +103,8 @@ pub(super) unsafe fn octave<L: Lattice, S: Shape>(r: &OctaveRow, acc: &mut Acc, 
     while q < lanes {
         let x0 = _mm512_loadu_si512(c.hx0[o][q..].as_ptr() as *const _);
         let x1 = _mm512_add_epi64(x0, px);
-        let side0 = side::<L>(
-            &row,
-            hash(_mm512_xor_si512(row.sy0, x0)),
-            hash(_mm512_xor_si512(row.sy1, x0)),
-        );
-        let side1 = side::<L>(
-            &row,
-            hash(_mm512_xor_si512(row.sy0, x1)),
-            hash(_mm512_xor_si512(row.sy1, x1)),
-        );
+        let side0 = side::<L>(&row, hash(row.sy0, x0), hash(row.sy1, x0));
+        let side1 = side::<L>(&row, hash(row.sy0, x1), hash(row.sy1, x1));
         let s = _mm512_loadu_pd(c.s[o][q..].as_ptr());
         let value = if L::GRADIENT {
             // As `Perlin::eval`.

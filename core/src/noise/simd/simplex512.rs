@@ -42,9 +42,9 @@ impl Table {
     }
 }
 
-/// `noise::hash(seed, a)`.
+/// `noise::hash(seed, a)` (also the fine octaves' hash, `super::lattice512`).
 #[inline(always)]
-unsafe fn hash(seed: __m512i, a: __m512i) -> __m512i {
+pub(super) unsafe fn hash(seed: __m512i, a: __m512i) -> __m512i {
     let h = _mm512_mullo_epi64(_mm512_xor_si512(seed, a), _mm512_set1_epi64(HM as i64));
     _mm512_mullo_epi64(
         _mm512_xor_si512(h, _mm512_srli_epi64::<32>(h)),

@@ -276,14 +276,14 @@ fn spread(class: u8) -> u64 {
     (c & 1) | ((c >> 1) & 1) << 16 | ((c >> 2) & 1) << 32 | ((c >> 3) & 1) << 48
 }
 
-impl RowMasks<u128> {
+impl<M: Mask> RowMasks<M> {
     /// Add packed class fields (16 cells each, see [`spread`]) at bit `x`.
     #[inline(always)]
     fn place(&mut self, acc: u64, x: usize) {
-        self.occ |= u128::from(acc & 0xffff) << x;
-        self.other |= u128::from((acc >> 16) & 0xffff) << x;
-        self.hides_same |= u128::from((acc >> 32) & 0xffff) << x;
-        self.plants |= u128::from(acc >> 48) << x;
+        self.occ |= M::of(u128::from(acc & 0xffff) << x);
+        self.other |= M::of(u128::from((acc >> 16) & 0xffff) << x);
+        self.hides_same |= M::of(u128::from((acc >> 32) & 0xffff) << x);
+        self.plants |= M::of(u128::from(acc >> 48) << x);
     }
 }
 
@@ -397,7 +397,7 @@ impl RowSource<'_, '_> {
                         uniform: uniform(same),
                     });
                 } else {
-                    let mut m = RowMasks::<u128>::AIR;
+                    let mut m = RowMasks::AIR;
                     m.place(spread_of(west), 0);
                     m.place(spread_of(east), sx + 1);
                     for (ccol, c) in row_chunks[1..cw - 1].iter().enumerate() {
@@ -405,13 +405,8 @@ impl RowSource<'_, '_> {
                         same &= first == Some(west);
                         m.place(acc, 1 + ccol * 16);
                     }
-                    masks.push(RowMasks {
-                        occ: M::of(m.occ),
-                        other: M::of(m.other),
-                        hides_same: M::of(m.hides_same),
-                        plants: M::of(m.plants),
-                        uniform: uniform(same),
-                    });
+                    m.uniform = uniform(same);
+                    masks.push(m);
                 }
             }
         }

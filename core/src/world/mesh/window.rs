@@ -119,13 +119,8 @@ impl<'r> RowWindow<'r> {
         };
         let corners = WINDOW[bits as usize & 511];
         let (mut sky, mut blk) = (0u64, 0u64);
-        for (k, (du, dv)) in CORNERS.iter().enumerate() {
-            // Cells touching this corner: along u, along v, diagonal.
-            let (side_u, side_v, diagonal) = (
-                3 + 2 * *du as usize,
-                6 * *dv as usize + 1,
-                6 * *dv as usize + 2 * *du as usize,
-            );
+        for k in 0..4 {
+            let [side_u, side_v, diagonal] = corner_cells(k);
             let diagonal_mask = ((corners >> (32 + k)) as u32 & 1).wrapping_neg();
             let sum = front + light[side_u] + light[side_v] + (light[diagonal] & diagonal_mask);
             // Each byte of the sum is at most 60: the masks change nothing.
@@ -135,6 +130,14 @@ impl<'r> RowWindow<'r> {
         }
         FaceKey::from_packed(b, (corners >> 40) as u8, sky, blk, top)
     }
+}
+
+/// The window cells (`3 dv + du`) touching corner `k` of a face ([`CORNERS`]): along u,
+/// along v, diagonal.
+#[inline(always)]
+const fn corner_cells(k: usize) -> [usize; 3] {
+    let (du, dv) = (CORNERS[k].0 as usize, CORNERS[k].1 as usize);
+    [3 + 2 * du, 6 * dv + 1, 6 * dv + 2 * du]
 }
 
 /// Per 3 × 3 window of occluder bits (bit `3 dv + du`), what its four corners take from
@@ -147,8 +150,7 @@ const WINDOW: [u64; 512] = {
     while bits < 512 {
         let mut k = 0;
         while k < 4 {
-            let (du, dv) = (CORNERS[k].0 as usize, CORNERS[k].1 as usize);
-            let (side_u, side_v, diagonal) = (3 + 2 * du, 6 * dv + 1, 6 * dv + 2 * du);
+            let [side_u, side_v, diagonal] = corner_cells(k);
             let corner_bits =
                 (bits >> side_u & 1) | (bits >> side_v & 1) << 1 | (bits >> diagonal & 1) << 2;
             let (ao, cells, diagonal_mask) = faces::CORNER[corner_bits];
