@@ -135,27 +135,41 @@ pub fn mesh_heightmap(
     // Central differences over twice the sample spacing, in blocks: the height scale over
     // that span, one factor per mesh.
     let slope = o.height_scale / (2.0 * (16.0 / res as f32));
+    // Each array is written by one `extend` per grid row from an exact-size iterator (no
+    // capacity check per vertex, and each loop does one job), the same expressions as ever.
     for (j, &(zj, vj)) in lines.iter().enumerate() {
-        // Apron rows j, j + 1 (this vertex row) and j + 2.
-        let north = &samples[j * side..(j + 1) * side];
+        // Apron rows j, j + 1 (this vertex row) and j + 2; apron column of vertex i is i + 1.
+        let north = &samples[j * side + 1..(j + 1) * side];
         let row = &samples[(j + 1) * side..(j + 2) * side];
-        let south = &samples[(j + 2) * side..(j + 3) * side];
-        for (i, &(xi, ui)) in lines.iter().enumerate() {
-            // Apron column of vertex i is i + 1.
-            let y = o.height_scale * row[i + 1] + o.height_offset;
-            let gx = slope * (row[i + 2] - row[i]);
-            let gz = slope * (south[i + 1] - north[i + 1]);
-            let inv = 1.0 / sqrtf(gx * gx + 1.0 + gz * gz);
-            m.positions.push([xi, y, zj]);
-            m.normals.push([-gx * inv, inv, -gz * inv]);
-            m.uvs.push([ui, vj]);
-        }
+        let south = &samples[(j + 2) * side + 1..(j + 3) * side];
+        m.positions.extend(
+            lines
+                .iter()
+                .zip(&row[1..])
+                .map(|(&(xi, _), &h)| [xi, o.height_scale * h + o.height_offset, zj]),
+        );
+        m.normals
+            .extend(
+                row.windows(3)
+                    .zip(north.iter().zip(south))
+                    .take(n)
+                    .map(|(w, (&nh, &sh))| {
+                        let gx = slope * (w[2] - w[0]);
+                        let gz = slope * (sh - nh);
+                        let inv = 1.0 / sqrtf(gx * gx + 1.0 + gz * gz);
+                        [-gx * inv, inv, -gz * inv]
+                    }),
+            );
+        m.uvs.extend(lines.iter().map(|&(_, ui)| [ui, vj]));
     }
     let v = |i: usize, j: usize| (j * n + i) as u32;
     for j in 0..res {
-        for i in 0..res {
+        // One row of cells: sized once, then each cell's six indices written in place.
+        let start = m.indices.len();
+        m.indices.resize(start + 6 * res, 0);
+        for (i, q) in m.indices[start..].chunks_exact_mut(6).enumerate() {
             let (a, b, c, d) = (v(i, j), v(i + 1, j), v(i, j + 1), v(i + 1, j + 1));
-            m.indices.extend_from_slice(&[a, d, b, a, c, d]);
+            q.copy_from_slice(&[a, d, b, a, c, d]);
         }
     }
     if skirts {
