@@ -148,18 +148,17 @@ pub fn mesh_heightmap(
                 .zip(&row[1..])
                 .map(|(&(xi, _), &h)| [xi, o.height_scale * h + o.height_offset, zj]),
         );
-        m.normals
-            .extend(
-                row.windows(3)
-                    .zip(north.iter().zip(south))
-                    .take(n)
-                    .map(|(w, (&nh, &sh))| {
-                        let gx = slope * (w[2] - w[0]);
-                        let gz = slope * (sh - nh);
-                        let inv = 1.0 / sqrtf(gx * gx + 1.0 + gz * gz);
-                        [-gx * inv, inv, -gz * inv]
-                    }),
-            );
+        // `res + 1` windows of three samples: the vertex's west, own and east samples.
+        m.normals.extend(
+            row.windows(3)
+                .zip(north.iter().zip(south))
+                .map(|(w, (&nh, &sh))| {
+                    let gx = slope * (w[2] - w[0]);
+                    let gz = slope * (sh - nh);
+                    let inv = 1.0 / sqrtf(gx * gx + 1.0 + gz * gz);
+                    [-gx * inv, inv, -gz * inv]
+                }),
+        );
         m.uvs.extend(lines.iter().map(|&(_, ui)| [ui, vj]));
     }
     let v = |i: usize, j: usize| (j * n + i) as u32;
