@@ -48,14 +48,19 @@ impl SurfaceMesh {
         self.block_light.extend_from_slice(&q.blk);
         self.uvs.extend_from_slice(&q.uv);
         self.quad_blocks.push(q.block);
-        // Split along the diagonal whose ends are less occluded, so a dark corner does not
-        // bleed across the quad (0fps's anisotropy fix).
-        let tri: [u32; 6] = if q.ao[0] + q.ao[2] > q.ao[1] + q.ao[3] {
-            [1, 2, 3, 1, 3, 0]
-        } else {
-            [0, 1, 2, 0, 2, 3]
-        };
-        self.indices.extend(tri.iter().map(|t| first + t));
+        self.indices.extend(split(&q.ao).iter().map(|t| first + t));
+    }
+}
+
+/// A quad's two triangles (corner slots), given its corners' AO: split along the diagonal
+/// whose ends are less occluded, so a dark corner does not bleed across the quad (0fps's
+/// anisotropy fix).
+#[inline(always)]
+fn split(ao: &[u8]) -> [u32; 6] {
+    if ao[0] + ao[2] > ao[1] + ao[3] {
+        [1, 2, 3, 1, 3, 0]
+    } else {
+        [0, 1, 2, 0, 2, 3]
     }
 }
 
@@ -78,8 +83,12 @@ pub(crate) fn mesh(v: &Volume<'_>, mode: Mode) -> Mesh {
         l.reserve(LIST_START);
     }
     scan(v, &mut lists);
-    let mut grid: Vec<u64> = Vec::new();
-    // Reserve per surface for the faces that go to it.
+    let mut scratch = Scratch::default();
+    for p in scratch.parts.iter_mut() {
+        p.reserve(LIST_START);
+    }
+    // Reserve per surface for the faces that go to it (a quad each at most; `plants`
+    // reserves for its own).
     let mut per_surface = [0usize; 3];
     for e in lists.iter().flatten() {
         per_surface[v.palette.props(FaceKey(e.key).block()).surface as usize] += 1;
@@ -88,12 +97,12 @@ pub(crate) fn mesh(v: &Volume<'_>, mode: Mode) -> Mesh {
         s.reserve(n);
     }
     let [l0, l1, l2, l3, l4, l5] = &mut lists;
-    faces_of::<0>(v, mode, l0, &mut grid, &mut out);
-    faces_of::<1>(v, mode, l1, &mut grid, &mut out);
-    faces_of::<2>(v, mode, l2, &mut grid, &mut out);
-    faces_of::<3>(v, mode, l3, &mut grid, &mut out);
-    faces_of::<4>(v, mode, l4, &mut grid, &mut out);
-    faces_of::<5>(v, mode, l5, &mut grid, &mut out);
+    faces_of::<0>(v, mode, l0, &mut scratch, &mut out);
+    faces_of::<1>(v, mode, l1, &mut scratch, &mut out);
+    faces_of::<2>(v, mode, l2, &mut scratch, &mut out);
+    faces_of::<3>(v, mode, l3, &mut scratch, &mut out);
+    faces_of::<4>(v, mode, l4, &mut scratch, &mut out);
+    faces_of::<5>(v, mode, l5, &mut scratch, &mut out);
     plants(v, &mut out);
     out
 }
@@ -123,7 +132,7 @@ fn faces_of<const F: usize>(
     v: &Volume<'_>,
     mode: Mode,
     entries: &mut [Entry],
-    grid: &mut Vec<u64>,
+    scratch: &mut Scratch,
     out: &mut Mesh,
 ) {
     let (a, ua, va, _) = faces::AXES[F];
@@ -132,8 +141,12 @@ fn faces_of<const F: usize>(
     if a != 1 {
         sort_by_layer(entries, size[a]);
     }
+    if mode == Mode::Culled {
+        return culled::<F>(v, entries, &mut scratch.parts, out);
+    }
     let (nu, nv) = (size[ua], size[va]);
-    if mode == Mode::Greedy && grid.len() < nu * nv {
+    let grid = &mut scratch.grid;
+    if grid.len() < nu * nv {
         grid.resize(nu * nv, 0);
     }
     let mut start = 0;
@@ -141,17 +154,18 @@ fn faces_of<const F: usize>(
         let l = entries[start].layer;
         let end = start + entries[start..].iter().take_while(|e| e.layer == l).count();
         let slice = Slice::<F> { v, l: l as usize };
-        let group = &entries[start..end];
-        match mode {
-            Mode::Culled => {
-                for e in group {
-                    slice.emit(e.u as usize, e.v as usize, 1, 1, FaceKey(e.key), out);
-                }
-            }
-            Mode::Greedy => slice.emit_greedy(group, grid, nu, nv, out),
-        }
+        slice.emit_greedy(&entries[start..end], grid, nu, nv, out);
         start = end;
     }
+}
+
+/// Buffers [`faces_of`] reuses from one face direction to the next.
+#[derive(Default)]
+struct Scratch {
+    /// Greedy: the slice grid (all zero between slices).
+    grid: Vec<u64>,
+    /// Culled: one direction's faces split by surface.
+    parts: [Vec<Entry>; 3],
 }
 
 /// Find every visible axis face, one list per face direction in [`Face::AXIS`] order, each
@@ -354,9 +368,13 @@ impl<const F: usize> Slice<'_, '_, F> {
         }
     }
 
-    /// Write the quad covering cells `u0..u0 + w`, `v0..v0 + h` of the slice.
-    fn emit(&self, u0: usize, v0: usize, w: usize, h: usize, k: FaceKey, out: &mut Mesh) {
-        let (a, ua, va, positive) = faces::AXES[F];
+    /// The [`CORNERS`] index of each corner slot, in winding order ([`winding`]).
+    const ORDER: [usize; 4] = winding(F);
+
+    /// What the corners of the quad covering cells `u0..u0 + w`, `v0..v0 + h` share.
+    #[inline(always)]
+    fn frame(&self, u0: usize, v0: usize, w: usize, h: usize, k: FaceKey) -> Frame {
+        let (a, _, va, positive) = faces::AXES[F];
         let top = k.top16() as f32 / 16.0;
         // Extent along v in blocks: a side face of a lowered block is only `top` high.
         let hv = if va == 1 && k.top16() < FULL16 {
@@ -370,11 +388,39 @@ impl<const F: usize> Slice<'_, '_, F> {
                 (_, true) => 1.0,
                 _ => 0.0,
             };
-        // Faces whose (u, v) axes turn clockwise seen from outside are wound backwards.
-        let order: [usize; 4] = match Self::FACE {
-            Face::PosX | Face::PosY | Face::NegZ => [0, 3, 2, 1],
-            _ => [0, 1, 2, 3],
+        Frame {
+            u0,
+            v0,
+            w,
+            h,
+            hv,
+            plane,
+        }
+    }
+
+    /// Corner `slot` (winding order) of a quad: its position and uv.
+    #[inline(always)]
+    fn corner(&self, f: &Frame, slot: usize) -> ([f32; 3], [f32; 2]) {
+        let (a, ua, va, _) = faces::AXES[F];
+        let c = Self::ORDER[slot];
+        let (du, dv) = (CORNERS[c].0 as f32, CORNERS[c].1 as f32);
+        let mut p = [0f32; 3];
+        p[a] = f.plane;
+        p[ua] = f.u0 as f32 + du * f.w as f32;
+        p[va] = f.v0 as f32 + dv * f.hv;
+        p[1] += self.v.min_y as f32;
+        // UVs tile once per block; on side faces v runs down from the top edge.
+        let uv = if va == 1 {
+            [du * f.w as f32, (1.0 - dv) * f.hv]
+        } else {
+            [du * f.w as f32, dv * f.h as f32]
         };
+        (p, uv)
+    }
+
+    /// Write the quad covering cells `u0..u0 + w`, `v0..v0 + h` of the slice.
+    fn emit(&self, u0: usize, v0: usize, w: usize, h: usize, k: FaceKey, out: &mut Mesh) {
+        let f = self.frame(u0, v0, w, h, k);
         let mut q = Quad {
             face: Self::FACE,
             block: k.block(),
@@ -384,20 +430,9 @@ impl<const F: usize> Slice<'_, '_, F> {
             sky: [0; 4],
             blk: [0; 4],
         };
-        for (slot, &c) in order.iter().enumerate() {
-            let (du, dv) = (CORNERS[c].0 as f32, CORNERS[c].1 as f32);
-            let mut p = [0f32; 3];
-            p[a] = plane;
-            p[ua] = u0 as f32 + du * w as f32;
-            p[va] = v0 as f32 + dv * hv;
-            p[1] += self.v.min_y as f32;
-            q.pos[slot] = p;
-            // UVs tile once per block; on side faces v runs down from the top edge.
-            q.uv[slot] = if va == 1 {
-                [du * w as f32, (1.0 - dv) * hv]
-            } else {
-                [du * w as f32, dv * h as f32]
-            };
+        for slot in 0..4 {
+            let c = Self::ORDER[slot];
+            (q.pos[slot], q.uv[slot]) = self.corner(&f, slot);
             q.ao[slot] = k.ao(c);
             q.sky[slot] = k.sky(c);
             q.blk[slot] = k.blk(c);
@@ -406,10 +441,113 @@ impl<const F: usize> Slice<'_, '_, F> {
     }
 }
 
+/// The [`CORNERS`] index of each corner slot of axis face `f`, in winding order: faces whose
+/// (u, v) axes turn clockwise seen from outside are wound backwards. (A free function: Rust
+/// 1.63 refuses `Self::FACE` in a constant of `Slice`'s impl, which has two lifetimes.)
+const fn winding(f: usize) -> [usize; 4] {
+    match Face::AXIS[f] {
+        Face::PosX | Face::PosY | Face::NegZ => [0, 3, 2, 1],
+        _ => [0, 1, 2, 3],
+    }
+}
+
+/// The corners' shared values of one quad ([`Slice::frame`]).
+struct Frame {
+    u0: usize,
+    v0: usize,
+    w: usize,
+    h: usize,
+    /// Extent along v in blocks.
+    hv: f32,
+    /// Position along the normal axis.
+    plane: f32,
+}
+
+/// The culled faces of direction `F` (every face its own quad), in list order: each
+/// surface's faces are picked out, then its arrays written one at a time straight from the
+/// faces (the same corners and values as [`Slice::emit`], without a [`Quad`] in between or a
+/// capacity check per array and quad).
+fn culled<const F: usize>(
+    v: &Volume<'_>,
+    entries: &[Entry],
+    parts: &mut [Vec<Entry>; 3],
+    out: &mut Mesh,
+) {
+    for p in parts.iter_mut() {
+        p.clear();
+    }
+    for e in entries {
+        let b = FaceKey(e.key).block();
+        parts[v.palette.props(b).surface as usize].push(*e);
+    }
+    for (part, m) in parts.iter().zip(out.surfaces.iter_mut()) {
+        if !part.is_empty() {
+            write_culled::<F>(v, part, m);
+        }
+    }
+}
+
+/// [`culled`]'s faces of one surface appended to its arrays.
+fn write_culled<const F: usize>(v: &Volume<'_>, faces: &[Entry], m: &mut SurfaceMesh) {
+    let (first, n) = (m.positions.len(), faces.len());
+    m.positions.resize(first + 4 * n, [0.0; 3]);
+    m.uvs.resize(first + 4 * n, [0.0; 2]);
+    let corners = m.positions[first..]
+        .chunks_exact_mut(4)
+        .zip(m.uvs[first..].chunks_exact_mut(4));
+    for (e, (pos, uv)) in faces.iter().zip(corners) {
+        let slice = Slice::<F> {
+            v,
+            l: e.layer as usize,
+        };
+        let f = slice.frame(e.u as usize, e.v as usize, 1, 1, FaceKey(e.key));
+        for slot in 0..4 {
+            (pos[slot], uv[slot]) = slice.corner(&f, slot);
+        }
+    }
+    m.faces.resize(first + 4 * n, Face::AXIS[F] as u8);
+    per_corner::<F>(&mut m.ao, faces, FaceKey::ao);
+    per_corner::<F>(&mut m.sky_light, faces, FaceKey::sky);
+    per_corner::<F>(&mut m.block_light, faces, FaceKey::blk);
+    m.quad_blocks
+        .extend(faces.iter().map(|e| FaceKey(e.key).block()));
+    let at = m.indices.len();
+    m.indices.resize(at + 6 * n, 0);
+    let quads = m.indices[at..]
+        .chunks_exact_mut(6)
+        .zip(m.ao[first..].chunks_exact(4));
+    for (q, (tri, ao)) in quads.enumerate() {
+        let base = (first + 4 * q) as u32;
+        for (i, t) in tri.iter_mut().zip(split(ao)) {
+            *i = base + t;
+        }
+    }
+}
+
+/// `of(key, corner)` of each face's corners, in winding order, appended to `out`.
+#[inline(always)]
+fn per_corner<const F: usize>(
+    out: &mut Vec<u8>,
+    faces: &[Entry],
+    of: impl Fn(FaceKey, usize) -> u8,
+) {
+    let first = out.len();
+    out.resize(first + 4 * faces.len(), 0);
+    for (e, q) in faces.iter().zip(out[first..].chunks_exact_mut(4)) {
+        for (slot, v) in q.iter_mut().enumerate() {
+            *v = of(FaceKey(e.key), Slice::<F>::ORDER[slot]);
+        }
+    }
+}
+
 /// The crossed quads of every plant, lit by the plant's own cell, without occlusion.
 fn plants(v: &Volume<'_>, out: &mut Mesh) {
     let zrows = v.sz + 2;
     let interior = v.interior();
+    // Found first, so that each surface grows once for them (growing it per quad copied
+    // every array of the mesh once the faces had filled what was reserved).
+    let mut found = Vec::new();
+    let mut quads = [0usize; 3];
     for y in 0..v.ny {
         for z in 0..v.sz {
             let r = (y + 1) * zrows + z + 1;
@@ -417,49 +555,56 @@ fn plants(v: &Volume<'_>, out: &mut Mesh) {
             while drawn != 0 {
                 let px = drawn.trailing_zeros() as usize;
                 drawn &= drawn - 1;
-                let x = px - 1;
                 let b = v.block(px, y + 1, z + 1);
-                if v.palette.props(b).shape != Shape::Cross {
-                    continue;
-                }
-                let (s, bl) = v.light(px, y + 1, z + 1);
-                let (x0, z0) = (x as f32, z as f32);
-                let (y0, y1) = ((v.min_y + y as i32) as f32, (v.min_y + y as i32 + 1) as f32);
-                // Plane A from (x0, z0) to (x0 + 1, z0 + 1); plane B from (x0 + 1, z0) to
-                // (x0, z0 + 1). Listed wound towards the back face; the front reverses.
-                let a = [
-                    [x0, y0, z0],
-                    [x0 + 1.0, y0, z0 + 1.0],
-                    [x0 + 1.0, y1, z0 + 1.0],
-                    [x0, y1, z0],
-                ];
-                let bq = [
-                    [x0 + 1.0, y0, z0],
-                    [x0, y0, z0 + 1.0],
-                    [x0, y1, z0 + 1.0],
-                    [x0 + 1.0, y1, z0],
-                ];
-                let uv = [[0.0, 1.0], [1.0, 1.0], [1.0, 0.0], [0.0, 0.0]];
-                for (face, pts) in [
-                    (Face::CrossA, a),
-                    (Face::CrossABack, a),
-                    (Face::CrossB, bq),
-                    (Face::CrossBBack, bq),
-                ] {
-                    let front = matches!(face, Face::CrossA | Face::CrossB);
-                    let ord = if front { [0, 3, 2, 1] } else { [0, 1, 2, 3] };
-                    let q = Quad {
-                        face,
-                        block: b,
-                        pos: ord.map(|o| pts[o]),
-                        uv: ord.map(|o| uv[o]),
-                        ao: [0; 4],
-                        sky: [s; 4],
-                        blk: [bl; 4],
-                    };
-                    out.surface_mut(v.palette, b).push(&q);
+                let p = v.palette.props(b);
+                if p.shape == Shape::Cross {
+                    found.push((px, y, z, b));
+                    quads[p.surface as usize] += 4;
                 }
             }
+        }
+    }
+    for (m, n) in out.surfaces.iter_mut().zip(quads) {
+        m.reserve(n);
+    }
+    for (px, y, z, b) in found {
+        let x = px - 1;
+        let (s, bl) = v.light(px, y + 1, z + 1);
+        let (x0, z0) = (x as f32, z as f32);
+        let (y0, y1) = ((v.min_y + y as i32) as f32, (v.min_y + y as i32 + 1) as f32);
+        // Plane A from (x0, z0) to (x0 + 1, z0 + 1); plane B from (x0 + 1, z0) to
+        // (x0, z0 + 1). Listed wound towards the back face; the front reverses.
+        let a = [
+            [x0, y0, z0],
+            [x0 + 1.0, y0, z0 + 1.0],
+            [x0 + 1.0, y1, z0 + 1.0],
+            [x0, y1, z0],
+        ];
+        let bq = [
+            [x0 + 1.0, y0, z0],
+            [x0, y0, z0 + 1.0],
+            [x0, y1, z0 + 1.0],
+            [x0 + 1.0, y1, z0],
+        ];
+        let uv = [[0.0, 1.0], [1.0, 1.0], [1.0, 0.0], [0.0, 0.0]];
+        for (face, pts) in [
+            (Face::CrossA, a),
+            (Face::CrossABack, a),
+            (Face::CrossB, bq),
+            (Face::CrossBBack, bq),
+        ] {
+            let front = matches!(face, Face::CrossA | Face::CrossB);
+            let ord = if front { [0, 3, 2, 1] } else { [0, 1, 2, 3] };
+            let q = Quad {
+                face,
+                block: b,
+                pos: ord.map(|o| pts[o]),
+                uv: ord.map(|o| uv[o]),
+                ao: [0; 4],
+                sky: [s; 4],
+                blk: [bl; 4],
+            };
+            out.surface_mut(v.palette, b).push(&q);
         }
     }
 }
