@@ -84,8 +84,11 @@ pub(crate) fn mesh(v: &Volume<'_>, mode: Mode) -> Mesh {
     }
     scan(v, &mut lists);
     let mut scratch = Scratch::default();
-    for p in scratch.parts.iter_mut() {
-        p.reserve(LIST_START);
+    if mode == Mode::Culled {
+        // Only the culled writer splits faces by surface.
+        for p in scratch.parts.iter_mut() {
+            p.reserve(LIST_START);
+        }
     }
     // Reserve per surface for the faces that go to it (a quad each at most; `plants`
     // reserves for its own).
