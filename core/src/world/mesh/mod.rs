@@ -23,6 +23,7 @@ pub mod colour;
 mod emit;
 pub mod faces;
 pub mod heightmap;
+mod lanes;
 mod volume;
 mod window;
 

@@ -417,6 +417,94 @@ fn row_reads_match_cell_reads() {
     }
 }
 
+/// The gather's row masks are each cell's block class, cell by cell (the gather packs whole
+/// runs by comparing them with each distinct block, the reference looks every cell up), and a
+/// row's `uniform` is its block exactly when every cell holds it: one chunk (32-bit rows) and a
+/// five-chunk area (128-bit rows), over runs of one, two and many blocks, with plants, fluids,
+/// cutout and translucent cubes, layers and a missing neighbour.
+#[test]
+fn row_masks_are_the_cells_classes() {
+    let kinds = [
+        block::WATER,
+        block::OAK_LEAVES,
+        block::ICE,
+        block::TORCH,
+        block::POPPY,
+        block::SNOW,
+        block::SNOW_BLOCK,
+        block::AIR,
+    ];
+    let mut h = Hand::floor(5, 1);
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    for y in 1..6 {
+        for z in 0..16 {
+            for x in 0..80 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                // Layer 1 mixes many blocks, 2 two, 3 one per row in most rows, 4 and 5
+                // sparse.
+                let pick = match y {
+                    1 => Some(kinds[(state % 8) as usize]),
+                    2 => Some(if state % 3 == 0 {
+                        block::WATER
+                    } else {
+                        block::STONE
+                    }),
+                    3 => (z % 4 != 0 || state % 5 == 0).then_some(block::OAK_LEAVES),
+                    _ => (state % 11 == 0).then(|| kinds[(state >> 8) as usize % 8]),
+                };
+                if let Some(b) = pick {
+                    h.set(x, y, z, b);
+                }
+            }
+        }
+    }
+    let chunks = h.chunks();
+    let palette = Palette::builtin();
+    for (x0, width) in [(0, 1), (2, 1), (0, 5)] {
+        // The ring: the chunks around, the south row missing.
+        let ring: Vec<Option<&FullChunk>> = (-1..=1)
+            .flat_map(|cz| (x0 - 1..=x0 + width).map(move |cx| (cx, cz)))
+            .map(|p| chunks.get(&p))
+            .collect();
+        let area = ChunkArea {
+            width: width as usize,
+            depth: 1,
+            chunks: &ring,
+        };
+        let v = volume::Volume::gather(area, DIMS, &palette, MissingNeighbour::Emit).unwrap();
+        let n = v.sx + 2;
+        for py in 0..=v.ny + 1 {
+            for pz in 0..v.sz + 2 {
+                let m = v.rows.masks(py * (v.sz + 2) + pz);
+                let mut same = true;
+                for px in 0..n {
+                    let b = v.block(px, py, pz);
+                    same &= b == v.block(0, py, pz);
+                    let c = volume::class(palette.props(b));
+                    let at = |mask: u128| (mask >> px) & 1 == 1;
+                    let here = alloc::format!("({px}, {py}, {pz}) in area {x0}+{width}");
+                    assert_eq!(at(m.occ), c & 1 != 0, "occluder {here}");
+                    assert_eq!(at(m.other), c & 2 != 0, "other {here}");
+                    assert_eq!(at(m.hides_same), c & 4 != 0, "hides same {here}");
+                    assert_eq!(at(m.plants), c & 8 != 0, "plant {here}");
+                }
+                // Layers below the world and above the scanned ones are left MIXED_ROW (the
+                // scan only compares rows it meshes).
+                if (1..=v.ny).contains(&py) {
+                    let want = if same {
+                        v.block(0, py, pz)
+                    } else {
+                        volume::MIXED_ROW
+                    };
+                    assert_eq!(m.uniform, want, "uniform ({py}, {pz}) in area {x0}+{width}");
+                }
+            }
+        }
+    }
+}
+
 /// The scan's row windows give every face the key that the cell-by-cell definition gives:
 /// every interior cell, every direction, over a 2 × 2 area of stone, air, water, leaves, ice
 /// and torches (sky and block light varying), with its ring missing on two sides,

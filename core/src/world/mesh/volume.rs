@@ -14,6 +14,7 @@ use crate::world::block::{self, BlockId, BlockProps};
 use crate::world::chunk::FullChunk;
 use crate::world::dims::Dims;
 use crate::world::heightmap::Heightmap;
+use crate::world::mesh::lanes;
 use crate::world::mesh::window::packed;
 use crate::world::mesh::MeshError;
 use crate::world::palette::Palette;
@@ -128,6 +129,22 @@ impl Rows {
         }
     }
 
+    /// Every mask of row `i`, widened (the tests compare them with the blocks' classes).
+    #[cfg(test)]
+    pub fn masks(&self, i: usize) -> RowMasks<u128> {
+        let wide = |m: &RowMasks<u32>| RowMasks {
+            occ: m.occ.wide(),
+            other: m.other.wide(),
+            hides_same: m.hides_same.wide(),
+            plants: m.plants.wide(),
+            uniform: m.uniform,
+        };
+        match self {
+            Rows::Narrow(r) => wide(&r[i]),
+            Rows::Wide(r) => r[i],
+        }
+    }
+
     /// Plants of row `i`.
     #[inline(always)]
     pub fn plants(&self, i: usize) -> u128 {
@@ -166,23 +183,32 @@ pub const PADDED_ROW: usize = 16 * MAX_AREA_WIDTH + 2;
 /// is never averaged).
 pub const OCCLUDER_CELL: u16 = 1 << 15;
 
-/// Bit `i` set where `a[i] == b[i]`, for `i < n` (`n <= 128`). Sixteen cells at a time with
-/// a fixed trip count, which the compiler turns into one vector compare and mask per 16.
-#[inline]
+/// Bit `i` of a 16-cell group: the lane constants of [`Volume::light_row`]'s select.
+const LANE_BITS: [u16; 16] = {
+    let mut t = [0u16; 16];
+    let mut i = 0;
+    while i < 16 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
+/// Bit `i` set where `a[i] == b[i]`, for `i < n` (`n <= 128`): sixteen cells at a time
+/// ([`lanes::equal`]). A chunk's padded row (17 or 18 cells, in arrays that hold 32 or more)
+/// is two whole groups with the bits from `n` on dropped, not a cell-by-cell tail.
 pub fn equal_mask(a: &[BlockId], b: &[BlockId], n: usize) -> u128 {
+    if n <= 32 && a.len() >= 32 && b.len() >= 32 {
+        let m = u32::from(lanes::equal(run16(a), run16(b)))
+            | u32::from(lanes::equal(run16(&a[16..]), run16(&b[16..]))) << 16;
+        let held = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+        return u128::from(m & held);
+    }
     let (a, b) = (&a[..n], &b[..n]);
     let whole = n / 16 * 16;
     let mut mask = 0u128;
-    for (k, (a, b)) in a[..whole]
-        .chunks_exact(16)
-        .zip(b[..whole].chunks_exact(16))
-        .enumerate()
-    {
-        let mut m = 0u32;
-        for i in 0..16 {
-            m |= u32::from(a[i] == b[i]) << i;
-        }
-        mask |= u128::from(m) << (16 * k);
+    for (k, at) in (0..whole).step_by(16).enumerate() {
+        mask |= u128::from(lanes::equal(run16(&a[at..]), run16(&b[at..]))) << (16 * k);
     }
     for i in whole..n {
         mask |= u128::from(a[i] == b[i]) << i;
@@ -190,9 +216,15 @@ pub fn equal_mask(a: &[BlockId], b: &[BlockId], n: usize) -> u128 {
     mask
 }
 
+/// The first sixteen cells of `a` (which holds at least sixteen).
+#[inline(always)]
+fn run16(a: &[BlockId]) -> &[BlockId; 16] {
+    a[..16].try_into().expect("sixteen cells")
+}
+
 /// A block's row-mask class: bit 0 occluder, bit 1 drawn and not an occluder, bit 2 hidden
 /// by the same block on every side, bit 3 a plant (crossed quads, no axis faces).
-fn class(p: &BlockProps) -> u8 {
+pub(crate) fn class(p: &BlockProps) -> u8 {
     let hides_same = match p.shape {
         block::Shape::Fluid => true,
         block::Shape::Cube => p.surface != block::Surface::Opaque,
@@ -269,21 +301,55 @@ mask_impl!(u128);
 /// `uniform` of a row that holds more than one block id.
 pub const MIXED_ROW: BlockId = BlockId::MAX;
 
-/// A block class's bits placed for packing a 16-block run with one shift and one OR per
-/// block: occluder at bit 0, drawn-other at bit 16, hidden-by-same at bit 32, plant at 48.
-fn spread(class: u8) -> u64 {
+/// A block class's bits placed for packing a run of cells with one multiplication by the
+/// cells' mask: occluder at bit 0, drawn-other at bit 32, hidden-by-same at bit 64, plant at
+/// 96. Fields 32 bits apart, so that one chunk's padded row (18 cells) is built whole in them
+/// and each mask is one 32-bit part of the result; kept as two 64-bit halves ([`Spread`]),
+/// which take one instruction per operation where a `u128` takes two or three.
+fn spread(class: u8) -> Spread {
     let c = u64::from(class);
-    (c & 1) | ((c >> 1) & 1) << 16 | ((c >> 2) & 1) << 32 | ((c >> 3) & 1) << 48
+    Spread([
+        (c & 1) | ((c >> 1) & 1) << 32,
+        ((c >> 2) & 1) | ((c >> 3) & 1) << 32,
+    ])
+}
+
+/// Four 32-bit mask fields in two 64-bit halves (see [`spread`]): occluders and drawn-other
+/// in the first, hidden-by-same and plants in the second.
+#[derive(Clone, Copy, Default)]
+struct Spread([u64; 2]);
+
+impl Spread {
+    /// Each field times `m` (a spread times a cell mask: the mask in every set field).
+    #[inline(always)]
+    fn times(self, m: u64) -> Spread {
+        Spread([self.0[0] * m, self.0[1] * m])
+    }
+    /// Each field shifted left by `k` (no field reaches 32 bits).
+    #[inline(always)]
+    fn shl(self, k: u32) -> Spread {
+        Spread([self.0[0] << k, self.0[1] << k])
+    }
+    #[inline(always)]
+    fn or(self, o: Spread) -> Spread {
+        Spread([self.0[0] | o.0[0], self.0[1] | o.0[1]])
+    }
+    /// Field `k`: 0 occluders, 1 drawn-other, 2 hidden-by-same, 3 plants.
+    #[inline(always)]
+    fn field(self, k: usize) -> u32 {
+        (self.0[k / 2] >> (32 * (k % 2))) as u32
+    }
 }
 
 impl<M: Mask> RowMasks<M> {
-    /// Add packed class fields (16 cells each, see [`spread`]) at bit `x`.
+    /// Add packed class fields (up to 16 cells each, see [`spread`]) at bit `x`.
     #[inline(always)]
-    fn place(&mut self, acc: u64, x: usize) {
-        self.occ |= M::of(u128::from(acc & 0xffff) << x);
-        self.other |= M::of(u128::from((acc >> 16) & 0xffff) << x);
-        self.hides_same |= M::of(u128::from((acc >> 32) & 0xffff) << x);
-        self.plants |= M::of(u128::from(acc >> 48) << x);
+    fn place(&mut self, acc: Spread, x: usize) {
+        let field = |k: usize| M::of(u128::from(acc.field(k)) << x);
+        self.occ |= field(0);
+        self.other |= field(1);
+        self.hides_same |= field(2);
+        self.plants |= field(3);
     }
 }
 
@@ -293,12 +359,16 @@ fn run_of(
     c: Option<ChunkArrays<'_>>,
     src: usize,
     filler: BlockId,
-    spreads: &[u64],
-) -> (u64, Option<BlockId>) {
+    spreads: &[Spread],
+) -> (Spread, Option<BlockId>) {
     match c {
         Some(c) => run_fields(&c.blocks[src..src + 16], spreads),
         None => (
-            spreads.get(filler as usize).copied().unwrap_or(0) * 0xffff,
+            spreads
+                .get(filler as usize)
+                .copied()
+                .unwrap_or_default()
+                .times(0xffff),
             Some(filler),
         ),
     }
@@ -306,18 +376,25 @@ fn run_of(
 
 /// The packed class fields of a 16-block run, and its block if the run is one block.
 #[inline(always)]
-fn run_fields(run: &[BlockId], spreads: &[u64]) -> (u64, Option<BlockId>) {
+fn run_fields(run: &[BlockId], spreads: &[Spread]) -> (Spread, Option<BlockId>) {
+    let run = run16(run);
+    let spread_of = |b: BlockId| spreads.get(b as usize).copied().unwrap_or_default();
+    // Rows are mostly one block (stone, air, water): one compare and one lookup for a
+    // uniform run. Each block's single-bit fields are widened over its cells by one
+    // multiplication with their mask; a mixed run takes one compare per distinct block
+    // (stone and ore, grass and dirt: two or three), not one lookup per cell.
     let first = run[0];
-    // Rows are mostly one block (stone, air, water): one lookup for a uniform run, its
-    // single-bit fields widened to 16 bits by one multiplication.
-    let diff = run.iter().fold(0u16, |acc, &b| acc | (b ^ first));
-    let spread_of = |b: BlockId| spreads.get(b as usize).copied().unwrap_or(0);
-    if diff == 0 {
-        return (spread_of(first) * 0xffff, Some(first));
+    let cells = lanes::equal_to(run, first);
+    if cells == 0xffff {
+        return (spread_of(first).times(0xffff), Some(first));
     }
-    let mut acc = 0u64;
-    for (k, &b) in run.iter().enumerate() {
-        acc |= spread_of(b) << k;
+    let mut acc = spread_of(first).times(u64::from(cells));
+    let mut left = !cells;
+    while left != 0 {
+        let b = run[left.trailing_zeros() as usize];
+        let cells = lanes::equal_to(run, b) & left;
+        acc = acc.or(spread_of(b).times(u64::from(cells)));
+        left &= !cells;
     }
     (acc, None)
 }
@@ -333,7 +410,7 @@ struct RowSource<'s, 'a> {
     /// Occluder bits of the row below the world.
     below: u128,
     /// Per block id, its class spread ([`spread`]).
-    spreads: &'s [u64],
+    spreads: &'s [Spread],
 }
 
 impl RowSource<'_, '_> {
@@ -349,7 +426,7 @@ impl RowSource<'_, '_> {
             below,
             spreads,
         } = *self;
-        let spread_of = |b: BlockId| spreads.get(b as usize).copied().unwrap_or(0);
+        let spread_of = |b: BlockId| spreads.get(b as usize).copied().unwrap_or_default();
         // Padded layers 0..=ny + 1, and one more: the 3 × 3 window in front of a top face
         // on the world's highest layer reaches two layers above it. Rows are pushed in
         // order (layer, then z).
@@ -380,15 +457,12 @@ impl RowSource<'_, '_> {
                 // through the stack.
                 let uniform = |same: bool| if same { west } else { MIXED_ROW };
                 if cw == 3 {
-                    // One chunk wide (every chunk mesh): 18 cells, each field built in 64
-                    // bits (west at bit 0, the chunk's run at 1..=16, east at 17).
+                    // One chunk wide (every chunk mesh): 18 cells, every field built at once
+                    // (west at bit 0, the chunk's run at 1..=16, east at 17).
                     let (acc, first) = run(&row_chunks[1]);
                     same &= first == Some(west);
-                    let (w, e) = (spread_of(west), spread_of(east));
-                    let field = |k: u32| {
-                        let at = |packed: u64, width: u64| (packed >> (16 * k)) & width;
-                        M::of(u128::from(at(w, 1) | at(acc, 0xffff) << 1 | at(e, 1) << 17))
-                    };
+                    let fields = spread_of(west).or(acc.shl(1)).or(spread_of(east).shl(17));
+                    let field = |k: usize| M::of(u128::from(fields.field(k)));
                     masks.push(RowMasks {
                         occ: field(0),
                         other: field(1),
@@ -467,7 +541,7 @@ impl<'a> Volume<'a> {
                 })
             })
             .collect();
-        let spreads: Vec<u64> = palette.iter().map(|(_, p)| spread(class(p))).collect();
+        let spreads: Vec<Spread> = palette.iter().map(|(_, p)| spread(class(p))).collect();
         let below = ((1u128 << (sx + 2)) - 1) * (class(palette.props(below_world)) & 1) as u128;
         let source = RowSource {
             chunks: &chunks,
@@ -635,27 +709,22 @@ impl<'a> Volume<'a> {
         } else {
             self.chunk_light_row(py, pz, out);
         }
-        // Occluders, 16 cells at a time with a fixed trip count (one vector select each; a
+        // Occluders, 16 cells at a time with a fixed trip count and no branch (a lane mask
+        // from the cell's bit, which the compiler makes one vector compare and select; a
         // branch per cell mispredicts at every surface), then the last cells.
         let mut occ = self.rows.occ(py * (self.sz + 2) + pz);
         let (whole, rest) = out[..n].split_at_mut(n / 16 * 16);
         for cells in whole.chunks_exact_mut(16) {
             let bits = occ as u16;
             occ >>= 16;
-            for (i, cell) in cells.iter_mut().enumerate() {
-                *cell = if bits & (1 << i) != 0 {
-                    OCCLUDER_CELL
-                } else {
-                    *cell
-                };
+            for (cell, lane) in cells.iter_mut().zip(LANE_BITS) {
+                let m = u16::from(bits & lane != 0).wrapping_neg();
+                *cell = (*cell & !m) | (OCCLUDER_CELL & m);
             }
         }
         for (i, cell) in rest.iter_mut().enumerate() {
-            *cell = if (occ >> i) & 1 == 1 {
-                OCCLUDER_CELL
-            } else {
-                *cell
-            };
+            let m = ((occ >> i) as u16 & 1).wrapping_neg();
+            *cell = (*cell & !m) | (OCCLUDER_CELL & m);
         }
     }
 
