@@ -711,20 +711,31 @@ impl<'a> Volume<'a> {
         }
         // Occluders, 16 cells at a time with a fixed trip count and no branch (a lane mask
         // from the cell's bit, which the compiler makes one vector compare and select; a
-        // branch per cell mispredicts at every surface), then the last cells.
-        let mut occ = self.rows.occ(py * (self.sz + 2) + pz);
-        let (whole, rest) = out[..n].split_at_mut(n / 16 * 16);
-        for cells in whole.chunks_exact_mut(16) {
-            let bits = occ as u16;
-            occ >>= 16;
+        // branch per cell mispredicts at every surface). The last cells as a whole group
+        // too where the array holds one (a chunk's 18-cell row: the cells past `n` are never
+        // read, and their bits are clear).
+        let select = |cells: &mut [u16; 16], bits: u16| {
             for (cell, lane) in cells.iter_mut().zip(LANE_BITS) {
                 let m = u16::from(bits & lane != 0).wrapping_neg();
                 *cell = (*cell & !m) | (OCCLUDER_CELL & m);
             }
+        };
+        let mut occ = self.rows.occ(py * (self.sz + 2) + pz);
+        let whole = n / 16 * 16;
+        for cells in out[..whole].chunks_exact_mut(16) {
+            select(cells.try_into().expect("16"), occ as u16);
+            occ >>= 16;
         }
-        for (i, cell) in rest.iter_mut().enumerate() {
-            let m = ((occ >> i) as u16 & 1).wrapping_neg();
-            *cell = (*cell & !m) | (OCCLUDER_CELL & m);
+        if whole < n {
+            let tail = occ as u16;
+            if whole + 16 <= PADDED_ROW {
+                select((&mut out[whole..whole + 16]).try_into().expect("16"), tail);
+            } else {
+                for (i, cell) in out[whole..n].iter_mut().enumerate() {
+                    let m = ((tail >> i) & 1).wrapping_neg();
+                    *cell = (*cell & !m) | (OCCLUDER_CELL & m);
+                }
+            }
         }
     }
 
@@ -738,12 +749,10 @@ impl<'a> Volume<'a> {
             |c, j| packed(c.light(j)),
             |c, src, dst| {
                 // A chunk row is 8 bytes of each light, low nibble first.
-                let sky = &c.sky[src / 2..src / 2 + 8];
-                let blk = &c.block_light[src / 2..src / 2 + 8];
-                for i in 0..8 {
-                    dst[2 * i] = packed((sky[i] & 15, blk[i] & 15));
-                    dst[2 * i + 1] = packed((sky[i] >> 4, blk[i] >> 4));
-                }
+                let bytes = |l: &'a [u8]| -> &'a [u8; 8] {
+                    l[src / 2..src / 2 + 8].try_into().expect("eight bytes")
+                };
+                dst.copy_from_slice(&lanes::light(bytes(c.sky), bytes(c.block_light)));
             },
         );
     }
