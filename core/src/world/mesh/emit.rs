@@ -9,7 +9,7 @@
 
 use alloc::vec::Vec;
 
-use crate::world::block::{BlockId, Shape};
+use crate::world::block::{BlockId, Shape, Surface};
 use crate::world::mesh::faces::{self, Face, FaceKey, CORNERS, FULL16};
 use crate::world::mesh::volume::{equal_mask, Mask, RowMasks, Rows, Volume, MIXED_ROW, PADDED_ROW};
 use crate::world::mesh::window::{LightRows, RowWindow};
@@ -65,12 +65,14 @@ fn split(ao: &[u8]) -> [u32; 6] {
 }
 
 /// A visible face found by the scan: its slice (`layer` along the normal axis), its cell
-/// in the slice, and its key.
+/// in the slice, its block's [`Surface`](crate::world::block::Surface) and its key.
 #[derive(Clone, Copy)]
 struct Entry {
     layer: u32,
     v: u32,
-    u: u32,
+    /// Along an area's row: under 16 × [`MAX_AREA_WIDTH`](super::volume::MAX_AREA_WIDTH).
+    u: u16,
+    surface: u16,
     key: u64,
 }
 
@@ -84,17 +86,11 @@ pub(crate) fn mesh(v: &Volume<'_>, mode: Mode) -> Mesh {
     }
     scan(v, &mut lists);
     let mut scratch = Scratch::default();
-    if mode == Mode::Culled {
-        // Only the culled writer splits faces by surface.
-        for p in scratch.parts.iter_mut() {
-            p.reserve(LIST_START);
-        }
-    }
     // Reserve per surface for the faces that go to it (a quad each at most; `plants`
     // reserves for its own).
     let mut per_surface = [0usize; 3];
     for e in lists.iter().flatten() {
-        per_surface[v.palette.props(FaceKey(e.key).block()).surface as usize] += 1;
+        per_surface[e.surface as usize] += 1;
     }
     for (s, n) in out.surfaces.iter_mut().zip(per_surface) {
         s.reserve(n);
@@ -113,21 +109,37 @@ pub(crate) fn mesh(v: &Volume<'_>, mode: Mode) -> Mesh {
 /// Initial capacity of each direction's face list.
 const LIST_START: usize = 512;
 
-/// Stable counting sort of `entries` by slice (`layer < layers`).
-fn sort_by_layer(entries: &mut [Entry], layers: usize) {
-    let mut start = alloc::vec![0usize; layers + 1];
-    for e in entries.iter() {
-        start[e.layer as usize + 1] += 1;
+/// Stable counting sort of `entries` into `sorted` by `bucket(entry)` (`< buckets`);
+/// `start[b]` is left at the end of bucket `b` (the start of `b + 1`).
+fn sort_into(
+    entries: &[Entry],
+    buckets: usize,
+    bucket: impl Fn(&Entry) -> usize,
+    sorted: &mut Vec<Entry>,
+    start: &mut Vec<usize>,
+) {
+    start.clear();
+    start.resize(buckets + 1, 0);
+    for e in entries {
+        start[bucket(e) + 1] += 1;
     }
-    for l in 0..layers {
-        start[l + 1] += start[l];
+    for b in 0..buckets {
+        start[b + 1] += start[b];
     }
-    let mut sorted = alloc::vec![Entry { layer: 0, v: 0, u: 0, key: 0 }; entries.len()];
-    for e in entries.iter() {
-        sorted[start[e.layer as usize]] = *e;
-        start[e.layer as usize] += 1;
+    sorted.clear();
+    let zero = Entry {
+        layer: 0,
+        v: 0,
+        u: 0,
+        surface: 0,
+        key: 0,
+    };
+    sorted.resize(entries.len(), zero);
+    for e in entries {
+        let at = &mut start[bucket(e)];
+        sorted[*at] = *e;
+        *at += 1;
     }
-    entries.copy_from_slice(&sorted);
 }
 
 /// Emit the faces of axis direction `F`, slice by slice.
@@ -140,15 +152,34 @@ fn faces_of<const F: usize>(
 ) {
     let (a, ua, va, _) = faces::AXES[F];
     let size = [v.sx, v.ny, v.sz];
-    // The scan runs (y, z, x); a stable sort by slice puts every slice in (v, u) order.
-    if a != 1 {
-        sort_by_layer(entries, size[a]);
-    }
+    // The scan runs (y, z, x); a stable sort by slice puts every slice in (v, u) order (the
+    // y faces' slices are the scan's layers: they are in order already).
+    let layers = if a == 1 { 1 } else { size[a] };
+    let layer = |e: &Entry| if a == 1 { 0 } else { e.layer as usize };
+    let Scratch {
+        grid,
+        sorted,
+        start,
+    } = scratch;
     if mode == Mode::Culled {
-        return culled::<F>(v, entries, &mut scratch.parts, out);
+        // Sorted by surface, then slice: each surface's faces in output order, one range.
+        let bucket = |e: &Entry| e.surface as usize * layers + layer(e);
+        sort_into(entries, 3 * layers, bucket, sorted, start);
+        let mut from = 0;
+        for (s, m) in out.surfaces.iter_mut().enumerate() {
+            let to = start[(s + 1) * layers - 1];
+            if to > from {
+                write_culled::<F>(v, &sorted[from..to], m);
+            }
+            from = to;
+        }
+        return;
+    }
+    if a != 1 {
+        sort_into(entries, layers, layer, sorted, start);
+        entries.copy_from_slice(sorted);
     }
     let (nu, nv) = (size[ua], size[va]);
-    let grid = &mut scratch.grid;
     if grid.len() < nu * nv {
         grid.resize(nu * nv, 0);
     }
@@ -167,8 +198,9 @@ fn faces_of<const F: usize>(
 struct Scratch {
     /// Greedy: the slice grid (all zero between slices).
     grid: Vec<u64>,
-    /// Culled: one direction's faces split by surface.
-    parts: [Vec<Entry>; 3],
+    /// One direction's faces sorted ([`sort_into`]), and the buckets' ends.
+    sorted: Vec<Entry>,
+    start: Vec<usize>,
 }
 
 /// Find every visible axis face, one list per face direction in [`Face::AXIS`] order, each
@@ -303,8 +335,9 @@ impl<M: Mask> Row<'_, M> {
             let c = [px, py, pz];
             // An occluder facing a non-occluder is always drawn, a full cube; the others
             // go through the rules.
-            let (b, top) = if self.occ.bit(px) {
-                (v.block(px, py, pz), FULL16)
+            // (An occluder is an opaque cube: its surface is opaque.)
+            let (b, top, surface) = if self.occ.bit(px) {
+                (v.block(px, py, pz), FULL16, Surface::Opaque)
             } else {
                 let (b, faced) = v.block_and_facing::<F>(px, py, pz);
                 let p = v.palette.props(b);
@@ -312,14 +345,15 @@ impl<M: Mask> Row<'_, M> {
                 if !faces::visible(v.palette, face, b, p, faced, top) {
                     continue;
                 }
-                (b, top)
+                (b, top, p.surface)
             };
             let k = window.key::<F>(v, c, b, top);
             let cell = [px - 1, py - 1, pz - 1];
             list.push(Entry {
                 layer: cell[a] as u32,
                 v: cell[va] as u32,
-                u: cell[ua] as u32,
+                u: cell[ua] as u16,
+                surface: surface as u16,
                 key: k.0,
             });
         }
@@ -466,31 +500,10 @@ struct Frame {
     plane: f32,
 }
 
-/// The culled faces of direction `F` (every face its own quad), in list order: each
-/// surface's faces are picked out, then its arrays written one at a time straight from the
-/// faces (the same corners and values as [`Slice::emit`], without a [`Quad`] in between or a
-/// capacity check per array and quad).
-fn culled<const F: usize>(
-    v: &Volume<'_>,
-    entries: &[Entry],
-    parts: &mut [Vec<Entry>; 3],
-    out: &mut Mesh,
-) {
-    for p in parts.iter_mut() {
-        p.clear();
-    }
-    for e in entries {
-        let b = FaceKey(e.key).block();
-        parts[v.palette.props(b).surface as usize].push(*e);
-    }
-    for (part, m) in parts.iter().zip(out.surfaces.iter_mut()) {
-        if !part.is_empty() {
-            write_culled::<F>(v, part, m);
-        }
-    }
-}
-
-/// [`culled`]'s faces of one surface appended to its arrays.
+/// The culled faces of direction `F` of one surface (every face its own quad), in output
+/// order, appended to its arrays: each array written at a time straight from the faces (the
+/// same corners and values as [`Slice::emit`], without a [`Quad`] in between or a capacity
+/// check per array and quad).
 fn write_culled<const F: usize>(v: &Volume<'_>, faces: &[Entry], m: &mut SurfaceMesh) {
     let (first, n) = (m.positions.len(), faces.len());
     m.positions.resize(first + 4 * n, [0.0; 3]);

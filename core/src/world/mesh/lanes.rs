@@ -129,7 +129,10 @@ pub(crate) mod sse2 {
             let low = _mm_set1_epi8(15);
             let cells = |p: &[u8; 8]| {
                 let v = _mm_loadl_epi64(p.as_ptr() as *const __m128i);
-                let (lo, hi) = (_mm_and_si128(v, low), _mm_and_si128(_mm_srli_epi16(v, 4), low));
+                let (lo, hi) = (
+                    _mm_and_si128(v, low),
+                    _mm_and_si128(_mm_srli_epi16(v, 4), low),
+                );
                 _mm_unpacklo_epi8(lo, hi)
             };
             let (s, b) = (cells(sky), cells(block));
