@@ -89,8 +89,13 @@ pub(crate) fn mesh(v: &Volume<'_>, mode: Mode) -> Mesh {
     // Reserve per surface for the faces that go to it (a quad each at most; `plants`
     // reserves for its own).
     let mut per_surface = [0usize; 3];
+    // Counted branch-free in registers (an increment of an array slot per face waits for
+    // the previous one through memory).
     for e in lists.iter().flatten() {
-        per_surface[e.surface as usize] += 1;
+        let s = e.surface;
+        per_surface[0] += usize::from(s == 0);
+        per_surface[1] += usize::from(s == 1);
+        per_surface[2] += usize::from(s == 2);
     }
     for (s, n) in out.surfaces.iter_mut().zip(per_surface) {
         s.reserve(n);
@@ -506,20 +511,22 @@ struct Frame {
 /// check per array and quad).
 fn write_culled<const F: usize>(v: &Volume<'_>, faces: &[Entry], m: &mut SurfaceMesh) {
     let (first, n) = (m.positions.len(), faces.len());
-    m.positions.resize(first + 4 * n, [0.0; 3]);
-    m.uvs.resize(first + 4 * n, [0.0; 2]);
-    let corners = m.positions[first..]
-        .chunks_exact_mut(4)
-        .zip(m.uvs[first..].chunks_exact_mut(4));
-    for (e, (pos, uv)) in faces.iter().zip(corners) {
+    // Appended a face at a time into the reserved space (resizing first would zero the
+    // arrays, a store loop as long as the writes).
+    m.positions.reserve(4 * n);
+    m.uvs.reserve(4 * n);
+    for e in faces {
         let slice = Slice::<F> {
             v,
             l: e.layer as usize,
         };
         let f = slice.frame(e.u as usize, e.v as usize, 1, 1, FaceKey(e.key));
+        let (mut pos, mut uv) = ([[0f32; 3]; 4], [[0f32; 2]; 4]);
         for slot in 0..4 {
             (pos[slot], uv[slot]) = slice.corner(&f, slot);
         }
+        m.positions.extend_from_slice(&pos);
+        m.uvs.extend_from_slice(&uv);
     }
     m.faces.resize(first + 4 * n, Face::AXIS[F] as u8);
     per_corner::<F>(&mut m.ao, faces, FaceKey::ao);
