@@ -86,9 +86,9 @@ pub(crate) fn mesh(v: &Volume<'_>, mode: Mode) -> Mesh {
     }
     scan(v, &mut lists);
     let mut scratch = Scratch::default();
-    // Reserve per surface for the faces that go to it (a quad each at most; `plants`
-    // reserves for its own).
-    let mut per_surface = [0usize; 3];
+    // Reserve per surface for the faces that go to it (a quad each at most) and for its
+    // plants' quads, once: growing a surface later copies each of its arrays.
+    let (found, mut per_surface) = find_plants(v);
     // Counted branch-free in registers (an increment of an array slot per face waits for
     // the previous one through memory).
     for e in lists.iter().flatten() {
@@ -107,7 +107,7 @@ pub(crate) fn mesh(v: &Volume<'_>, mode: Mode) -> Mesh {
     faces_of::<3>(v, mode, l3, &mut scratch, &mut out);
     faces_of::<4>(v, mode, l4, &mut scratch, &mut out);
     faces_of::<5>(v, mode, l5, &mut scratch, &mut out);
-    plants(v, &mut out);
+    write_plants(v, &found, &mut out);
     out
 }
 
@@ -563,12 +563,15 @@ fn per_corner<const F: usize>(
     }
 }
 
-/// The crossed quads of every plant, lit by the plant's own cell, without occlusion.
-fn plants(v: &Volume<'_>, out: &mut Mesh) {
+/// A plant found by [`find_plants`]: its padded x, its block's y and z, and its block.
+type Plant = (usize, usize, usize, BlockId);
+
+/// Every plant of the volume in output order (y, z, x), and the quads they add per surface
+/// (found before anything is written, so that each surface is reserved once: growing it per
+/// quad copied every array once the faces had filled what was reserved).
+fn find_plants(v: &Volume<'_>) -> (Vec<Plant>, [usize; 3]) {
     let zrows = v.sz + 2;
     let interior = v.interior();
-    // Found first, so that each surface grows once for them (growing it per quad copied
-    // every array of the mesh once the faces had filled what was reserved).
     let mut found = Vec::new();
     let mut quads = [0usize; 3];
     for y in 0..v.ny {
@@ -587,10 +590,12 @@ fn plants(v: &Volume<'_>, out: &mut Mesh) {
             }
         }
     }
-    for (m, n) in out.surfaces.iter_mut().zip(quads) {
-        m.reserve(n);
-    }
-    for (px, y, z, b) in found {
+    (found, quads)
+}
+
+/// The crossed quads of every plant, lit by the plant's own cell, without occlusion.
+fn write_plants(v: &Volume<'_>, found: &[Plant], out: &mut Mesh) {
+    for &(px, y, z, b) in found {
         let x = px - 1;
         let (s, bl) = v.light(px, y + 1, z + 1);
         let (x0, z0) = (x as f32, z as f32);
