@@ -100,7 +100,7 @@ pub(crate) fn mesh(v: &Volume<'_>, mode: Mode) -> Mesh {
     for (s, n) in out.surfaces.iter_mut().zip(per_surface) {
         s.reserve(n);
     }
-    let [l0, l1, l2, l3, l4, l5] = &mut lists;
+    let [l0, l1, l2, l3, l4, l5] = &lists;
     faces_of::<0>(v, mode, l0, &mut scratch, &mut out);
     faces_of::<1>(v, mode, l1, &mut scratch, &mut out);
     faces_of::<2>(v, mode, l2, &mut scratch, &mut out);
@@ -151,7 +151,7 @@ fn sort_into(
 fn faces_of<const F: usize>(
     v: &Volume<'_>,
     mode: Mode,
-    entries: &mut [Entry],
+    entries: &[Entry],
     scratch: &mut Scratch,
     out: &mut Mesh,
 ) {
@@ -180,10 +180,12 @@ fn faces_of<const F: usize>(
         }
         return;
     }
-    if a != 1 {
+    let entries = if a == 1 {
+        entries
+    } else {
         sort_into(entries, layers, layer, sorted, start);
-        entries.copy_from_slice(sorted);
-    }
+        &sorted[..]
+    };
     let (nu, nv) = (size[ua], size[va]);
     if grid.len() < nu * nv {
         grid.resize(nu * nv, 0);

@@ -314,6 +314,12 @@ fn spread(class: u8) -> Spread {
     ])
 }
 
+/// Block `b`'s spread from the per-id table (an id outside the palette: no class bits).
+#[inline(always)]
+fn spread_of(spreads: &[Spread], b: BlockId) -> Spread {
+    spreads.get(b as usize).copied().unwrap_or_default()
+}
+
 /// Four 32-bit mask fields in two 64-bit halves (see [`spread`]): occluders and drawn-other
 /// in the first, hidden-by-same and plants in the second.
 #[derive(Clone, Copy, Default)]
@@ -363,14 +369,7 @@ fn run_of(
 ) -> (Spread, Option<BlockId>) {
     match c {
         Some(c) => run_fields(&c.blocks[src..src + 16], spreads),
-        None => (
-            spreads
-                .get(filler as usize)
-                .copied()
-                .unwrap_or_default()
-                .times(0xffff),
-            Some(filler),
-        ),
+        None => (spread_of(spreads, filler).times(0xffff), Some(filler)),
     }
 }
 
@@ -378,7 +377,7 @@ fn run_of(
 #[inline(always)]
 fn run_fields(run: &[BlockId], spreads: &[Spread]) -> (Spread, Option<BlockId>) {
     let run = run16(run);
-    let spread_of = |b: BlockId| spreads.get(b as usize).copied().unwrap_or_default();
+    let spread_of = |b: BlockId| spread_of(spreads, b);
     // Rows are mostly one block (stone, air, water): one compare and one lookup for a
     // uniform run. Each block's single-bit fields are widened over its cells by one
     // multiplication with their mask; a mixed run takes one compare per distinct block
@@ -426,7 +425,7 @@ impl RowSource<'_, '_> {
             below,
             spreads,
         } = *self;
-        let spread_of = |b: BlockId| spreads.get(b as usize).copied().unwrap_or_default();
+        let spread_of = |b: BlockId| spread_of(spreads, b);
         // Padded layers 0..=ny + 1, and one more: the 3 × 3 window in front of a top face
         // on the world's highest layer reaches two layers above it. Rows are pushed in
         // order (layer, then z).
