@@ -6,7 +6,7 @@ use criterion::Criterion;
 use std::time::Duration;
 use stratagen_cli::{generate, square};
 use stratagen_core::engine::ChunkStatus;
-use stratagen_core::world::WorldDef;
+use stratagen_core::world::WorldSettings;
 
 fn fill(threads: usize) -> stratagen_cli::Region {
     // 32 × 32 chunks: the square of radius 16 minus its last row and column.
@@ -15,7 +15,7 @@ fn fill(threads: usize) -> stratagen_cli::Region {
         .filter(|p| p.x < 16 && p.z < 16)
         .collect();
     generate(
-        WorldDef::default(),
+        WorldSettings::default(),
         &positions,
         ChunkStatus::Full,
         threads,

@@ -21,11 +21,11 @@ use block_mesh::{
 use criterion::Criterion;
 use stratagen_cli::{generate, square};
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
+use stratagen_core::mesh::heightmap::{mesh_heightmap, HeightmapMeshOptions};
+use stratagen_core::mesh::{mesh_chunk, MeshOptions, Mode};
 use stratagen_core::noise::NoiseDef;
 use stratagen_core::world::block::{self, Shape as BlockShape};
-use stratagen_core::world::mesh::heightmap::{mesh_heightmap, HeightmapMeshOptions};
-use stratagen_core::world::mesh::{mesh_chunk, MeshOptions, Mode};
-use stratagen_core::world::{ChunkData, Dims, FullChunk, Neighbourhood, Palette, WorldDef};
+use stratagen_core::world::{ChunkData, Dims, FullChunk, Neighbourhood, Palette, WorldSettings};
 
 /// A block id as block-mesh sees it: air empty, occluders opaque, everything else
 /// translucent (drawn, lets light through), merged by id.
@@ -63,7 +63,7 @@ struct Input {
 fn input() -> Input {
     let positions = square((0, 0), 3);
     let r = generate(
-        WorldDef::default(),
+        WorldSettings::default(),
         &positions,
         ChunkStatus::Full,
         2,
@@ -75,8 +75,8 @@ fn input() -> Input {
         .filter(|p| p.x < 2 && p.z < 2)
         .collect();
     Input {
-        dims: r.gen.dims(),
-        palette: r.gen.world().blocks.clone(),
+        dims: r.generator.dims(),
+        palette: r.generator.definition().blocks.clone(),
         chunks: r.chunks,
         meshed,
     }

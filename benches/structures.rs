@@ -8,17 +8,20 @@ use stratagen_core::engine::ChunkPos;
 use stratagen_core::world::biome::ClimateSampler;
 use stratagen_core::world::structure::{self, StructureKind, StructureStart};
 use stratagen_core::world::terrain::{self, BeardBox};
-use stratagen_core::world::{WorldDef, WorldGen};
+use stratagen_core::world::{WorldGen, WorldSettings};
 
-fn starts_and_refs(seed: i64, gen: &WorldGen, n: i32) -> usize {
-    let climate: &ClimateSampler = gen.climate();
-    let dims = gen.dims();
+fn starts_and_refs(seed: i64, generator: &WorldGen, n: i32) -> usize {
+    let climate: &ClimateSampler = generator.climate();
+    let dims = generator.dims();
     // Starts for the fill plus the 8-chunk margin the references read.
     let mut starts: Vec<(ChunkPos, Vec<StructureStart>)> = Vec::new();
     for z in -8..n + 8 {
         for x in -8..n + 8 {
             let p = ChunkPos::new(x, z);
-            starts.push((p, structure::starts(seed, &dims, gen.world(), climate, p)));
+            starts.push((
+                p,
+                structure::starts(seed, &dims, generator.definition(), climate, p),
+            ));
         }
     }
     let w = (n + 16) as usize;
@@ -39,9 +42,9 @@ fn starts_and_refs(seed: i64, gen: &WorldGen, n: i32) -> usize {
 
 fn main() {
     let seed = 2024;
-    let gen = WorldGen::new(WorldDef {
+    let generator = WorldGen::new(WorldSettings {
         seed,
-        ..WorldDef::default()
+        ..WorldSettings::default()
     })
     .unwrap();
     let mut c = Criterion::default()
@@ -49,22 +52,27 @@ fn main() {
         .measurement_time(Duration::from_secs(3))
         .configure_from_args();
     c.bench_function("structure_starts_and_refs_32x32", |b| {
-        b.iter(|| black_box(starts_and_refs(seed, &gen, 32)))
+        b.iter(|| black_box(starts_and_refs(seed, &generator, 32)))
     });
     let t = Instant::now();
     let rounds = 3;
     for _ in 0..rounds {
-        black_box(starts_and_refs(seed, &gen, 32));
+        black_box(starts_and_refs(seed, &generator, 32));
     }
     let per_chunk = t.elapsed().as_secs_f64() * 1000.0 / (rounds as f64 * 1024.0);
 
     // A watchtower and the chunks under its beard, against the same number of plain chunks.
-    let dims = gen.dims();
+    let dims = generator.dims();
     let mut tower = None;
     'find: for z in -48..48 {
         for x in -48..48 {
-            for s in structure::starts(seed, &dims, gen.world(), gen.climate(), ChunkPos::new(x, z))
-            {
+            for s in structure::starts(
+                seed,
+                &dims,
+                generator.definition(),
+                generator.climate(),
+                ChunkPos::new(x, z),
+            ) {
                 if s.kind == StructureKind::Watchtower && s.assembled.is_some() {
                     tower = Some(s);
                     break 'find;
@@ -94,14 +102,14 @@ fn main() {
             let t = Instant::now();
             if with {
                 for (p, beard) in &inside {
-                    let b = gen.biomes(*p);
-                    let mut inp = gen.terrain_input(&b);
+                    let b = generator.biomes(*p);
+                    let mut inp = generator.terrain_input(&b);
                     inp.beard = beard;
                     black_box(terrain::generate(&inp, *p));
                 }
             } else {
                 for p in &outside {
-                    black_box(gen.terrain(*p, &gen.biomes(*p)));
+                    black_box(generator.terrain(*p, &generator.biomes(*p)));
                 }
             }
             best = best.min(t.elapsed().as_secs_f64() * 1000.0 / inside.len() as f64);

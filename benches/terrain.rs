@@ -5,14 +5,14 @@ use criterion::{black_box, Criterion};
 use std::time::{Duration, Instant};
 use stratagen_core::engine::ChunkPos;
 use stratagen_core::world::terrain;
-use stratagen_core::world::{WorldDef, WorldGen};
+use stratagen_core::world::{WorldGen, WorldSettings};
 
 fn main() {
-    let gen = WorldGen::new(WorldDef::default()).unwrap();
+    let generator = WorldGen::new(WorldSettings::default()).unwrap();
     let chunks: Vec<(ChunkPos, [u8; 16])> = (0..256)
         .map(|i| {
             let p = ChunkPos::new(i % 16 - 8, i / 16 - 8);
-            (p, gen.biomes(p))
+            (p, generator.biomes(p))
         })
         .collect();
     let mut c = Criterion::default()
@@ -22,7 +22,7 @@ fn main() {
     c.bench_function("terrain_16x16_chunks", |b| {
         b.iter(|| {
             for (p, bio) in &chunks {
-                black_box(gen.terrain(*p, bio));
+                black_box(generator.terrain(*p, bio));
             }
         })
     });
@@ -31,7 +31,7 @@ fn main() {
     for _ in 0..3 {
         let mut t = [0.0f64; 4];
         for (p, bio) in &chunks {
-            let inp = gen.terrain_input(bio);
+            let inp = generator.terrain_input(bio);
             let a = Instant::now();
             let sh = terrain::shape(&inp, *p);
             let b = Instant::now();
@@ -39,7 +39,11 @@ fn main() {
             let c = Instant::now();
             terrain::carve(&inp, *p, &sh, &aq, &mut blocks);
             let d = Instant::now();
-            black_box(terrain::heightmaps(&inp.dims, &inp.world.blocks, blocks));
+            black_box(terrain::heightmaps(
+                &inp.dims,
+                &inp.definition.blocks,
+                blocks,
+            ));
             let e = Instant::now();
             for (k, (x, y)) in [(a, b), (b, c), (c, d), (d, e)].iter().enumerate() {
                 t[k] += (*y - *x).as_secs_f64();

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use stratagen_core::world::mesh::colour::{biome_colour, block_colour};
+use stratagen_core::mesh::colour::{biome_colour, block_colour};
 use stratagen_core::world::{block, Definition};
 
 use crate::region::Region;
@@ -38,7 +38,7 @@ pub struct Image {
 /// Render a region as a map, one pixel per block column, north up.
 pub fn render(region: &Region, layer: Layer) -> Image {
     let c = Columns::of(region);
-    let dims = region.gen.dims();
+    let dims = region.generator.dims();
     let (width, height) = (c.width, c.height);
     let mut rgb = vec![0u8; width * height * 3];
     for zz in 0..height {
@@ -96,9 +96,9 @@ impl Columns {
         let (z0, z1) = (zs.clone().min().unwrap_or(0), zs.max().unwrap_or(0));
         let width = ((x1 - x0 + 1) * 16) as usize;
         let height = ((z1 - z0 + 1) * 16) as usize;
-        let dims = region.gen.dims();
+        let dims = region.generator.dims();
         let mut c = Columns {
-            world: region.gen.world_arc().clone(),
+            world: region.generator.definition_arc().clone(),
             width,
             height,
             x0,
@@ -129,7 +129,7 @@ impl Columns {
                     };
                     c.cave_floor[i] = cave_floor(&c.world, &dims, blocks, x, z, ws);
                     c.biomes[i] = region
-                        .gen
+                        .generator
                         .biome_at(p.block_x() + x as i32, p.block_z() + z as i32);
                 }
             }
@@ -214,7 +214,7 @@ fn cave_floor(
 }
 
 fn light_overlay(region: &Region, rgb: &mut [u8], width: usize, x0: i32, z0: i32) {
-    let dims = region.gen.dims();
+    let dims = region.generator.dims();
     for (p, d) in &region.chunks {
         let f = match d.full() {
             Some(f) => f,

@@ -57,13 +57,13 @@ pub struct PregenReport {
 /// Generate the chunks of the inclusive rectangle `region` that `store` does not hold yet and
 /// store them. `progress(done, total)` runs on this thread after each stored chunk.
 pub fn pregen(
-    gen: WorldGen,
+    generator: WorldGen,
     region: (i32, i32, i32, i32),
     store_path: &Path,
     threads: usize,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<PregenReport, CliError> {
-    let identity = WorldIdentity::of(&gen);
+    let identity = WorldIdentity::of(&generator);
     let store = ChunkStore::open(store_path, &identity)?;
     let stored = store.positions_in(region, ChunkStatus::Full)?;
     let reader = ChunkStore::open_existing(store_path)?;
@@ -85,7 +85,7 @@ pub fn pregen(
     let t0 = Instant::now();
     let writer = std::thread::spawn(move || write_records(store, &identity, recv));
 
-    let mut s = Scheduler::with_id(Arc::new(World::new(gen)), 1);
+    let mut s = Scheduler::with_id(Arc::new(World::new(generator)), 1);
     let mut tickets: BTreeMap<ChunkPos, Ticket> = BTreeMap::new();
     let mut next_band = 0;
     let mut loaded: BTreeSet<ChunkPos> = BTreeSet::new();
@@ -101,7 +101,7 @@ pub fn pregen(
                     if let Some(bytes) = reader.get(p)? {
                         match record::load_chunk(s, &bytes) {
                             // The chunk is being generated already (a task in flight): skip.
-                            Ok(_) | Err(RecordError::Load(_)) => {}
+                            Ok(_) | Err(RecordError::Restore(_)) => {}
                             Err(e) => {
                                 return Err(CliError::Store(format!(
                                     "stored chunk ({}, {}): {e}",

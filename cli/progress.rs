@@ -10,7 +10,7 @@ use crate::region::{generate_world, Region};
 
 /// [`generate_world`] with a spinner counting finished tasks and their rate.
 pub fn generate_with_progress(
-    gen: WorldGen,
+    generator: WorldGen,
     positions: &[ChunkPos],
     status: ChunkStatus,
     threads: usize,
@@ -21,7 +21,7 @@ pub fn generate_with_progress(
     {
         bar.set_style(style);
     }
-    let r = generate_world(gen, positions, status, threads, |n, _| {
+    let r = generate_world(generator, positions, status, threads, |n, _| {
         bar.set_position(n as u64)
     });
     bar.finish_and_clear();

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use stratagen_core::engine::{ChunkPos, ChunkStatus, Priority, Scheduler};
 use stratagen_core::util::digest::Digest;
-use stratagen_core::world::{status_digest, ChunkData, World, WorldDef, WorldGen};
+use stratagen_core::world::{status_digest, ChunkData, World, WorldGen, WorldSettings};
 
 use crate::driver::drive_timed;
 use crate::error::CliError;
@@ -14,7 +14,7 @@ use crate::error::CliError;
 /// A generated region: full chunks by position.
 pub struct Region {
     /// The generator.
-    pub gen: WorldGen,
+    pub generator: WorldGen,
     /// Chunks by position (`ChunkPos` orders by x, then z; [`Region::digests`] gives
     /// row-major order).
     pub chunks: BTreeMap<ChunkPos, Arc<ChunkData>>,
@@ -58,7 +58,7 @@ impl Region {
 /// Generate `positions` to `status` on `threads` threads (0: inline), requesting them in the
 /// given order.
 pub fn generate(
-    def: WorldDef,
+    def: WorldSettings,
     positions: &[ChunkPos],
     status: ChunkStatus,
     threads: usize,
@@ -67,15 +67,15 @@ pub fn generate(
     generate_world(WorldGen::new(def)?, positions, status, threads, progress)
 }
 
-/// [`generate`] for any world (`gen` carries its definition).
+/// [`generate`] for any world (`generator` carries its definition).
 pub fn generate_world(
-    gen: WorldGen,
+    generator: WorldGen,
     positions: &[ChunkPos],
     status: ChunkStatus,
     threads: usize,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Region, CliError> {
-    let mut s = Scheduler::with_id(Arc::new(World::new(gen.clone())), 1);
+    let mut s = Scheduler::with_id(Arc::new(World::new(generator.clone())), 1);
     // The requests are part of the work (about 3% of a cold fill): timed from the first.
     let t0 = Instant::now();
     for p in positions {
@@ -114,7 +114,7 @@ pub fn generate_world(
         chunks.insert(*p, d);
     }
     Ok(Region {
-        gen,
+        generator,
         chunks,
         tasks,
         seconds,

@@ -21,14 +21,14 @@ pub fn read_region(
     world: Arc<Definition>,
 ) -> Result<Region, CliError> {
     let store = ChunkStore::open_existing(path)?;
-    let gen = WorldGen::with_definition(store.identity().def(), world)?;
-    if store.identity().definition != gen.definition_digest() {
+    let generator = WorldGen::with_definition(store.identity().def(), world)?;
+    if store.identity().definition != generator.definition_digest() {
         return Err(CliError::Store(format!(
             "{} holds chunks of another world definition (digest {:016x}; --world {} has {:016x}): pass the --world it was written with",
             path.display(),
             store.identity().definition,
-            gen.world().name,
-            gen.definition_digest()
+            generator.definition().name,
+            generator.definition_digest()
         )));
     }
     let (x0, z0, x1, z1) = region;
@@ -52,7 +52,7 @@ pub fn read_region(
                 path.display()
             ))
         };
-        let mut r = record::decode(&gen, &bytes).map_err(bad)?;
+        let mut r = record::decode(&generator, &bytes).map_err(bad)?;
         if r.pos != p || r.status != ChunkStatus::Full {
             return Err(CliError::Store(format!(
                 "the row of chunk ({}, {}) holds chunk ({}, {}) at {}",
@@ -72,13 +72,14 @@ pub fn read_region(
     let starts = refs
         .into_iter()
         .flat_map(|(start, kind)| {
-            gen.structure_starts(start)
+            generator
+                .structure_starts(start)
                 .into_iter()
                 .filter(move |s| s.kind == kind)
         })
         .collect();
     Ok(Region {
-        gen,
+        generator,
         chunks,
         tasks: 0,
         seconds: t0.elapsed().as_secs_f64(),

@@ -1,10 +1,10 @@
 //! `--world PRESET|FILE`: which world definition a command generates (see
-//! [`stratagen_world::load`]).
+//! [`stratagen_worldfile::load`]).
 
 use std::sync::Arc;
 
 use clap::Args;
-use stratagen_core::world::{Definition, WorldDef, WorldGen};
+use stratagen_core::world::{Definition, WorldGen, WorldSettings};
 
 use crate::error::CliError;
 
@@ -19,13 +19,13 @@ pub struct WorldArg {
 impl WorldArg {
     /// The definition, parsed and checked.
     pub fn definition(&self) -> Result<Arc<Definition>, CliError> {
-        stratagen_world::load(&self.world)
+        stratagen_worldfile::load(&self.world)
             .map(Arc::new)
             .map_err(|e| CliError::Definition(e.to_string()))
     }
 
     /// The generator of this world with settings `def`.
-    pub fn gen(&self, def: WorldDef) -> Result<WorldGen, CliError> {
+    pub fn generator(&self, def: WorldSettings) -> Result<WorldGen, CliError> {
         Ok(WorldGen::with_definition(def, self.definition()?)?)
     }
 }

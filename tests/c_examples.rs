@@ -9,7 +9,7 @@ use std::process::Command;
 use std::sync::OnceLock;
 use stratagen_cli::{generate, square};
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
-use stratagen_core::world::WorldDef;
+use stratagen_core::world::WorldSettings;
 
 /// Build `libstratagen.a` (release, own target dir so it never waits on this test's build)
 /// and the examples, once per test process.
@@ -83,9 +83,9 @@ fn chunk_lines(s: &str) -> BTreeMap<ChunkPos, u64> {
 
 fn rust_digests(seed: i64, positions: &[ChunkPos]) -> (BTreeMap<ChunkPos, u64>, u64) {
     let r = generate(
-        WorldDef {
+        WorldSettings {
             seed,
-            ..WorldDef::default()
+            ..WorldSettings::default()
         },
         positions,
         ChunkStatus::Full,
@@ -167,18 +167,18 @@ fn tasks_ran(out: &str, when: &str) -> usize {
 #[test]
 fn c_world_from_a_definition_equals_rust() {
     let out = run(&["definition", "caverns", "3", "1"]);
-    let world = std::sync::Arc::new(stratagen_world::load("caverns").unwrap());
-    let gen = stratagen_core::world::WorldGen::with_definition(
-        WorldDef {
+    let world = std::sync::Arc::new(stratagen_worldfile::load("caverns").unwrap());
+    let generator = stratagen_core::world::WorldGen::with_definition(
+        WorldSettings {
             seed: 3,
-            ..WorldDef::default()
+            ..WorldSettings::default()
         },
         world.clone(),
     )
     .unwrap();
     let positions = square((0, 0), 1);
-    let r =
-        stratagen_cli::generate_world(gen, &positions, ChunkStatus::Full, 2, |_, _| {}).unwrap();
+    let r = stratagen_cli::generate_world(generator, &positions, ChunkStatus::Full, 2, |_, _| {})
+        .unwrap();
     let want: BTreeMap<ChunkPos, u64> = r.digests().into_iter().collect();
     assert_eq!(chunk_lines(&out), want);
     assert!(
@@ -293,17 +293,17 @@ fn c_pool_reproduces_the_parity_corpus() {
 /// counts.
 #[test]
 fn c_mesh_digests_equal_rust_for_1_2_4_threads() {
-    use stratagen_core::world::mesh::{mesh_chunk, MeshOptions, Mode};
+    use stratagen_core::mesh::{mesh_chunk, MeshOptions, Mode};
     use stratagen_core::world::{Neighbourhood, Palette};
     let r = generate(
-        WorldDef::default(),
+        WorldSettings::default(),
         &square((0, 0), 2),
         ChunkStatus::Full,
         2,
         |_, _| {},
     )
     .unwrap();
-    let dims = r.gen.dims();
+    let dims = r.generator.dims();
     let full = |x: i32, z: i32| r.chunks.get(&ChunkPos::new(x, z)).and_then(|d| d.full());
     let mut want = Vec::new();
     for z in -1..=1 {

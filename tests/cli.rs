@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 use stratagen_cli::{generate, rect, square};
 use stratagen_core::engine::ChunkStatus;
-use stratagen_core::world::WorldDef;
+use stratagen_core::world::WorldSettings;
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_stratagen"))
@@ -58,9 +58,9 @@ fn render_writes_a_map_and_the_library_digest() {
     let (w, h, ..) = decode(&out);
     assert_eq!((w, h), (48, 48));
     let r = generate(
-        WorldDef {
+        WorldSettings {
             seed: 3,
-            ..WorldDef::default()
+            ..WorldSettings::default()
         },
         &square((0, 0), 1),
         ChunkStatus::Full,
@@ -103,9 +103,9 @@ fn digest_lines_equal_the_library() {
     ]);
     let pos = rect(-1, 2, 0, 3);
     let r = generate(
-        WorldDef {
+        WorldSettings {
             seed: -4,
-            ..WorldDef::default()
+            ..WorldSettings::default()
         },
         &pos,
         ChunkStatus::Terrain,
@@ -305,10 +305,10 @@ fn bad_input_is_a_clear_error_and_leaves_no_file() {
 fn world_definitions_on_the_command_line() {
     let dir = common::scratch("cli-worlds");
     let printed = ok(&["world", "print", "archipelago"]);
-    let d = stratagen_world::parse(&printed).unwrap();
+    let d = stratagen_worldfile::parse(&printed).unwrap();
     assert_eq!(
         d.digest(),
-        stratagen_world::load("archipelago").unwrap().digest()
+        stratagen_worldfile::load("archipelago").unwrap().digest()
     );
     let json = ok(&["world", "print", "caverns", "--json"]);
     assert!(json.starts_with('{'));
@@ -329,11 +329,11 @@ fn world_definitions_on_the_command_line() {
         "--threads",
         "0",
     ]);
-    let caverns = std::sync::Arc::new(stratagen_world::load("caverns").unwrap());
+    let caverns = std::sync::Arc::new(stratagen_worldfile::load("caverns").unwrap());
     let gen_c = stratagen_core::world::WorldGen::with_definition(
-        WorldDef {
+        WorldSettings {
             seed: 4,
-            ..WorldDef::default()
+            ..WorldSettings::default()
         },
         caverns,
     )

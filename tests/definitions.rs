@@ -6,19 +6,19 @@ use std::sync::Arc;
 
 use stratagen_cli::{generate_world, rect, Region};
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
-use stratagen_core::world::{Definition, WorldDef, WorldGen};
+use stratagen_core::world::{Definition, WorldGen, WorldSettings};
 
 fn region(world: Definition, seed: i64, r: (i32, i32, i32, i32)) -> Region {
-    let gen = WorldGen::with_definition(
-        WorldDef {
+    let generator = WorldGen::with_definition(
+        WorldSettings {
             seed,
-            ..WorldDef::default()
+            ..WorldSettings::default()
         },
         Arc::new(world),
     )
     .unwrap();
     generate_world(
-        gen,
+        generator,
         &rect(r.0, r.1, r.2, r.3),
         ChunkStatus::Full,
         2,
@@ -39,7 +39,7 @@ fn an_ore_limited_to_a_biome_lands_only_there() {
         [[features]]\nname = \"rubies\"\nkind = \"ore\"\nstep = 2\nblock = \"ruby_ore\"\n\
         attempts = 40\nmin_y = 0\nmax_y = 60\nmin_radius = 1.0\nmax_radius = 2.0\n\
         replaces = [\"stone\", \"sand\", \"sandstone\"]\nbiomes = [\"desert\"]\n";
-    let world = stratagen_world::parse(doc).unwrap();
+    let world = stratagen_worldfile::parse(doc).unwrap();
     let ruby = world.blocks.by_name("ruby_ore").unwrap();
     assert_eq!(ruby, 46, "a new block is appended");
     let desert = world.biome_by_name("desert").unwrap();
@@ -53,7 +53,7 @@ fn an_ore_limited_to_a_biome_lands_only_there() {
         .iter()
         .all(|&b| b == desert));
     assert!(count(&r, here, ruby) > 0);
-    let world = stratagen_world::parse(doc).unwrap();
+    let world = stratagen_worldfile::parse(doc).unwrap();
     let r = region(world, 0, (-1, -1, 1, 1));
     let f = r.chunks[&ChunkPos::new(0, 0)].full().unwrap();
     assert!(f.biomes.iter().all(|&b| b != desert));
@@ -62,13 +62,13 @@ fn an_ore_limited_to_a_biome_lands_only_there() {
 
 #[test]
 fn archipelago_is_mostly_sea_and_caverns_are_closed_with_lava_and_light() {
-    let arch = stratagen_world::load("archipelago").unwrap();
+    let arch = stratagen_worldfile::load("archipelago").unwrap();
     let water = arch.terrain.sea_fluid;
     let r = region(arch, 0, (-6, -6, 5, 5));
     let (mut sea, mut all) = (0, 0);
     for d in r.chunks.values() {
         let f = d.full().unwrap();
-        let dims = r.gen.dims();
+        let dims = r.generator.dims();
         for col in 0..256 {
             let top = f.heightmaps()[stratagen_core::world::Heightmap::WorldSurface][col] - 1;
             all += 1;
@@ -77,14 +77,14 @@ fn archipelago_is_mostly_sea_and_caverns_are_closed_with_lava_and_light() {
     }
     assert!(sea * 100 / all >= 60, "sea covers {}%", sea * 100 / all);
 
-    let caverns = stratagen_world::load("caverns").unwrap();
+    let caverns = stratagen_worldfile::load("caverns").unwrap();
     let (lava, glow, air) = (
         caverns.blocks.by_name("lava").unwrap(),
         caverns.blocks.by_name("glowstone").unwrap(),
         0,
     );
     let r = region(caverns, 0, (-2, -2, 2, 2));
-    let dims = r.gen.dims();
+    let dims = r.generator.dims();
     let (mut lava_n, mut glow_n, mut caves) = (0, 0, 0);
     for d in r.chunks.values() {
         let f = d.full().unwrap();

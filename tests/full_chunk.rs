@@ -12,7 +12,7 @@ use stratagen_core::world::block;
 use stratagen_core::world::dims::Dims;
 use stratagen_core::world::feature::poisson_points;
 use stratagen_core::world::light;
-use stratagen_core::world::{ChunkData, Heightmap, Neighbourhood, Palette, WorldDef};
+use stratagen_core::world::{ChunkData, Heightmap, Neighbourhood, Palette, WorldSettings};
 
 fn full_region(
     seed: i64,
@@ -20,9 +20,9 @@ fn full_region(
     threads: usize,
 ) -> BTreeMap<ChunkPos, Arc<ChunkData>> {
     generate(
-        WorldDef {
+        WorldSettings {
             seed,
-            ..WorldDef::default()
+            ..WorldSettings::default()
         },
         order,
         ChunkStatus::Full,
@@ -80,7 +80,7 @@ fn features_crossing_borders_are_whole_in_any_order() {
     }
     // The features of the centre chunk write into its neighbours.
     let r = generate(
-        WorldDef::default(),
+        WorldSettings::default(),
         &[ChunkPos::new(-10, -10)],
         ChunkStatus::Features,
         1,

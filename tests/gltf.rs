@@ -9,9 +9,9 @@ use std::process::Command;
 
 use stratagen_cli::{generate, rect};
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
+use stratagen_core::mesh::{mesh_chunk, MeshOptions, Mode};
 use stratagen_core::util::digest::Digest;
-use stratagen_core::world::mesh::{mesh_chunk, MeshOptions, Mode};
-use stratagen_core::world::{Neighbourhood, WorldDef};
+use stratagen_core::world::{Neighbourhood, WorldSettings};
 
 fn stratagen(args: &[&str]) -> String {
     let o = Command::new(env!("CARGO_BIN_EXE_stratagen"))
@@ -120,9 +120,9 @@ fn meshes_pass_the_khronos_validator() {
     assert_eq!(doc["nodes"].as_array().unwrap().len(), 6);
     assert_eq!(doc["nodes"][0]["name"], "chunk 3,-2");
     let r = generate(
-        WorldDef {
+        WorldSettings {
             seed: 3,
-            ..WorldDef::default()
+            ..WorldSettings::default()
         },
         &rect(3, -2, 5, -1),
         ChunkStatus::Full,
@@ -140,7 +140,7 @@ fn meshes_pass_the_khronos_validator() {
                 ..MeshOptions::default()
             };
             d.write_u64(
-                mesh_chunk(&n, r.gen.dims(), &r.gen.world().blocks, &o)
+                mesh_chunk(&n, r.generator.dims(), &r.generator.definition().blocks, &o)
                     .unwrap()
                     .digest(),
             );

@@ -8,11 +8,9 @@ use std::sync::Arc;
 
 use stratagen_cli::generate;
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
+use stratagen_core::mesh::{mesh_area, mesh_chunk, ChunkArea, Face, Mesh, MeshOptions, Mode};
 use stratagen_core::world::block::{self, Shape, Surface};
-use stratagen_core::world::mesh::{
-    mesh_area, mesh_chunk, ChunkArea, Face, Mesh, MeshOptions, Mode,
-};
-use stratagen_core::world::{ChunkData, Dims, FullChunk, Neighbourhood, Palette, WorldDef};
+use stratagen_core::world::{ChunkData, Dims, FullChunk, Neighbourhood, Palette, WorldSettings};
 
 /// Seed and region: the meshed 4 × 4 chunks start at chunk `ORIGIN` and are generated with a
 /// ring of neighbours. Chosen for its content: water, lava, oak and spruce trees, plants, a
@@ -33,12 +31,12 @@ fn region(threads: usize, reverse: bool) -> (BTreeMap<ChunkPos, Arc<ChunkData>>,
     if reverse {
         order.reverse();
     }
-    let def = WorldDef {
+    let def = WorldSettings {
         seed: SEED,
-        ..WorldDef::default()
+        ..WorldSettings::default()
     };
     let r = generate(def, &order, ChunkStatus::Full, threads, |_, _| {}).unwrap();
-    let dims = r.gen.dims();
+    let dims = r.generator.dims();
     (r.chunks, dims)
 }
 
@@ -185,7 +183,7 @@ fn unit_faces(quads: &[WorldQuad]) -> UnitFaces {
 
 /// The faces of the meshed 4 × 4 chunks found by a direct scan of the blocks (coordinates
 /// relative to `ORIGIN`) (the rule of
-/// `world::mesh::faces`, restated over world coordinates), as (face, min corner ×16) with the
+/// `mesh::faces`, restated over world coordinates), as (face, min corner ×16) with the
 /// block; values are not recomputed here (the hand-built tests pin them).
 fn expected_faces(m: &BTreeMap<ChunkPos, Arc<ChunkData>>, dims: Dims) -> UnitFaces {
     let block_at = |x: i32, y: i32, z: i32| -> u16 {

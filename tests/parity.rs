@@ -8,7 +8,7 @@ mod corpus;
 
 use stratagen_cli::generate;
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
-use stratagen_core::world::{status_digest, WorldDef};
+use stratagen_core::world::{status_digest, WorldSettings};
 
 /// The preset encodings the corpus (and the cross-architecture harness, which has no text
 /// parser) reads are those of today's preset documents. `STRATAGEN_BLESS_PRESETS=1` rewrites
@@ -17,7 +17,7 @@ use stratagen_core::world::{status_digest, WorldDef};
 fn corpus_preset_bytes_are_current() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/parity/presets");
     for (name, bytes, _) in corpus::PRESETS {
-        let want = stratagen_world::load(name).unwrap().to_bytes();
+        let want = stratagen_worldfile::load(name).unwrap().to_bytes();
         if std::env::var_os("STRATAGEN_BLESS_PRESETS").is_some() {
             std::fs::write(dir.join(format!("{name}.bin")), &want).unwrap();
         } else {
@@ -41,9 +41,9 @@ fn corpus_chunks_are_the_same_through_the_threaded_driver() {
     for (label, seed, x, z) in corpus::CHUNKS {
         let p = ChunkPos::new(x, z);
         let r = generate(
-            WorldDef {
+            WorldSettings {
                 seed,
-                ..WorldDef::default()
+                ..WorldSettings::default()
             },
             &[p],
             ChunkStatus::Full,
@@ -57,22 +57,22 @@ fn corpus_chunks_are_the_same_through_the_threaded_driver() {
         );
         assert!(lines.contains(&want), "{want}");
     }
-    // The presets' chunks from their text (stratagen-world), on the threaded driver, equal the
+    // The presets' chunks from their text (stratagen-worldfile), on the threaded driver, equal the
     // corpus lines made from the canonical bytes inline.
     for (name, _, chunks) in corpus::PRESETS {
-        let world = std::sync::Arc::new(stratagen_world::load(name).unwrap());
+        let world = std::sync::Arc::new(stratagen_worldfile::load(name).unwrap());
         for (seed, x, z) in chunks {
             let p = ChunkPos::new(x, z);
-            let gen = stratagen_core::world::WorldGen::with_definition(
-                WorldDef {
+            let generator = stratagen_core::world::WorldGen::with_definition(
+                WorldSettings {
                     seed,
-                    ..WorldDef::default()
+                    ..WorldSettings::default()
                 },
                 world.clone(),
             )
             .unwrap();
-            let r =
-                stratagen_cli::generate_world(gen, &[p], ChunkStatus::Full, 2, |_, _| {}).unwrap();
+            let r = stratagen_cli::generate_world(generator, &[p], ChunkStatus::Full, 2, |_, _| {})
+                .unwrap();
             let want = format!(
                 "preset {name} seed {seed} ({x}, {z}) full {:016x}",
                 status_digest(&r.chunks[&p])
@@ -111,12 +111,12 @@ fn corpus_is_independent_of_order_and_threads() {
                 if oi > 0 && threads != 2 && threads != 0 {
                     continue; // every order inline and on 2 threads; every thread count row-major
                 }
-                let gen = WorldGen::new(WorldDef {
+                let generator = WorldGen::new(WorldSettings {
                     seed,
-                    ..WorldDef::default()
+                    ..WorldSettings::default()
                 })
                 .unwrap();
-                let mut s = Scheduler::with_id(Arc::new(World::new(gen)), 9);
+                let mut s = Scheduler::with_id(Arc::new(World::new(generator)), 9);
                 for (_, _, x, z) in order {
                     s.request(ChunkPos::new(*x, *z), ChunkStatus::Full, Priority::Soon)
                         .unwrap();

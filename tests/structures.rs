@@ -10,7 +10,7 @@ use stratagen_core::world::dims::Dims;
 use stratagen_core::world::feature::{merge, FeatureChunk};
 use stratagen_core::world::structure::{self, PieceKind, StructureKind, StructureStart};
 use stratagen_core::world::terrain::TerrainChunk;
-use stratagen_core::world::{chunk_digest, ChunkData, Definition, Neighbourhood, WorldDef};
+use stratagen_core::world::{chunk_digest, ChunkData, Definition, Neighbourhood, WorldSettings};
 
 const DIMS: Dims = Dims {
     min_y: -64,
@@ -148,9 +148,9 @@ fn a_watchtower_across_chunk_borders_is_whole() {
     assert!(chunks.len() >= 2, "the structure spans several chunks");
     let mut rev = chunks.clone();
     rev.reverse();
-    let def = WorldDef {
+    let def = WorldSettings {
         seed,
-        ..WorldDef::default()
+        ..WorldSettings::default()
     };
     let r1 = generate(def, &chunks, ChunkStatus::Full, 1, |_, _| {}).unwrap();
     let r2 = generate(def, &rev, ChunkStatus::Full, 2, |_, _| {}).unwrap();
@@ -252,9 +252,9 @@ fn golden_digests_of_chunks_with_pieces() {
     }
     assert_eq!(picks.len(), 2);
     let r = generate(
-        WorldDef {
+        WorldSettings {
             seed,
-            ..WorldDef::default()
+            ..WorldSettings::default()
         },
         &picks,
         ChunkStatus::Full,

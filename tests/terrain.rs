@@ -6,7 +6,7 @@ use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::util::digest::Digest;
 use stratagen_core::world::biome::{self, ClimateSampler, BUILTIN_COUNT as BIOME_COUNT};
 use stratagen_core::world::block;
-use stratagen_core::world::{Definition, WorldDef, WorldGen};
+use stratagen_core::world::{Definition, WorldGen, WorldSettings};
 
 fn region_terrain(
     seed: i64,
@@ -19,9 +19,9 @@ fn region_terrain(
 ) {
     let pos = rect(x0, z0, x0 + n - 1, z0 + n - 1);
     let r = generate(
-        WorldDef {
+        WorldSettings {
             seed,
-            ..WorldDef::default()
+            ..WorldSettings::default()
         },
         &pos,
         ChunkStatus::Terrain,
@@ -29,16 +29,16 @@ fn region_terrain(
         |_, _| {},
     )
     .unwrap();
-    (r.gen, r.chunks)
+    (r.generator, r.chunks)
 }
 
 /// Per global column: (surface height, cave volume = non-solid blocks below the top solid).
 fn columns(
-    gen: &WorldGen,
+    generator: &WorldGen,
     chunks: &BTreeMap<ChunkPos, std::sync::Arc<stratagen_core::world::ChunkData>>,
 ) -> BTreeMap<(i32, i32), (i32, i32)> {
-    let d = gen.dims();
-    let palette = &gen.world().blocks;
+    let d = generator.dims();
+    let palette = &generator.definition().blocks;
     let mut out = BTreeMap::new();
     for (p, c) in chunks {
         let t = c.terrain().unwrap();
@@ -62,8 +62,8 @@ fn columns(
 #[test]
 fn surface_and_caves_are_continuous_across_borders() {
     for (seed, x0, z0) in [(0i64, -2, -2), (7, 40, -13), (123, -300, 250)] {
-        let (gen, chunks) = region_terrain(seed, x0, z0, 4);
-        let cols = columns(&gen, &chunks);
+        let (generator, chunks) = region_terrain(seed, x0, z0, 4);
+        let cols = columns(&generator, &chunks);
         let mut inside = (0, 0);
         let mut border = (0, 0);
         for (&(x, z), &(h, c)) in &cols {
@@ -140,9 +140,9 @@ fn biome_statistics_over_256_by_256_chunks() {
 
 #[test]
 fn block_invariants_hold() {
-    let (gen, chunks) = region_terrain(99, -1, -1, 3);
-    let d = gen.dims();
-    let palette = &gen.world().blocks;
+    let (generator, chunks) = region_terrain(99, -1, -1, 3);
+    let d = generator.dims();
+    let palette = &generator.definition().blocks;
     for (p, c) in &chunks {
         let t = c.terrain().unwrap();
         assert_eq!(t.blocks.len(), d.volume());
@@ -182,8 +182,8 @@ fn block_invariants_hold() {
 /// directly.
 #[test]
 fn terrain_through_the_scheduler_equals_the_body_called_directly() {
-    let (gen, chunks) = region_terrain(5, 3, -4, 2);
-    let dims = gen.dims();
+    let (generator, chunks) = region_terrain(5, 3, -4, 2);
+    let dims = generator.dims();
     for (p, c) in &chunks {
         let mut starts = Vec::new();
         for dz in -8..=8 {
@@ -191,8 +191,8 @@ fn terrain_through_the_scheduler_equals_the_body_called_directly() {
                 starts.extend(stratagen_core::world::structure::starts(
                     5,
                     &dims,
-                    gen.world(),
-                    gen.climate(),
+                    generator.definition(),
+                    generator.climate(),
                     p.offset(dx, dz),
                 ));
             }
@@ -203,7 +203,7 @@ fn terrain_through_the_scheduler_equals_the_body_called_directly() {
                 .all(|r| r.kind != stratagen_core::world::structure::StructureKind::Watchtower),
             "pick chunks away from watchtowers"
         );
-        let direct = gen.terrain(*p, &gen.biomes(*p));
+        let direct = generator.terrain(*p, &generator.biomes(*p));
         assert_eq!(c.terrain().unwrap(), &direct);
     }
 }
@@ -211,9 +211,9 @@ fn terrain_through_the_scheduler_equals_the_body_called_directly() {
 #[test]
 fn rendered_map_of_32_by_32_chunks() {
     let r = generate(
-        WorldDef {
+        WorldSettings {
             seed: 0,
-            ..WorldDef::default()
+            ..WorldSettings::default()
         },
         &square((0, 0), 16)[..],
         ChunkStatus::Terrain,
@@ -249,14 +249,14 @@ fn rendered_map_of_32_by_32_chunks() {
 fn golden_biome_and_terrain_digests() {
     let mut lines = String::new();
     for (seed, cx, cz) in [(0i64, 0, 0), (0, -1, -1), (42, 100, -37), (-9, -2000, 3000)] {
-        let gen = WorldGen::new(WorldDef {
+        let generator = WorldGen::new(WorldSettings {
             seed,
-            ..WorldDef::default()
+            ..WorldSettings::default()
         })
         .unwrap();
         let p = ChunkPos::new(cx, cz);
-        let b = gen.biomes(p);
-        let t = gen.terrain(p, &b);
+        let b = generator.biomes(p);
+        let t = generator.terrain(p, &b);
         let mut hb = Digest::new();
         hb.write_bytes(&b);
         let mut ht = Digest::new();

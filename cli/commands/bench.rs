@@ -5,7 +5,7 @@
 
 use clap::Args;
 use stratagen_core::engine::ChunkStatus;
-use stratagen_core::world::WorldDef;
+use stratagen_core::world::WorldSettings;
 
 use crate::error::{usage, CliError};
 use crate::pregen::{pregen, PregenReport};
@@ -62,11 +62,11 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
         }
     }
     let positions = square((0, 0), a.radius as i32);
-    let def = WorldDef {
+    let def = WorldSettings {
         seed: a.seed,
-        ..WorldDef::default()
+        ..WorldSettings::default()
     };
-    let gen = a.world.gen(def)?;
+    let generator = a.world.generator(def)?;
     println!("cpu {}", cpu_model());
     let mut best: Vec<Option<Measured>> = configs.iter().map(|_| None).collect();
     let mut stored: Vec<Option<PregenReport>> = configs.iter().map(|_| None).collect();
@@ -79,7 +79,7 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
     for _ in 0..a.rounds {
         for (k, &threads) in configs.iter().enumerate() {
             let g = generate_world(
-                gen.clone(),
+                generator.clone(),
                 &positions,
                 ChunkStatus::Full,
                 threads,
@@ -91,7 +91,7 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
             if a.store {
                 // Right after generation with the same threads, so both see the same machine.
                 let _ = remove_store(&store_path);
-                let p = pregen(gen.clone(), bounds, &store_path, threads, |_, _| {})?;
+                let p = pregen(generator.clone(), bounds, &store_path, threads, |_, _| {})?;
                 if stored[k].as_ref().is_none_or(|b| p.seconds < b.seconds) {
                     stored[k] = Some(p);
                 }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use stratagen_core::engine::ChunkStatus;
-use stratagen_core::world::WorldDef;
+use stratagen_core::world::WorldSettings;
 
 use crate::args::{parse_rect, region_chunks, threads_or_default};
 use crate::error::{usage, CliError};
@@ -76,9 +76,9 @@ pub fn run(a: DigestArgs) -> Result<(), CliError> {
     region_chunks(a.region, MAX_REGION_CHUNKS)?;
     let positions = rect(x0, z0, x1, z1);
     let status = ChunkStatus::from_index(a.status as usize).ok_or_else(|| usage("bad status"))?;
-    let def = WorldDef {
+    let def = WorldSettings {
         seed: a.seed,
-        ..WorldDef::default()
+        ..WorldSettings::default()
     };
     let region = match &a.from {
         Some(path) => {
@@ -88,7 +88,7 @@ pub fn run(a: DigestArgs) -> Result<(), CliError> {
             read_region(path, a.region, a.world.definition()?)?
         }
         None => generate_with_progress(
-            a.world.gen(def)?,
+            a.world.generator(def)?,
             &positions,
             status,
             threads_or_default(a.threads),

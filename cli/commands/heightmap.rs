@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use clap::Args;
 use stratagen_core::noise::NoiseDef;
 
+use stratagen_core::mesh::heightmap::{mesh_heightmap, HeightmapMeshOptions};
 use stratagen_core::noise::Noise;
-use stratagen_core::world::mesh::heightmap::{mesh_heightmap, HeightmapMeshOptions};
 
 use crate::args::{parse_pair, parse_rect, region_chunks, require_extension};
 use crate::error::{usage, CliError};

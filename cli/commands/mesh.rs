@@ -8,11 +8,11 @@ use std::path::PathBuf;
 
 use clap::Args;
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
+use stratagen_core::mesh::colour::vertex_colours;
+use stratagen_core::mesh::{mesh_chunk, Face, MeshOptions, Mode, SurfaceMesh};
 use stratagen_core::util::digest::Digest;
 use stratagen_core::world::block::Surface;
-use stratagen_core::world::mesh::colour::vertex_colours;
-use stratagen_core::world::mesh::{mesh_chunk, Face, MeshOptions, Mode, SurfaceMesh};
-use stratagen_core::world::{Definition, FullChunk, Neighbourhood, WorldDef};
+use stratagen_core::world::{Definition, FullChunk, Neighbourhood, WorldSettings};
 
 use crate::args::{parse_rect, region_chunks, require_extension, threads_or_default};
 use crate::error::{usage, CliError};
@@ -81,18 +81,18 @@ pub fn run(a: MeshArgs) -> Result<(), CliError> {
     let count = region_chunks(a.region, MAX_MESH_CHUNKS)?;
     require_extension(&a.out, "glb")?;
     let threads = threads_or_default(a.threads);
-    let def = WorldDef {
+    let def = WorldSettings {
         seed: a.seed,
-        ..WorldDef::default()
+        ..WorldSettings::default()
     };
     let region = generate_with_progress(
-        a.world.gen(def)?,
+        a.world.generator(def)?,
         &rect(x0, z0, x1, z1),
         ChunkStatus::Full,
         threads,
     )?;
-    let dims = region.gen.dims();
-    let world = region.gen.world();
+    let dims = region.generator.dims();
+    let world = region.generator.definition();
     let full = |x: i32, z: i32| {
         region
             .chunks

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use stratagen_core::world::WorldDef;
+use stratagen_core::world::WorldSettings;
 
 use crate::args::{parse_rect, region_chunks, threads_or_default};
 use crate::error::{usage, CliError};
@@ -42,9 +42,9 @@ pub fn run(a: PregenArgs) -> Result<(), CliError> {
     if threads > 256 {
         return Err(usage(format!("--threads {threads}: at most 256")));
     }
-    let def = WorldDef {
+    let def = WorldSettings {
         seed: a.seed,
-        ..WorldDef::default()
+        ..WorldSettings::default()
     };
     // Drawn on stderr only when it is a terminal.
     let bar = ProgressBar::new(0);
@@ -55,7 +55,7 @@ pub fn run(a: PregenArgs) -> Result<(), CliError> {
         .map_err(|e| usage(e.to_string()))?,
     );
     let report = pregen(
-        a.world.gen(def)?,
+        a.world.generator(def)?,
         a.region,
         &a.out,
         threads,

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use stratagen_core::engine::ChunkStatus;
-use stratagen_core::world::WorldDef;
+use stratagen_core::world::WorldSettings;
 
 use crate::args::{parse_pair, threads_or_default};
 use crate::error::{usage, CliError};
@@ -58,9 +58,9 @@ pub fn run(a: RenderArgs) -> Result<(), CliError> {
     }
     let positions = square(a.center, a.radius as i32);
     let total = positions.len();
-    let def = WorldDef {
+    let def = WorldSettings {
         seed: a.seed,
-        ..WorldDef::default()
+        ..WorldSettings::default()
     };
     let region = match &a.from {
         Some(path) => read_region(
@@ -68,7 +68,12 @@ pub fn run(a: RenderArgs) -> Result<(), CliError> {
             square_bounds(a.center, a.radius as i32),
             a.world.definition()?,
         )?,
-        None => generate_with_progress(a.world.gen(def)?, &positions, ChunkStatus::Full, threads)?,
+        None => generate_with_progress(
+            a.world.generator(def)?,
+            &positions,
+            ChunkStatus::Full,
+            threads,
+        )?,
     };
     let img = render(&region, a.layer);
     write_atomic(

@@ -2,7 +2,7 @@
 //! files, list the presets.
 
 use clap::{Args, Subcommand};
-use stratagen_world::{Format, PRESETS};
+use stratagen_worldfile::{Format, PRESETS};
 
 use crate::error::CliError;
 
@@ -37,19 +37,20 @@ pub enum WorldCmd {
 
 /// Run `stratagen world`.
 pub fn run(a: WorldArgs) -> Result<(), CliError> {
-    let load =
-        |spec: &str| stratagen_world::load(spec).map_err(|e| CliError::Definition(e.to_string()));
+    let load = |spec: &str| {
+        stratagen_worldfile::load(spec).map_err(|e| CliError::Definition(e.to_string()))
+    };
     match a.cmd {
         WorldCmd::Print { world, json } => {
             let d = load(&world)?;
             let format = if json { Format::Json } else { Format::Toml };
-            print!("{}", stratagen_world::print(&d, format));
+            print!("{}", stratagen_worldfile::print(&d, format));
             eprintln!("definition {} digest {:016x}", d.name, d.digest());
         }
         WorldCmd::Check { files } => {
             let mut bad = 0;
             for f in &files {
-                match stratagen_world::load(f) {
+                match stratagen_worldfile::load(f) {
                     Ok(d) => println!(
                         "{f}: ok, world {:?}, {} blocks, {} biomes, {} features, digest {:016x}",
                         d.name,

@@ -29,3 +29,6 @@ pub mod engine;
 
 #[cfg(feature = "alloc")]
 pub mod world;
+
+#[cfg(feature = "alloc")]
+pub mod mesh;

@@ -248,7 +248,7 @@ pub unsafe extern "C" fn sg_world_chunk_view(
         owner_out(world, view, |_, st| {
             let d = st.full(cx, cz)?;
             let f = d.full().ok_or(sg_result::NotReady)?;
-            let dims = st.gen.dims();
+            let dims = st.generator.dims();
             let hm = f.heightmaps();
             let v = sg_chunk_view {
                 blocks: f.blocks().as_ptr(),

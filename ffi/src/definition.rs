@@ -61,7 +61,7 @@ unsafe fn create_from_definition(
     // SAFETY: non-NULL and readable for `len` bytes by the caller's contract.
     let bytes = unsafe { std::slice::from_raw_parts(text.cast::<u8>(), len) };
     let parsed = match std::str::from_utf8(bytes) {
-        Ok(t) => stratagen_world::parse(t).map_err(|p| p.to_string()),
+        Ok(t) => stratagen_worldfile::parse(t).map_err(|p| p.to_string()),
         Err(e) => Err(format!("the definition is not UTF-8: {e}")),
     };
     match parsed {
@@ -134,7 +134,7 @@ unsafe fn preset(
     let text = name
         .to_str()
         .ok()
-        .and_then(stratagen_world::preset)
+        .and_then(stratagen_worldfile::preset)
         .ok_or(sg_result::NotFound)?;
     let mut bytes = Vec::with_capacity(text.len() + 1);
     bytes.extend_from_slice(text.as_bytes());
@@ -155,7 +155,7 @@ pub unsafe extern "C" fn sg_world_definition_digest(
     digest: *mut u64,
 ) -> sg_result {
     // SAFETY: forwarded under this function's contract.
-    ffi(|| unsafe { owner_out(world, digest, |_, st| Ok(st.gen.definition_digest())) })
+    ffi(|| unsafe { owner_out(world, digest, |_, st| Ok(st.generator.definition_digest())) })
 }
 
 /// The world's palette (the names it hands out live as long as the world).

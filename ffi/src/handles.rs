@@ -17,7 +17,7 @@ use crate::types::{sg_task, sg_world};
 /// The owner thread's state of one world.
 pub(crate) struct WorldState {
     pub sched: Scheduler<World>,
-    pub gen: WorldGen,
+    pub generator: WorldGen,
     /// The world's blocks and biomes with C names (valid while the world lives).
     pub palette: Arc<CPalette>,
     /// Task handles handed out and not yet finished.

@@ -8,10 +8,8 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use stratagen_core::engine::ChunkPos;
-use stratagen_core::world::mesh::heightmap::{
-    mesh_heightmap, HeightmapMeshError, HeightmapMeshOptions,
-};
-use stratagen_core::world::mesh::{
+use stratagen_core::mesh::heightmap::{mesh_heightmap, HeightmapMeshError, HeightmapMeshOptions};
+use stratagen_core::mesh::{
     mesh_chunk, Mesh, MeshError, MeshOptions, MissingNeighbour, Mode, SurfaceMesh,
 };
 use stratagen_core::world::{full_neighbourhood, ChunkData, Definition, Dims, Neighbourhood};
@@ -225,8 +223,8 @@ pub unsafe extern "C" fn sg_world_mesh_source(
             st.full(cx, cz)?;
             let id = next_id();
             let src = Source {
-                dims: st.gen.dims(),
-                palette: st.gen.world_arc().clone(),
+                dims: st.generator.dims(),
+                palette: st.generator.definition_arc().clone(),
                 chunks: full_neighbourhood(&st.sched, ChunkPos::new(cx, cz)),
             };
             lock(&SOURCES).insert(id, Arc::new(src));

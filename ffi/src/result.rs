@@ -4,7 +4,7 @@
 use std::os::raw::c_char;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use stratagen_core::engine::{LoadError, SchedulerError};
+use stratagen_core::engine::{RestoreError, SchedulerError};
 use stratagen_core::noise::NoiseError;
 use stratagen_store::RecordError;
 
@@ -193,13 +193,15 @@ impl From<RecordError> for sg_result {
             | RecordError::BadStatus(_)
             | RecordError::Compression(_)
             | RecordError::Body(_) => sg_result::RecordMalformed,
-            RecordError::OutOfRange { .. } | RecordError::Load(LoadError::OutOfRange(_)) => {
+            RecordError::OutOfRange { .. } | RecordError::Restore(RestoreError::OutOfRange(_)) => {
                 sg_result::OutOfRange
             }
-            RecordError::Load(LoadError::AlreadyResident { .. }) => sg_result::AlreadyResident,
-            RecordError::Load(LoadError::InFlight) => sg_result::ChunkBusy,
-            RecordError::Load(LoadError::Failed) => sg_result::TaskFailed,
-            RecordError::Load(LoadError::BadOutputs) => sg_result::RecordMalformed,
+            RecordError::Restore(RestoreError::AlreadyResident { .. }) => {
+                sg_result::AlreadyResident
+            }
+            RecordError::Restore(RestoreError::InFlight) => sg_result::ChunkBusy,
+            RecordError::Restore(RestoreError::Failed) => sg_result::TaskFailed,
+            RecordError::Restore(RestoreError::BadOutputs) => sg_result::RecordMalformed,
             RecordError::NotResident { .. } => sg_result::NotReady,
         }
     }

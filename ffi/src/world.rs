@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
 
 use stratagen_core::engine::{ChunkPos, ChunkStatus, Priority, Scheduler};
-use stratagen_core::world::{World, WorldDef, WorldGen};
+use stratagen_core::world::{World, WorldGen, WorldSettings};
 
 use crate::enums::{from_wire, sg_priority, sg_status};
 use crate::handles::{
@@ -18,7 +18,7 @@ use crate::types::{sg_task, sg_world, sg_world_def};
 /// Default world settings (struct_size filled in). Any thread.
 #[no_mangle]
 pub extern "C" fn sg_world_def_default() -> sg_world_def {
-    let d = WorldDef::default();
+    let d = WorldSettings::default();
     sg_world_def {
         struct_size: std::mem::size_of::<sg_world_def>() as u32,
         min_y: d.min_y,
@@ -67,13 +67,13 @@ pub(crate) unsafe fn create(
     palette: Arc<CPalette>,
     out: *mut *mut sg_world,
 ) -> FfiResult<()> {
-    let settings = WorldDef {
+    let settings = WorldSettings {
         seed: d.seed,
         min_y: d.min_y,
         height: d.height,
         sea_level: d.sea_level,
     };
-    let gen = WorldGen::with_definition(settings, palette.world.clone())
+    let generator = WorldGen::with_definition(settings, palette.world.clone())
         .map_err(|_| sg_result::InvalidArgument)?;
     // The scheduler carries the handle's id, so tickets and tasks of another world are
     // detected.
@@ -83,8 +83,8 @@ pub(crate) unsafe fn create(
         WorldCell {
             owner: std::thread::current().id(),
             state: Mutex::new(WorldState {
-                sched: Scheduler::with_id(Arc::new(World::new(gen.clone())), id),
-                gen,
+                sched: Scheduler::with_id(Arc::new(World::new(generator.clone())), id),
+                generator,
                 palette,
                 tasks: BTreeSet::new(),
                 pinned: Vec::new(),

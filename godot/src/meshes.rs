@@ -9,8 +9,8 @@ use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
 
 use stratagen_core::engine::{ChunkPos, Scheduler};
-use stratagen_core::world::mesh::colour::vertex_colours;
-use stratagen_core::world::mesh::{mesh_chunk, Mesh, MeshError, MeshOptions};
+use stratagen_core::mesh::colour::vertex_colours;
+use stratagen_core::mesh::{mesh_chunk, Mesh, MeshError, MeshOptions};
 use stratagen_core::world::{
     full_neighbourhood, ChunkData, Definition, Dims, Neighbourhood, World,
 };
@@ -141,7 +141,7 @@ impl MeshQueue {
             }
             let batch = Arc::new(MeshBatch {
                 dims,
-                world: sched.pipeline().gen().world_arc().clone(),
+                world: sched.pipeline().generator().definition_arc().clone(),
                 options: self.options,
                 results: tasks.iter().map(|_| Mutex::new(None)).collect(),
                 tasks,

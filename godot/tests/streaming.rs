@@ -10,11 +10,11 @@ use std::thread::JoinHandle;
 
 use stratagen_cli::generate;
 use stratagen_core::engine::{ChunkPos, ChunkStatus, Scheduler};
+use stratagen_core::mesh::colour::vertex_colours;
+use stratagen_core::mesh::{mesh_chunk, MeshOptions};
 use stratagen_core::util::digest::Digest;
-use stratagen_core::world::mesh::colour::vertex_colours;
-use stratagen_core::world::mesh::{mesh_chunk, MeshOptions};
 use stratagen_core::world::Neighbourhood;
-use stratagen_core::world::{chunk_digest, World, WorldDef, WorldGen};
+use stratagen_core::world::{chunk_digest, World, WorldGen, WorldSettings};
 use stratagen_godot::bridge::{FrameBudget, Job, StreamDriver, TaskPool};
 use stratagen_godot::meshes::MeshQueue;
 use stratagen_godot::stream::StreamSettings;
@@ -80,13 +80,13 @@ fn a_viewer_walking_64_chunks_is_served_within_bounds() {
         batch_size: 96,
         max_loaded_per_frame: 12,
     };
-    let def = WorldDef {
+    let def = WorldSettings {
         seed: 11,
-        ..WorldDef::default()
+        ..WorldSettings::default()
     };
-    let gen = WorldGen::new(def).unwrap();
-    let dims = gen.dims();
-    let world = World::new(gen);
+    let generator = WorldGen::new(def).unwrap();
+    let dims = generator.dims();
+    let world = World::new(generator);
     let mut driver = StreamDriver::new(Scheduler::with_id(Arc::new(world), 1), settings, budget);
     let mut pool = TestPool {
         threads: 3,
@@ -202,14 +202,14 @@ fn a_viewer_walking_64_chunks_is_served_within_bounds() {
     for p in &loaded {
         let arcs = Neighbourhood::from_fn(|dx, dz| full(ChunkPos::new(p.x + dx, p.z + dz)));
         let n = Neighbourhood::from_fn(|dx, dz| arcs.get(dx, dz).as_deref().and_then(|d| d.full()));
-        let palette = &cli.gen.world().blocks;
+        let palette = &cli.generator.definition().blocks;
         let mesh = mesh_chunk(&n, dims, palette, &MeshOptions::default()).unwrap();
         // The colours are those of the glTF export: `vertex_colours` in the chunk's biomes.
         let biomes = n.centre().map(|c| c.biomes).unwrap();
         let colours = mesh
             .surfaces
             .each_ref()
-            .map(|s| vertex_colours(s, cli.gen.world(), &biomes));
+            .map(|s| vertex_colours(s, cli.generator.definition(), &biomes));
         let want = (mesh.digest(), colour_digest(&colours));
         assert_eq!(latest.get(p), Some(&want), "mesh of {p:?}");
     }

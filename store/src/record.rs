@@ -27,10 +27,10 @@
 
 use std::sync::{Arc, OnceLock};
 
-use stratagen_core::engine::{ChunkPos, ChunkStatus, LoadError, Loaded, Scheduler};
+use stratagen_core::engine::{ChunkPos, ChunkStatus, RestoreError, Restored, Scheduler};
 use stratagen_core::util::digest::Digest;
 use stratagen_core::world::record::{decode_body, encode_body_into, BodyError};
-use stratagen_core::world::{ChunkData, Definition, Dims, World, WorldDef, WorldGen};
+use stratagen_core::world::{ChunkData, Definition, Dims, World, WorldGen, WorldSettings};
 
 /// The first four bytes of every record.
 pub const MAGIC: [u8; 4] = *b"SGCR";
@@ -60,22 +60,22 @@ pub struct WorldIdentity {
 }
 
 impl WorldIdentity {
-    /// The identity of the world `gen` generates.
-    pub fn of(gen: &WorldGen) -> Self {
-        let def = gen.def();
+    /// The identity of the world `generator` generates.
+    pub fn of(generator: &WorldGen) -> Self {
+        let def = generator.settings();
         WorldIdentity {
             seed: def.seed,
             min_y: def.min_y,
             height: def.height,
             sea_level: def.sea_level,
-            definition: gen.definition_digest(),
+            definition: generator.definition_digest(),
         }
     }
 
     /// The settings this identity names (with [`WorldIdentity::definition`], the digest of
     /// the definition they go with).
-    pub fn def(&self) -> WorldDef {
-        WorldDef {
+    pub fn def(&self) -> WorldSettings {
+        WorldSettings {
             seed: self.seed,
             min_y: self.min_y,
             height: self.height,
@@ -183,7 +183,7 @@ pub enum RecordError {
     Body(BodyError),
     /// The chunk cannot take the record (already there at that status or higher, busy, failed).
     #[error("record refused by the world: {0}")]
-    Load(LoadError),
+    Restore(RestoreError),
     /// Nothing is generated at that position (save).
     #[error("no chunk is resident at ({x}, {z})")]
     NotResident {
@@ -348,9 +348,9 @@ fn open(bytes: &[u8]) -> Result<(Header, u32, &[u8]), RecordError> {
     Ok((header, body_len, &bytes[HEADER_LEN..end]))
 }
 
-/// Decode a record of the world `gen` generates, with every check.
-pub fn decode(gen: &WorldGen, bytes: &[u8]) -> Result<Record, RecordError> {
-    let identity = WorldIdentity::of(gen);
+/// Decode a record of the world `generator` generates, with every check.
+pub fn decode(generator: &WorldGen, bytes: &[u8]) -> Result<Record, RecordError> {
+    let identity = WorldIdentity::of(generator);
     let (h, body_len, packed) = open(bytes)?;
     if let Some(field) = h.identity.differs(&identity) {
         return Err(RecordError::ForeignWorld { field });
@@ -370,8 +370,14 @@ pub fn decode(gen: &WorldGen, bytes: &[u8]) -> Result<Record, RecordError> {
     if n != body.len() {
         return Err(RecordError::Compression("shorter than its stated length"));
     }
-    let outputs = decode_body(&identity.dims(), gen.world(), h.pos, h.status, &body)
-        .map_err(RecordError::Body)?;
+    let outputs = decode_body(
+        &identity.dims(),
+        generator.definition(),
+        h.pos,
+        h.status,
+        &body,
+    )
+    .map_err(RecordError::Body)?;
     Ok(Record {
         pos: h.pos,
         status: h.status,
@@ -381,24 +387,26 @@ pub fn decode(gen: &WorldGen, bytes: &[u8]) -> Result<Record, RecordError> {
 
 /// The record of the chunk at `pos` at the status it has reached. Owner thread.
 pub fn save_chunk(sched: &Scheduler<World>, pos: ChunkPos) -> Result<Vec<u8>, RecordError> {
-    let identity = WorldIdentity::of(sched.pipeline().gen());
+    let identity = WorldIdentity::of(sched.pipeline().generator());
     encode(&identity, pos, &sched.outputs(pos))
 }
 
-/// Decode `bytes` and give the chunk to the scheduler ([`Scheduler::load`]): generation
+/// Decode `bytes` and give the chunk to the scheduler ([`Scheduler::restore_outputs`]): generation
 /// continues from the stored status. Refused records change nothing. Owner thread.
 pub fn load_chunk(
     sched: &mut Scheduler<World>,
     bytes: &[u8],
-) -> Result<(Header, Loaded), RecordError> {
-    let gen = sched.pipeline().gen();
-    let identity = WorldIdentity::of(gen);
-    let r = decode(gen, bytes)?;
+) -> Result<(Header, Restored), RecordError> {
+    let generator = sched.pipeline().generator();
+    let identity = WorldIdentity::of(generator);
+    let r = decode(generator, bytes)?;
     let header = Header {
         identity,
         pos: r.pos,
         status: r.status,
     };
-    let loaded = sched.load(r.pos, r.outputs).map_err(RecordError::Load)?;
+    let loaded = sched
+        .restore_outputs(r.pos, r.outputs)
+        .map_err(RecordError::Restore)?;
     Ok((header, loaded))
 }

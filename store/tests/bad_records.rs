@@ -6,22 +6,22 @@
 
 use std::sync::Arc;
 
-use stratagen_core::engine::{ChunkPos, ChunkStatus, LoadError, Priority, Scheduler};
+use stratagen_core::engine::{ChunkPos, ChunkStatus, Priority, RestoreError, Scheduler};
 use stratagen_core::util::digest::Digest;
 use stratagen_core::util::random::JavaRandom;
-use stratagen_core::world::{chunk_digest, World, WorldDef, WorldGen};
+use stratagen_core::world::{chunk_digest, World, WorldGen, WorldSettings};
 use stratagen_store::record::{
     decode, load_chunk, save_chunk, RecordError, CHECKSUM_LEN, HEADER_LEN,
 };
 
-fn world(def: WorldDef) -> Scheduler<World> {
+fn world(def: WorldSettings) -> Scheduler<World> {
     Scheduler::new(Arc::new(World::new(WorldGen::new(def).unwrap())))
 }
 
-fn def() -> WorldDef {
-    WorldDef {
+fn def() -> WorldSettings {
+    WorldSettings {
         seed: 3,
-        ..WorldDef::default()
+        ..WorldSettings::default()
     }
 }
 
@@ -81,8 +81,8 @@ fn each_kind_of_bad_record_is_refused_by_name() {
             .expect("a record of that kind")
     };
     let full = &find(&|p, _| p == ChunkPos::new(17, -15));
-    let gen = WorldGen::new(def()).unwrap();
-    assert!(decode(&gen, full).is_ok());
+    let generator = WorldGen::new(def()).unwrap();
+    assert!(decode(&generator, full).is_ok());
 
     let mut target = world(def());
     target
@@ -166,7 +166,10 @@ fn each_kind_of_bad_record_is_refused_by_name() {
     // A chunk already resident at the record's status or higher.
     let resident = find(&|p, st| st <= ChunkStatus::Terrain && t.status(p) >= Some(st));
     refuse(t, &resident, &|e| {
-        matches!(e, RecordError::Load(LoadError::AlreadyResident { .. }))
+        matches!(
+            e,
+            RecordError::Restore(RestoreError::AlreadyResident { .. })
+        )
     });
     // A chunk with a task in flight.
     t.request(
@@ -180,7 +183,7 @@ fn each_kind_of_bad_record_is_refused_by_name() {
     let before = state(t);
     let e = load_chunk(t, &busy).unwrap_err();
     assert!(
-        matches!(e, RecordError::Load(LoadError::InFlight)),
+        matches!(e, RecordError::Restore(RestoreError::InFlight)),
         "{:?}",
         e
     );
@@ -192,7 +195,7 @@ fn each_kind_of_bad_record_is_refused_by_name() {
 #[test]
 fn ten_thousand_truncations_and_bit_flips_are_all_refused() {
     let recs = records();
-    let gen = WorldGen::new(def()).unwrap();
+    let generator = WorldGen::new(def()).unwrap();
     let mut rng = JavaRandom::new(21);
     let mut target = world(def());
     let mut refused = 0;
@@ -211,7 +214,7 @@ fn ten_thousand_truncations_and_bit_flips_are_all_refused() {
             continue; // two flips of the same bit
         }
         // Decode every one; load every tenth into a world that must stay empty.
-        let e = decode(&gen, &bad);
+        let e = decode(&generator, &bad);
         assert!(e.is_err(), "mutation {} accepted", i);
         if i % 10 == 0 {
             assert!(load_chunk(&mut target, &bad).is_err());
@@ -227,7 +230,7 @@ fn ten_thousand_truncations_and_bit_flips_are_all_refused() {
 #[test]
 fn forged_bodies_never_panic() {
     let recs = records();
-    let gen = WorldGen::new(def()).unwrap();
+    let generator = WorldGen::new(def()).unwrap();
     let mut rng = JavaRandom::new(5);
     let (mut errors, mut accepted) = (0, 0);
     for i in 0..3000 {
@@ -244,7 +247,7 @@ fn forged_bodies_never_panic() {
                 }
             }
         });
-        match decode(&gen, &forged) {
+        match decode(&generator, &forged) {
             Err(RecordError::Body(_)) => errors += 1,
             Err(e) => panic!("forged body refused for another reason: {}", e),
             Ok(r) => {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use stratagen_core::engine::{ChunkPos, ChunkStatus, Priority, Scheduler};
 use stratagen_core::util::digest::Digest;
-use stratagen_core::world::{Definition, World, WorldDef, WorldGen};
+use stratagen_core::world::{Definition, World, WorldGen, WorldSettings};
 use stratagen_store::record::{
     decode, save_chunk, Encoder, WorldIdentity, HEADER_LEN, LEGACY_BUILTIN_DEFINITION,
 };
@@ -21,14 +21,14 @@ fn xxh64(b: &[u8]) -> u64 {
 
 #[test]
 fn header_fields_sit_where_the_format_says() {
-    let def = WorldDef {
+    let def = WorldSettings {
         seed: -77,
         min_y: -32,
         height: 256,
         sea_level: 40,
     };
-    let gen = WorldGen::new(def).unwrap();
-    let mut s = Scheduler::new(Arc::new(World::new(gen.clone())));
+    let generator = WorldGen::new(def).unwrap();
+    let mut s = Scheduler::new(Arc::new(World::new(generator.clone())));
     let pos = ChunkPos::new(-3, 5);
     s.request(pos, ChunkStatus::Full, Priority::Soon).unwrap();
     while s.run_inline(1000) > 0 {}
@@ -56,14 +56,14 @@ fn header_fields_sit_where_the_format_says() {
     let mut e = Encoder::default();
     let other = e
         .encode(
-            &WorldIdentity::of(&gen),
+            &WorldIdentity::of(&generator),
             ChunkPos::new(-3, 4),
             &s.outputs(ChunkPos::new(-3, 4)),
         )
         .unwrap();
-    assert!(decode(&gen, &other).is_ok());
+    assert!(decode(&generator, &other).is_ok());
     assert_eq!(
-        e.encode(&WorldIdentity::of(&gen), pos, &s.outputs(pos))
+        e.encode(&WorldIdentity::of(&generator), pos, &s.outputs(pos))
             .unwrap(),
         r
     );
@@ -72,7 +72,7 @@ fn header_fields_sit_where_the_format_says() {
 #[test]
 fn a_full_record_of_the_default_world_is_byte_stable() {
     let mut s = Scheduler::new(Arc::new(World::new(
-        WorldGen::new(WorldDef::default()).unwrap(),
+        WorldGen::new(WorldSettings::default()).unwrap(),
     )));
     s.request(ChunkPos::new(0, 0), ChunkStatus::Full, Priority::Soon)
         .unwrap();
@@ -92,6 +92,6 @@ fn a_full_record_of_the_default_world_is_byte_stable() {
     let sum = xxh64(&legacy[..end]);
     legacy[end..].copy_from_slice(&sum.to_le_bytes());
     assert_eq!(format!("{:016x}", xxh64(&legacy)), "8a26d1984761946d");
-    let gen = WorldGen::new(WorldDef::default()).unwrap();
-    assert_eq!(decode(&gen, &legacy).unwrap().outputs.len(), 10);
+    let generator = WorldGen::new(WorldSettings::default()).unwrap();
+    assert_eq!(decode(&generator, &legacy).unwrap().outputs.len(), 10);
 }

@@ -9,8 +9,8 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use stratagen_core::engine::{ChunkPos, ChunkStatus, Loaded, Priority, Scheduler};
-use stratagen_core::world::{chunk_digest, World, WorldDef, WorldGen};
+use stratagen_core::engine::{ChunkPos, ChunkStatus, Priority, Restored, Scheduler};
+use stratagen_core::world::{chunk_digest, World, WorldGen, WorldSettings};
 use stratagen_store::record::{load_chunk, save_chunk};
 
 const SEED: i64 = 3;
@@ -22,9 +22,9 @@ fn region() -> Vec<ChunkPos> {
 }
 
 fn world() -> Scheduler<World> {
-    let def = WorldDef {
+    let def = WorldSettings {
         seed: SEED,
-        ..WorldDef::default()
+        ..WorldSettings::default()
     };
     Scheduler::new(Arc::new(World::new(WorldGen::new(def).unwrap())))
 }
@@ -100,13 +100,13 @@ fn resume_after_a_task_of_every_status_equals_an_uninterrupted_run() {
             }
             if i % 2 == 0 {
                 let (h, loaded) = load_chunk(&mut second, bytes).unwrap();
-                assert_eq!((h.pos, h.status, loaded), (*p, *status, Loaded::Pending));
+                assert_eq!((h.pos, h.status, loaded), (*p, *status, Restored::Pending));
             }
         }
         request_region(&mut second);
         for (p, status, bytes) in saved.iter().skip(1).step_by(2) {
             let (h, loaded) = load_chunk(&mut second, bytes).unwrap();
-            assert_eq!((h.pos, h.status, loaded), (*p, *status, Loaded::Resident));
+            assert_eq!((h.pos, h.status, loaded), (*p, *status, Restored::Resident));
         }
         assert_eq!(second.pending_count(), 0, "every record was claimed");
         run(&mut second, |_| false);

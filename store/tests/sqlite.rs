@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use stratagen_core::engine::{ChunkPos, ChunkStatus, Priority, Scheduler};
-use stratagen_core::world::{World, WorldDef, WorldGen};
+use stratagen_core::world::{World, WorldGen, WorldSettings};
 use stratagen_store::record::{decode, save_chunk, WorldIdentity};
 use stratagen_store::sqlite::{remove_store, ChunkStore, StoreError};
 
@@ -17,13 +17,13 @@ fn temp(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn records_round_trip_and_identity_is_checked() {
-    let def = WorldDef {
+    let def = WorldSettings {
         seed: 9,
-        ..WorldDef::default()
+        ..WorldSettings::default()
     };
-    let gen = WorldGen::new(def).unwrap();
-    let id = WorldIdentity::of(&gen);
-    let mut s = Scheduler::new(Arc::new(World::new(gen.clone())));
+    let generator = WorldGen::new(def).unwrap();
+    let id = WorldIdentity::of(&generator);
+    let mut s = Scheduler::new(Arc::new(World::new(generator.clone())));
     s.request(ChunkPos::new(2, 3), ChunkStatus::Full, Priority::Soon)
         .unwrap();
     while s.run_inline(1000) > 0 {}
@@ -56,7 +56,7 @@ fn records_round_trip_and_identity_is_checked() {
     let again = ChunkStore::open_existing(&path).unwrap();
     assert_eq!(*again.identity(), id);
     let back = again.get(ChunkPos::new(2, 3)).unwrap().unwrap();
-    assert_eq!(decode(&gen, &back).unwrap().status, ChunkStatus::Full);
+    assert_eq!(decode(&generator, &back).unwrap().status, ChunkStatus::Full);
     drop(again);
 
     let other = WorldIdentity {
@@ -72,7 +72,7 @@ fn records_round_trip_and_identity_is_checked() {
 
 #[test]
 fn newer_formats_and_foreign_databases_are_refused() {
-    let id = WorldIdentity::of(&WorldGen::new(WorldDef::default()).unwrap());
+    let id = WorldIdentity::of(&WorldGen::new(WorldSettings::default()).unwrap());
     let path = temp("newer.sqlite");
     drop(ChunkStore::open(&path, &id).unwrap());
     let conn = rusqlite::Connection::open(&path).unwrap();

@@ -7,12 +7,12 @@
 use std::sync::Arc;
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::engine::{Priority, Scheduler};
+use stratagen_core::mesh::heightmap::{mesh_heightmap, HeightmapMeshOptions};
+use stratagen_core::mesh::{mesh_chunk, MeshOptions, MissingNeighbour, Mode};
 use stratagen_core::noise::{FractalType, Grid2, Grid3, NoiseDef, NoiseType};
 use stratagen_core::util::digest::Digest;
-use stratagen_core::world::mesh::heightmap::{mesh_heightmap, HeightmapMeshOptions};
-use stratagen_core::world::mesh::{mesh_chunk, MeshOptions, MissingNeighbour, Mode};
 use stratagen_core::world::{
-    status_digest, Definition, Neighbourhood, Palette, World, WorldDef, WorldGen,
+    status_digest, Definition, Neighbourhood, Palette, World, WorldGen, WorldSettings,
 };
 
 /// (label, seed, chunk x, chunk z): what each entry guards.
@@ -90,9 +90,9 @@ fn noise_lines(out: &mut Vec<String>) {
 /// then each corpus chunk alone (neighbours missing, emitted and culled), then a heightmap
 /// mesh with skirts.
 fn mesh_lines(out: &mut Vec<String>) {
-    let gen = WorldGen::new(WorldDef::default()).expect("valid world");
-    let dims = gen.dims();
-    let mut s = Scheduler::with_id(Arc::new(World::new(gen)), 1);
+    let generator = WorldGen::new(WorldSettings::default()).expect("valid world");
+    let dims = generator.dims();
+    let mut s = Scheduler::with_id(Arc::new(World::new(generator)), 1);
     for z in -1..=1 {
         for x in -1..=1 {
             s.request(ChunkPos::new(x, z), ChunkStatus::Full, Priority::Soon)
@@ -170,13 +170,13 @@ fn preset_lines(out: &mut Vec<String>) {
         let world = Arc::new(Definition::from_bytes(bytes).expect("a valid preset"));
         out.push(format!("preset {} digest {:016x}", name, world.digest()));
         for (seed, x, z) in chunks.iter() {
-            let def = WorldDef {
+            let def = WorldSettings {
                 seed: *seed,
-                ..WorldDef::default()
+                ..WorldSettings::default()
             };
-            let gen = WorldGen::with_definition(def, world.clone()).expect("valid world");
-            let dims = gen.dims();
-            let mut s = Scheduler::with_id(Arc::new(World::new(gen)), 1);
+            let generator = WorldGen::with_definition(def, world.clone()).expect("valid world");
+            let dims = generator.dims();
+            let mut s = Scheduler::with_id(Arc::new(World::new(generator)), 1);
             let p = ChunkPos::new(*x, *z);
             s.request(p, ChunkStatus::Full, Priority::Soon)
                 .expect("in range");
@@ -222,20 +222,20 @@ pub fn lines() -> Vec<String> {
     noise_lines(&mut out);
     mesh_lines(&mut out);
     for (label, seed, x, z) in CHUNKS.iter() {
-        let gen = WorldGen::new(WorldDef {
+        let generator = WorldGen::new(WorldSettings {
             seed: *seed,
-            ..WorldDef::default()
+            ..WorldSettings::default()
         })
         .expect("valid world");
-        let mut s = Scheduler::with_id(Arc::new(World::new(gen)), 1);
+        let mut s = Scheduler::with_id(Arc::new(World::new(generator)), 1);
         let p = ChunkPos::new(*x, *z);
         s.request(p, ChunkStatus::Full, Priority::Soon)
             .expect("in range");
         s.run_inline(usize::MAX);
         if let Some(d) = s.output(p, ChunkStatus::Full) {
-            let dims = WorldGen::new(WorldDef {
+            let dims = WorldGen::new(WorldSettings {
                 seed: *seed,
-                ..WorldDef::default()
+                ..WorldSettings::default()
             })
             .expect("valid world")
             .dims();

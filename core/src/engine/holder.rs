@@ -61,7 +61,7 @@ pub(crate) struct ReadyEntry {
 pub(crate) struct Holder<O> {
     /// Distinguishes this holder from an earlier one at the same position, so a task taken
     /// before a release cannot land in a holder created after it.
-    gen: u64,
+    generation: u64,
     /// Statuses completed: 0 = none, 10 = full.
     done: u8,
     /// Snapshot of the completed outputs: filled in place while no task holds it, replaced
@@ -81,9 +81,9 @@ pub(crate) struct Holder<O> {
 }
 
 impl<O> Holder<O> {
-    pub fn new(gen: u64) -> Self {
+    pub fn new(generation: u64) -> Self {
         Holder {
-            gen,
+            generation,
             done: 0,
             slots: Arc::new(Slots::empty()),
             need: [0; ChunkStatus::COUNT],
@@ -96,8 +96,8 @@ impl<O> Holder<O> {
         }
     }
 
-    pub fn gen(&self) -> u64 {
-        self.gen
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 
     /// The completed outputs (shared).

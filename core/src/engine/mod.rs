@@ -30,6 +30,6 @@ pub use layers::LayerWindow;
 #[cfg(feature = "alloc")]
 pub use pipeline::{BodyError, Pipeline, View};
 #[cfg(feature = "alloc")]
-pub use scheduler::{LoadError, Loaded, Priority, Scheduler, SchedulerError, SchedulerStats};
+pub use scheduler::{Priority, RestoreError, Restored, Scheduler, SchedulerError, SchedulerStats};
 #[cfg(feature = "alloc")]
 pub use task::{Finished, Task, Ticket};

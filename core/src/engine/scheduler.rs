@@ -69,9 +69,9 @@ impl fmt::Display for SchedulerError {
     }
 }
 
-/// Why [`Scheduler::load`] refused stored outputs. Nothing changed.
+/// Why [`Scheduler::restore_outputs`] refused stored outputs. Nothing changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LoadError {
+pub enum RestoreError {
     /// A position outside `|x|, |z| < 2^21` chunks.
     OutOfRange(ChunkPos),
     /// No outputs were given, or more than there are statuses.
@@ -87,27 +87,29 @@ pub enum LoadError {
     Failed,
 }
 
-impl fmt::Display for LoadError {
+impl fmt::Display for RestoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LoadError::OutOfRange(p) => write!(
+            RestoreError::OutOfRange(p) => write!(
                 f,
                 "chunk ({}, {}) is outside the supported range |x|, |z| < 2^21",
                 p.x, p.z
             ),
-            LoadError::BadOutputs => write!(f, "no outputs, or more outputs than statuses"),
-            LoadError::AlreadyResident { has } => {
+            RestoreError::BadOutputs => write!(f, "no outputs, or more outputs than statuses"),
+            RestoreError::AlreadyResident { has } => {
                 write!(f, "the chunk is already resident at status {}", has.name())
             }
-            LoadError::InFlight => write!(f, "a task of the chunk is in flight; finish it first"),
-            LoadError::Failed => write!(f, "the chunk's last task failed"),
+            RestoreError::InFlight => {
+                write!(f, "a task of the chunk is in flight; finish it first")
+            }
+            RestoreError::Failed => write!(f, "the chunk's last task failed"),
         }
     }
 }
 
-/// Where [`Scheduler::load`] put stored outputs.
+/// Where [`Scheduler::restore_outputs`] put stored outputs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Loaded {
+pub enum Restored {
     /// Into the chunk's resident holder: its status rose to the loaded one.
     Resident,
     /// Kept until a request makes the chunk resident (no request covers it now).
@@ -141,7 +143,7 @@ struct InFlight {
     pos: ChunkPos,
     status: ChunkStatus,
     /// The holder generation the task was taken from.
-    gen: u64,
+    generation: u64,
 }
 
 /// The scheduler: holders, tickets and the ready set. See the module docs for thread rules.
@@ -158,7 +160,7 @@ pub struct Scheduler<P: Pipeline> {
     next_ticket: u64,
     in_flight: BTreeMap<u64, InFlight>,
     next_task: u64,
-    next_gen: u64,
+    next_generation: u64,
     ready: BTreeSet<ReadyEntry>,
     failures: BTreeMap<ChunkPos, (ChunkStatus, BodyError)>,
     /// Stored outputs loaded for chunks no request covered yet, by position; moved into the
@@ -184,7 +186,7 @@ impl<P: Pipeline> Scheduler<P> {
             next_ticket: 1,
             in_flight: BTreeMap::new(),
             next_task: 1,
-            next_gen: 1,
+            next_generation: 1,
             ready: BTreeSet::new(),
             failures: BTreeMap::new(),
             pending: BTreeMap::new(),
@@ -294,11 +296,11 @@ impl<P: Pipeline> Scheduler<P> {
                 }
             };
             if add {
-                let gen = &mut self.next_gen;
+                let generation = &mut self.next_generation;
                 let pending = &mut self.pending;
                 let make = |x| {
-                    *gen += 1;
-                    let mut h = Holder::new(*gen);
+                    *generation += 1;
+                    let mut h = Holder::new(*generation);
                     if !pending.is_empty() {
                         if let Some(out) = pending.remove(&ChunkPos::new(x, z)) {
                             h.restore(&out);
@@ -339,20 +341,20 @@ impl<P: Pipeline> Scheduler<P> {
     ///
     /// If a request covers the chunk, its holder takes the statuses it has not reached yet
     /// (those it has are equal by determinism) and its neighbours see them at once. If none
-    /// does, the outputs wait until a request makes the chunk resident ([`Loaded::Pending`];
+    /// does, the outputs wait until a request makes the chunk resident ([`Restored::Pending`];
     /// [`Scheduler::pending_count`] counts them, [`Scheduler::forget_pending`] drops one).
     /// Refused, changing nothing: a position out of range, no outputs, a chunk that already
     /// has the stored status or a higher one, a task of the chunk in flight, a failed chunk.
     ///
     /// The outputs are trusted to be this pipeline's for this position (a store checks the
     /// world identity and the data before it gets here).
-    pub fn load(
+    pub fn restore_outputs(
         &mut self,
         pos: ChunkPos,
         outputs: Vec<Arc<P::Output>>,
-    ) -> Result<Loaded, LoadError> {
+    ) -> Result<Restored, RestoreError> {
         if !pos.is_valid() {
-            return Err(LoadError::OutOfRange(pos));
+            return Err(RestoreError::OutOfRange(pos));
         }
         let top = match outputs
             .len()
@@ -360,7 +362,7 @@ impl<P: Pipeline> Scheduler<P> {
             .and_then(ChunkStatus::from_index)
         {
             Some(s) => s,
-            None => return Err(LoadError::BadOutputs),
+            None => return Err(RestoreError::BadOutputs),
         };
         let h = match self.holders.get_mut(pos) {
             Some(h) => h,
@@ -371,20 +373,20 @@ impl<P: Pipeline> Scheduler<P> {
                     .and_then(|o| ChunkStatus::from_index(o.len() - 1))
                     .filter(|&has| has >= top)
                 {
-                    return Err(LoadError::AlreadyResident { has });
+                    return Err(RestoreError::AlreadyResident { has });
                 }
                 self.pending.insert(pos, outputs);
-                return Ok(Loaded::Pending);
+                return Ok(Restored::Pending);
             }
         };
         if let Some(has) = h.status().filter(|&has| has >= top) {
-            return Err(LoadError::AlreadyResident { has });
+            return Err(RestoreError::AlreadyResident { has });
         }
         if h.in_flight() {
-            return Err(LoadError::InFlight);
+            return Err(RestoreError::InFlight);
         }
         if h.failed() {
-            return Err(LoadError::Failed);
+            return Err(RestoreError::Failed);
         }
         let from = h.next().map_or(ChunkStatus::COUNT, |n| n.index());
         h.restore(&outputs);
@@ -394,10 +396,10 @@ impl<P: Pipeline> Scheduler<P> {
             self.refresh(q);
         }
         self.refresh(pos);
-        Ok(Loaded::Resident)
+        Ok(Restored::Resident)
     }
 
-    /// Stored outputs waiting for a request (see [`Scheduler::load`]).
+    /// Stored outputs waiting for a request (see [`Scheduler::restore_outputs`]).
     pub fn pending_count(&self) -> usize {
         self.pending.len()
     }
@@ -504,9 +506,9 @@ impl<P: Pipeline> Scheduler<P> {
             };
             self.ready.remove(&entry);
             let q = entry.pos;
-            let (status, gen) = match self.holders.get_mut(q) {
+            let (status, generation) = match self.holders.get_mut(q) {
                 Some(h) => match h.start_task() {
-                    Some(s) => (s, h.gen()),
+                    Some(s) => (s, h.generation()),
                     None => continue,
                 },
                 None => continue,
@@ -518,7 +520,7 @@ impl<P: Pipeline> Scheduler<P> {
                 InFlight {
                     pos: q,
                     status,
-                    gen,
+                    generation,
                 },
             );
             out.push(self.make_task(id, q, status));
@@ -568,14 +570,14 @@ impl<P: Pipeline> Scheduler<P> {
         let InFlight {
             pos: q,
             status,
-            gen,
+            generation,
         } = self
             .in_flight
             .remove(&task.id)
             .ok_or(SchedulerError::UnknownTask)?;
         drop(task);
         let h = match self.holders.get_mut(q) {
-            Some(h) if h.gen() == gen => h,
+            Some(h) if h.generation() == generation => h,
             _ => {
                 self.stats.dropped += 1;
                 return Ok(Finished::Dropped);

@@ -24,24 +24,24 @@ fn wrong(_: &ChunkData) -> BodyError {
 /// The world pipeline: runs each status body of [`WorldGen`].
 #[derive(Debug)]
 pub struct World {
-    gen: WorldGen,
+    generator: WorldGen,
     /// How far `structure_references` reads starts: its direct radius in the step table.
     references_radius: i32,
 }
 
 impl World {
-    /// A pipeline for `gen`.
-    pub fn new(gen: WorldGen) -> Self {
+    /// A pipeline for `generator`.
+    pub fn new(generator: WorldGen) -> Self {
         let table = StepTable::new();
         World {
-            gen,
+            generator,
             references_radius: table.direct_radius(ChunkStatus::StructureReferences) as i32,
         }
     }
 
     /// The generator.
-    pub fn gen(&self) -> &WorldGen {
-        &self.gen
+    pub fn generator(&self) -> &WorldGen {
+        &self.generator
     }
 }
 
@@ -118,29 +118,34 @@ impl World {
             }
         }
         let biomes = biomes_here(view)?;
-        let mut inp = self.gen.terrain_input(biomes);
+        let mut inp = self.generator.terrain_input(biomes);
         inp.beard = &beard;
         Ok(ChunkData::Terrain(Box::new(terrain::generate(&inp, pos))))
     }
 
     fn features(&self, pos: ChunkPos, view: &View<'_, ChunkData>) -> Result<ChunkData, BodyError> {
-        let g = &self.gen;
+        let g = &self.generator;
         let terrain = neighbourhood(view, ChunkStatus::Terrain, |d| d.terrain())?;
         let own = terrain
             .centre()
             .ok_or(BodyError::Failed("missing own terrain"))?;
-        let world = g.world();
-        let mut w = Writer::new(g.dims, &world.blocks, pos, own.blocks.clone(), terrain);
+        let definition = g.definition();
+        let mut w = Writer::new(g.dims, &definition.blocks, pos, own.blocks.clone(), terrain);
         // Step 0: structure pieces, clipped to this chunk, protected from patches.
         let mut entities = Vec::new();
         for (_, s) in referenced_starts(view, pos)? {
-            entities.extend(structure::place(s, &world.structure_blocks, pos, &mut w));
+            entities.extend(structure::place(
+                s,
+                &definition.structure_blocks,
+                pos,
+                &mut w,
+            ));
         }
         entities.sort();
         let inp = FeatureInput {
-            seed: g.def.seed,
+            seed: g.settings.seed,
             dims: g.dims,
-            world,
+            definition,
             biomes: biomes_here(view)?,
             terrain,
         };
@@ -169,7 +174,11 @@ impl World {
                 .map(|n| &n.outbound.at(Neighbourhood::<()>::opposite(k))[..])
         });
         let blocks = feature::merge(own, inbound);
-        let heightmaps = Heightmaps::of(&self.gen.dims, &self.gen.world().blocks, &blocks);
+        let heightmaps = Heightmaps::of(
+            &self.generator.dims,
+            &self.generator.definition().blocks,
+            &blocks,
+        );
         Ok(ChunkData::InitializeLight(Box::new(Merged {
             blocks,
             heightmaps,
@@ -178,7 +187,7 @@ impl World {
     }
 
     fn light(&self, view: &View<'_, ChunkData>) -> Result<ChunkData, BodyError> {
-        let dims = self.gen.dims;
+        let dims = self.generator.dims;
         let m = neighbourhood(view, ChunkStatus::InitializeLight, |d| match d {
             ChunkData::InitializeLight(m) => Some(&**m),
             _ => None,
@@ -192,7 +201,7 @@ impl World {
         let blocks = m.map(|c| c.map(|c| &c.blocks[..]));
         Ok(ChunkData::Light(Box::new(light::compute(
             &dims,
-            &self.gen.world().blocks,
+            &self.generator.definition().blocks,
             blocks,
             highest,
         ))))
@@ -204,9 +213,9 @@ impl World {
             other => return Err(wrong(other)),
         };
         Ok(ChunkData::Spawn(spawn::generate(
-            self.gen.def.seed,
-            self.gen.world(),
-            &self.gen.dims,
+            self.generator.settings.seed,
+            self.generator.definition(),
+            &self.generator.dims,
             pos,
             biomes_here(view)?,
             &m.blocks,
@@ -257,7 +266,7 @@ impl Pipeline for World {
         pos: ChunkPos,
         view: &View<'_, ChunkData>,
     ) -> Result<ChunkData, BodyError> {
-        let g = &self.gen;
+        let g = &self.generator;
         match status {
             ChunkStatus::Empty => Ok(ChunkData::Empty),
             ChunkStatus::StructureStarts => Ok(ChunkData::StructureStarts(g.structure_starts(pos))),

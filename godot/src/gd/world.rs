@@ -15,9 +15,11 @@ use godot::classes::{
 };
 use godot::prelude::*;
 use stratagen_core::engine::{ChunkPos, Scheduler};
+use stratagen_core::mesh::{Face, Mesh, MeshOptions, Mode};
 use stratagen_core::world::block::Surface;
-use stratagen_core::world::mesh::{Face, Mesh, MeshOptions, Mode};
-use stratagen_core::world::{chunk_digest, full_output, Definition, World, WorldDef, WorldGen};
+use stratagen_core::world::{
+    chunk_digest, full_output, Definition, World, WorldGen, WorldSettings,
+};
 
 use super::pool::GodotPool;
 use crate::bridge::{FrameBudget, StreamDriver};
@@ -26,7 +28,7 @@ use crate::stream::StreamSettings;
 
 /// What runs while the node is in the tree.
 struct Running {
-    gen: WorldGen,
+    generator: WorldGen,
     driver: StreamDriver<World>,
     tasks: GodotPool,
     meshes: MeshQueue,
@@ -125,7 +127,9 @@ impl StratagenWorld {
     #[func]
     fn block_name_at(&self, x: i32, y: i32, z: i32) -> GString {
         match (&self.running, self.block_at(x, y, z)) {
-            (Some(r), Some(b)) => GString::from(r.gen.world().blocks.name(b).unwrap_or("")),
+            (Some(r), Some(b)) => {
+                GString::from(r.generator.definition().blocks.name(b).unwrap_or(""))
+            }
             _ => GString::new(),
         }
     }
@@ -135,8 +139,8 @@ impl StratagenWorld {
     fn biome_at(&self, x: i32, z: i32) -> GString {
         match &self.running {
             Some(r) => {
-                let world = r.gen.world();
-                let id = r.gen.biome_at(x, z) as usize;
+                let world = r.generator.definition();
+                let id = r.generator.biome_at(x, z) as usize;
                 GString::from(world.biomes.get(id).map_or("", |b| b.name.as_str()))
             }
             None => GString::new(),
@@ -194,7 +198,7 @@ impl StratagenWorld {
 impl StratagenWorld {
     fn block_at(&self, x: i32, y: i32, z: i32) -> Option<u16> {
         let r = self.running.as_ref()?;
-        let dims = r.gen.dims();
+        let dims = r.generator.dims();
         if y < dims.min_y || y > dims.max_y() {
             return None;
         }
@@ -210,7 +214,7 @@ impl StratagenWorld {
     /// paths work in exported games). Main thread.
     fn load_definition(&self) -> Result<Definition, String> {
         let spec = self.world.to_string();
-        let text = match stratagen_world::preset(&spec) {
+        let text = match stratagen_worldfile::preset(&spec) {
             Some(t) => t.to_string(),
             None if FileAccess::file_exists(&self.world) => {
                 FileAccess::get_file_as_string(&self.world).to_string()
@@ -218,28 +222,28 @@ impl StratagenWorld {
             None => {
                 return Err(format!(
                     "world {spec:?}: not a preset ({}) and not a readable file",
-                    stratagen_world::PRESETS.join(", ")
+                    stratagen_worldfile::PRESETS.join(", ")
                 ))
             }
         };
-        stratagen_world::parse(&text).map_err(|p| format!("world {spec}:\n{p}"))
+        stratagen_worldfile::parse(&text).map_err(|p| format!("world {spec}:\n{p}"))
     }
 
     fn start(&mut self) -> Result<(), String> {
-        let def = WorldDef {
+        let def = WorldSettings {
             seed: self.seed,
             min_y: self.min_y,
             height: u32::try_from(self.height).map_err(|_| "height must be positive")?,
             sea_level: self.sea_level,
         };
-        let gen = WorldGen::with_definition(def, Arc::new(self.load_definition()?))
+        let generator = WorldGen::with_definition(def, Arc::new(self.load_definition()?))
             .map_err(|e| e.to_string())?;
         let settings = StreamSettings {
             view_distance: u32::try_from(self.view_distance.clamp(1, 32)).unwrap_or(8),
             ..StreamSettings::default()
         };
         let driver = StreamDriver::new(
-            Scheduler::new(Arc::new(World::new(gen.clone()))),
+            Scheduler::new(Arc::new(World::new(generator.clone()))),
             settings,
             FrameBudget::default(),
         );
@@ -253,7 +257,7 @@ impl StratagenWorld {
         };
         self.materials = self.make_materials();
         self.running = Some(Running {
-            gen,
+            generator,
             driver,
             tasks: GodotPool::default(),
             meshes: MeshQueue::new(options, 8),
@@ -290,7 +294,7 @@ impl StratagenWorld {
     /// The running world's definition, or the built-in one before the node enters the tree.
     fn world_definition(&self) -> Arc<Definition> {
         match &self.running {
-            Some(r) => r.gen.world_arc().clone(),
+            Some(r) => r.generator.definition_arc().clone(),
             None => Arc::new(Definition::builtin()),
         }
     }
@@ -320,7 +324,7 @@ impl StratagenWorld {
             .driver
             .frame(viewer, &mut r.tasks)
             .map_err(|e| format!("{e:?}"))?;
-        let dims = r.gen.dims();
+        let dims = r.generator.dims();
         let loaded = r.driver.loaded().clone();
         let built = r.meshes.frame(
             r.driver.scheduler(),

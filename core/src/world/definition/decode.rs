@@ -9,7 +9,7 @@ use core::fmt;
 use crate::noise::{CellularDistance, CellularReturn, FractalType, NoiseDef, NoiseType};
 use crate::util::bytes::{Cursor, LeReader};
 use crate::world::block::{BlockProps, Shape, Surface};
-use crate::world::definition::digest::ENCODING;
+use crate::world::definition::canonical::ENCODING;
 use crate::world::definition::*;
 use crate::world::palette::Palette;
 use crate::world::structure::StructureKind;

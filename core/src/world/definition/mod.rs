@@ -2,7 +2,7 @@
 //! size — blocks, biomes and their climate, the terrain shape, caves, aquifers, carvers,
 //! features, trees, structures and spawns — as plain data with every name already resolved to
 //! an id. Text documents (TOML, JSON) are parsed and checked outside `core`
-//! (`stratagen-world`); `core` receives this struct, checks what its bodies rely on
+//! (`stratagen-worldfile`); `core` receives this struct, checks what its bodies rely on
 //! ([`Definition::check`]) and generates from it. [`Definition::builtin`] is the `default`
 //! world, bit for bit the world the code generated before definitions existed.
 //!
@@ -18,9 +18,9 @@ use crate::world::palette::Palette;
 
 mod biomes;
 mod builtin;
+mod canonical;
 mod check;
 mod decode;
-mod digest;
 mod features;
 mod terrain;
 

@@ -23,7 +23,7 @@ pub struct FeatureInput<'a> {
     /// Dimensions.
     pub dims: Dims,
     /// The world definition.
-    pub world: &'a Definition,
+    pub definition: &'a Definition,
     /// Biomes of the chunk's cells.
     pub biomes: &'a [BiomeId; 16],
     /// Terrain of the 3 × 3 chunks around.
@@ -134,7 +134,7 @@ impl Steps<'_, '_> {
             Some(t) => t,
             None => return,
         };
-        let kind = match self.inp.world.trees.get(spawn.tree as usize) {
+        let kind = match self.inp.definition.trees.get(spawn.tree as usize) {
             Some(k) => k,
             None => return,
         };
@@ -220,7 +220,7 @@ pub fn decorate(inp: &FeatureInput<'_>, pos: ChunkPos, w: &mut Writer<'_>) {
         deco: decoration_seed(inp.seed, bx, bz),
     };
     for step in 1..STEP_COUNT {
-        for (index, f) in inp.world.features.iter().enumerate() {
+        for (index, f) in inp.definition.features.iter().enumerate() {
             if f.step != step {
                 continue;
             }

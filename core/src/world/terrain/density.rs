@@ -76,7 +76,7 @@ fn corner_columns(inp: &TerrainInput<'_>, pos: ChunkPos) -> ([f64; CORNERS], [f6
                 f64::from(bx + CELL_XZ * i as i32),
                 f64::from(bz + CELL_XZ * k as i32),
             );
-            let (h, j) = column_shape(&inp.world.terrain, &c, sea);
+            let (h, j) = column_shape(&inp.definition.terrain, &c, sea);
             col_h[k * CORNERS_SIDE + i] = h;
             col_j[k * CORNERS_SIDE + i] = j;
         }
@@ -115,7 +115,7 @@ fn corner_densities(
     col_j: &[f64; CORNERS],
 ) -> Corners {
     let dims = inp.dims;
-    let caves = &inp.world.terrain.caves;
+    let caves = &inp.definition.terrain.caves;
     let (bx, bz) = (pos.block_x(), pos.block_z());
     let ny = dims.height as usize / CELL_Y as usize + 1;
     let n = CORNERS * ny;

@@ -34,15 +34,15 @@ mod beard;
 mod carvers;
 mod column;
 mod density;
-mod heightmap;
 mod resolve;
 mod surface;
+mod top_scan;
 
 pub use beard::{BeardBox, BEARD_FALLOFF};
 pub use column::column_shape;
 pub use density::{shape, Shape};
-pub use heightmap::{heightmaps, heightmaps_by, top_non_air_layer};
 pub use resolve::{carve, resolve};
+pub use top_scan::{heightmaps, heightmaps_by, top_non_air_layer};
 
 /// The terrain output of one chunk.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,7 +108,7 @@ pub struct TerrainInput<'a> {
     /// Dimensions.
     pub dims: Dims,
     /// The world definition.
-    pub world: &'a Definition,
+    pub definition: &'a Definition,
     /// Climate noises.
     pub climate: &'a ClimateSampler,
     /// Terrain noises.
@@ -124,7 +124,7 @@ pub fn generate(inp: &TerrainInput<'_>, pos: ChunkPos) -> TerrainChunk {
     let sh = shape(inp, pos);
     let (mut blocks, aquifer) = resolve(inp, pos, &sh);
     let witness = carve(inp, pos, &sh, &aquifer, &mut blocks);
-    let mut t = heightmaps(&inp.dims, &inp.world.blocks, blocks);
+    let mut t = heightmaps(&inp.dims, &inp.definition.blocks, blocks);
     t.witness = witness;
     t
 }

@@ -47,7 +47,7 @@ fn aquifer_levels(inp: &TerrainInput<'_>, pos: ChunkPos) -> [i32; 256] {
                 .noises
                 .aquifer
                 .sample_2d(f64::from(bx + x as i32), f64::from(bz + z as i32));
-            let def = &inp.world.terrain.aquifer;
+            let def = &inp.definition.terrain.aquifer;
             aquifer[z * 16 + x] = inp.dims.sea_level - def.below_sea + (a * def.spread) as i32;
         }
     }
@@ -63,7 +63,7 @@ fn fill_blocks(
     aquifer: &[i32; 256],
 ) -> (Vec<BlockId>, [i32; 256]) {
     let dims = inp.dims;
-    let t = &inp.world.terrain;
+    let t = &inp.definition.terrain;
     let dither_mask = (1i64 << t.deep_stone_dither_bits) - 1;
     let (bx, bz) = (pos.block_x(), pos.block_z());
     let (kind, floor) = (&sh.kind, &sh.floor);
@@ -109,7 +109,7 @@ fn fill_blocks(
 /// The bedrock floor with a noisy top.
 fn place_bedrock(inp: &TerrainInput<'_>, pos: ChunkPos, blocks: &mut [BlockId]) {
     let dims = inp.dims;
-    let t = &inp.world.terrain;
+    let t = &inp.definition.terrain;
     let (bx, bz) = (pos.block_x(), pos.block_z());
     for y in dims.min_y..=core::cmp::min(dims.min_y + t.bedrock_layers, dims.max_y()) {
         for z in 0..16 {
@@ -151,7 +151,7 @@ fn apply_surface(
             let (wx, wz) = (bx + x as i32, bz + z as i32);
             let biome = inp.biomes[cz * 4 + cx];
             surface_column(
-                inp.world,
+                inp.definition,
                 blocks,
                 &inp.dims,
                 x,
@@ -182,8 +182,8 @@ pub fn carve(
     }
     carve_worms(
         inp.seed,
-        &inp.world.terrain,
-        &inp.world.blocks,
+        &inp.definition.terrain,
+        &inp.definition.blocks,
         &inp.dims,
         pos,
         blocks,

@@ -18,10 +18,10 @@
 //! an occluder (the lowered top of a fluid under a stone ceiling) the block's own cell stands
 //! in for it.
 
-use crate::world::block::{self, BlockId, BlockProps, Shape};
-use crate::world::mesh::volume::Volume;
+use crate::mesh::volume::Volume;
 #[cfg(test)]
-use crate::world::mesh::window::packed;
+use crate::mesh::window::packed;
+use crate::world::block::{self, BlockId, BlockProps, Shape};
 use crate::world::palette::Palette;
 
 /// The six axis-aligned face directions and the four faces of a crossed plant, in output

@@ -7,9 +7,9 @@ use alloc::vec::Vec;
 use crate::engine::ChunkPos;
 use crate::util::digest::Digest;
 use crate::world::biome::{BiomeId, ClimateSampler};
-use crate::world::def::{WorldDef, WorldError};
 use crate::world::definition::Definition;
 use crate::world::dims::Dims;
+use crate::world::settings::{WorldError, WorldSettings};
 use crate::world::structure::{self, StructureStart};
 use crate::world::terrain::{self, TerrainChunk, TerrainInput, TerrainNoises};
 
@@ -17,10 +17,10 @@ use crate::world::terrain::{self, TerrainChunk, TerrainInput, TerrainNoises};
 /// read-only by all tasks.
 #[derive(Clone, Debug, PartialEq)]
 pub struct WorldGen {
-    pub(crate) def: WorldDef,
+    pub(crate) settings: WorldSettings,
     pub(crate) dims: Dims,
-    pub(crate) world: Arc<Definition>,
-    /// `world.digest()`, computed once.
+    pub(crate) definition: Arc<Definition>,
+    /// `definition.digest()`, computed once.
     definition_digest: u64,
     pub(crate) climate: ClimateSampler,
     pub(crate) terrain: TerrainNoises,
@@ -28,13 +28,16 @@ pub struct WorldGen {
 
 impl WorldGen {
     /// Validate `def` and build the noises of the built-in world ([`Definition::builtin`]).
-    pub fn new(def: WorldDef) -> Result<Self, WorldError> {
+    pub fn new(def: WorldSettings) -> Result<Self, WorldError> {
         WorldGen::with_definition(def, Arc::new(Definition::builtin()))
     }
 
-    /// Validate `def` and `world` ([`Definition::check`]: any problem refuses it with
+    /// Validate `def` and `definition` ([`Definition::check`]: any problem refuses it with
     /// [`WorldError::Definition`]) and build the noises.
-    pub fn with_definition(def: WorldDef, world: Arc<Definition>) -> Result<Self, WorldError> {
+    pub fn with_definition(
+        def: WorldSettings,
+        definition: Arc<Definition>,
+    ) -> Result<Self, WorldError> {
         if def.min_y % 16 != 0 || !(-2048..=2032).contains(&def.min_y) {
             return Err(WorldError::MinY(def.min_y));
         }
@@ -49,27 +52,29 @@ impl WorldGen {
         {
             return Err(WorldError::SeaLevel(def.sea_level));
         }
-        let problems = world.check().len();
+        let problems = definition.check().len();
         if problems > 0 {
             return Err(WorldError::Definition(problems));
         }
         Ok(WorldGen {
-            def,
+            settings: def,
             dims: Dims {
                 min_y: def.min_y,
                 height: def.height,
                 sea_level: def.sea_level,
             },
-            climate: ClimateSampler::new(def.seed, &world.climate).map_err(WorldError::Noise)?,
-            terrain: TerrainNoises::new(def.seed, &world.terrain).map_err(WorldError::Noise)?,
-            definition_digest: world.digest(),
-            world,
+            climate: ClimateSampler::new(def.seed, &definition.climate)
+                .map_err(WorldError::Noise)?,
+            terrain: TerrainNoises::new(def.seed, &definition.terrain)
+                .map_err(WorldError::Noise)?,
+            definition_digest: definition.digest(),
+            definition,
         })
     }
 
     /// The settings.
-    pub fn def(&self) -> &WorldDef {
-        &self.def
+    pub fn settings(&self) -> &WorldSettings {
+        &self.settings
     }
 
     /// Dimensions.
@@ -78,8 +83,8 @@ impl WorldGen {
     }
 
     /// The world definition (blocks, biomes, terrain, features, structures).
-    pub fn world(&self) -> &Definition {
-        &self.world
+    pub fn definition(&self) -> &Definition {
+        &self.definition
     }
 
     /// The world definition's digest ([`Definition::digest`]), part of the world's identity.
@@ -88,14 +93,20 @@ impl WorldGen {
     }
 
     /// The shared world definition.
-    pub fn world_arc(&self) -> &Arc<Definition> {
-        &self.world
+    pub fn definition_arc(&self) -> &Arc<Definition> {
+        &self.definition
     }
 
     /// The structure starts whose candidate chunk is `pos` (the `structure_starts` output):
     /// a function of the position alone, so tools can recompute them for any chunk.
     pub fn structure_starts(&self, pos: ChunkPos) -> Vec<StructureStart> {
-        structure::starts(self.def.seed, &self.dims, &self.world, &self.climate, pos)
+        structure::starts(
+            self.settings.seed,
+            &self.dims,
+            &self.definition,
+            &self.climate,
+            pos,
+        )
     }
 
     /// The climate noises.
@@ -145,9 +156,9 @@ impl WorldGen {
     /// The inputs of the terrain body for a chunk with these biomes.
     pub fn terrain_input<'a>(&'a self, biomes: &'a [BiomeId; 16]) -> TerrainInput<'a> {
         TerrainInput {
-            seed: self.def.seed,
+            seed: self.settings.seed,
             dims: self.dims,
-            world: &self.world,
+            definition: &self.definition,
             climate: &self.climate,
             noises: &self.terrain,
             biomes,

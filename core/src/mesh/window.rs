@@ -10,9 +10,9 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
+use crate::mesh::faces::{self, FaceKey, CORNERS};
+use crate::mesh::volume::{Volume, OCCLUDER_CELL, PADDED_ROW};
 use crate::world::block::BlockId;
-use crate::world::mesh::faces::{self, FaceKey, CORNERS};
-use crate::world::mesh::volume::{Volume, OCCLUDER_CELL, PADDED_ROW};
 
 /// Packed light of a cell: sky in bits 0..8, block light in bits 8..16, so that one add sums
 /// both.

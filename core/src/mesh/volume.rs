@@ -10,13 +10,13 @@
 
 use alloc::vec::Vec;
 
+use crate::mesh::lanes;
+use crate::mesh::window::packed;
+use crate::mesh::MeshError;
 use crate::world::block::{self, BlockId, BlockProps};
 use crate::world::chunk::FullChunk;
 use crate::world::dims::Dims;
 use crate::world::heightmap::Heightmap;
-use crate::world::mesh::lanes;
-use crate::world::mesh::window::packed;
-use crate::world::mesh::MeshError;
 use crate::world::palette::Palette;
 
 /// What stands in for a chunk that is not there (not generated yet, or outside the copy the

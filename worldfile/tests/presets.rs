@@ -1,7 +1,7 @@
 //! Presets: `default` is the built-in world bit for bit, and every preset survives
 //! print → parse (TOML and JSON) and to_bytes → from_bytes unchanged.
 
-use stratagen_world::{parse, parse_as, preset, print, Definition, Format, PRESETS};
+use stratagen_worldfile::{parse, parse_as, preset, print, Definition, Format, PRESETS};
 
 #[test]
 fn the_default_preset_is_the_builtin_world() {

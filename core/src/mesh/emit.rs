@@ -9,11 +9,11 @@
 
 use alloc::vec::Vec;
 
+use crate::mesh::faces::{self, Face, FaceKey, CORNERS, FULL16};
+use crate::mesh::volume::{equal_mask, Mask, RowMasks, Rows, Volume, MIXED_ROW, PADDED_ROW};
+use crate::mesh::window::{LightRows, RowWindow};
+use crate::mesh::{Mesh, Mode, SurfaceMesh};
 use crate::world::block::{BlockId, Shape, Surface};
-use crate::world::mesh::faces::{self, Face, FaceKey, CORNERS, FULL16};
-use crate::world::mesh::volume::{equal_mask, Mask, RowMasks, Rows, Volume, MIXED_ROW, PADDED_ROW};
-use crate::world::mesh::window::{LightRows, RowWindow};
-use crate::world::mesh::{Mesh, Mode, SurfaceMesh};
 
 /// One quad before it is written: its face, block, and per corner (in winding order)
 /// position, uv, AO and light.

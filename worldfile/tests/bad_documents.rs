@@ -2,7 +2,7 @@
 //! made), and the problem names the path, says what is wrong, and points at the line:column
 //! where it was written.
 
-use stratagen_world::{parse, parse_as, preset, print, Definition, Format, Pos, Problems};
+use stratagen_worldfile::{parse, parse_as, preset, print, Definition, Format, Pos, Problems};
 
 /// The problems of a document that must be refused.
 fn problems(text: &str) -> Problems {
@@ -415,7 +415,7 @@ fn problems_are_capped() {
         doc.push_str(&format!("unknown_{i} = 1\n"));
     }
     let p = problems(&doc);
-    assert_eq!(p.list.len(), stratagen_world::MAX_PROBLEMS);
+    assert_eq!(p.list.len(), stratagen_worldfile::MAX_PROBLEMS);
     assert_eq!(p.more, 50);
     assert!(p.to_string().ends_with("... and 50 more"));
 }

@@ -1,12 +1,12 @@
-//! World settings ([`WorldDef`]) and why they are refused ([`WorldError`]).
+//! World settings ([`WorldSettings`]) and why they are refused ([`WorldError`]).
 
 use core::fmt;
 
 use crate::noise::NoiseError;
 
-/// World settings, plain data with documented defaults ([`WorldDef::default`]).
+/// World settings, plain data with documented defaults ([`WorldSettings::default`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WorldDef {
+pub struct WorldSettings {
     /// World seed. Default 0.
     pub seed: i64,
     /// Lowest block y, a multiple of 16 in `-2048..=2032`. Default −64.
@@ -18,9 +18,9 @@ pub struct WorldDef {
     pub sea_level: i32,
 }
 
-impl Default for WorldDef {
+impl Default for WorldSettings {
     fn default() -> Self {
-        WorldDef {
+        WorldSettings {
             seed: 0,
             min_y: -64,
             height: 384,

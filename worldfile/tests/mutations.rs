@@ -6,8 +6,8 @@
 use std::sync::Arc;
 
 use stratagen_core::engine::ChunkPos;
-use stratagen_core::world::{WorldDef, WorldGen};
-use stratagen_world::{parse, preset};
+use stratagen_core::world::{WorldGen, WorldSettings};
+use stratagen_worldfile::{parse, preset};
 
 /// A small deterministic generator (64-bit LCG, high bits).
 struct Lcg(u64);
@@ -82,11 +82,12 @@ fn damaged_documents_never_panic() {
             Ok(d) => {
                 accepted += 1;
                 if accepted <= 12 {
-                    let gen = WorldGen::with_definition(WorldDef::default(), Arc::new(d))
-                        .unwrap_or_else(|e| panic!("round {round}: accepted but refused: {e}"));
+                    let generator =
+                        WorldGen::with_definition(WorldSettings::default(), Arc::new(d))
+                            .unwrap_or_else(|e| panic!("round {round}: accepted but refused: {e}"));
                     let pos = ChunkPos::new(round % 7, -3);
-                    let t = gen.terrain(pos, &gen.biomes(pos));
-                    assert_eq!(t.blocks.len(), gen.dims().volume());
+                    let t = generator.terrain(pos, &generator.biomes(pos));
+                    assert_eq!(t.blocks.len(), generator.dims().volume());
                 }
             }
         }
