@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Parity on other architectures (DESIGN §9): build the corpus harness (tests/parity/) from
+# Parity on other architectures: build the corpus harness (tests/parity/) from
 # core with Debian's rustc 1.63 for x86_64 (plain and -C target-cpu=native), aarch64, s390x
 # (big-endian) and i686 with SSE2, run the foreign ones under qemu-user, and compare every
 # line with the x86_64 snapshot tests/snapshots/parity__parity_corpus.snap.

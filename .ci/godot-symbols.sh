@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Godot extension without Godot (DESIGN §11): build the cdylib in release and check that
+# The Godot extension without Godot: build the cdylib in release and check that
 # it exports the entry symbol named in godot/demo/stratagen.gdextension, and that the library
 # paths there name the files Cargo builds on each platform.
 set -euo pipefail

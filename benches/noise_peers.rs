@@ -370,7 +370,7 @@ fn main() {
     strategies(rounds);
 }
 
-/// The fill paths side by side (same bits): 2D Perlin on the chunks (4 base cells per
+/// The fill paths side by side (same bits): 2D Perlin on terrain-like chunks (4 base cells per
 /// chunk) and heightmap chunks (64² samples over 16 blocks at a 128-block base wavelength),
 /// `strategy <workload> default <µs> vector_fine <µs> avx2_fine <µs> scalar_fine <µs>
 /// portable <µs> default_vs_best <ratio>` (the default is this CPU's choice of fine-octave
@@ -479,7 +479,7 @@ fn print_strategy(w: &mut Workload, rounds: usize) {
 
 /// Where the octaves' time goes at 128²: fBm with 1 and 8 octaves, and each of the 8
 /// octaves alone (one octave at that octave's frequency), interleaved in one run.
-/// `fbm8/fbm1` is the octave-scaling figure; `fbm8/sum_alone` near 1 shows that an
+/// `fbm8/fbm1` is the octave-scaling figure; `fbm8/sum_alone` near 1 shows that an
 /// octave costs inside the fBm what it costs alone (no branch-predictor trap). The
 /// `_portable` lines force the portable 2D path where the default one is AVX2.
 fn octave_scaling(rounds: usize) {

@@ -67,7 +67,7 @@ fn main() {
     }
     req.sort_by(|a, b| a.partial_cmp(b).unwrap());
     exec.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    // The measure is take + run + finish; the requests' share is printed apart.
+    // The per-task cost is take + run + finish; the requests' share is printed apart.
     println!(
         "scheduler tasks={} per_task_us={:.2} (take+run+finish; requests add {:.2} per task)",
         tasks, exec[2], req[2]

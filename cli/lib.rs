@@ -10,6 +10,8 @@
 //! - [`files`]: PNG encoding and atomic writes; [`gltf`]: glTF binaries; [`rss`]: peak memory;
 //! - [`error`]: the typed error every part returns; [`allocator`]: the allocator policy.
 
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 pub mod allocator;
 pub mod args;
 pub mod commands;

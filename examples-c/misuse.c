@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* This program checks that the deprecated built-in palette calls keep working. */
+#define SG_NO_DEPRECATED
 #include "stratagen.h"
 
 static int passed, failed;

@@ -7,7 +7,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SG_VERSION_STRING "0.1.0"
+#define SG_VERSION_STRING "0.2.0"
+
+/* Marks a function that another supersedes; it keeps working. Define SG_NO_DEPRECATED before
+ * including this header to silence the warnings. */
+#if defined(SG_NO_DEPRECATED)
+#define SG_DEPRECATED(note)
+#elif defined(__GNUC__) || defined(__clang__)
+#define SG_DEPRECATED(note) __attribute__((deprecated(note)))
+#elif defined(_MSC_VER)
+#define SG_DEPRECATED(note) __declspec(deprecated(note))
+#else
+#define SG_DEPRECATED(note)
+#endif
 
 /*
  Major version.
@@ -17,7 +29,7 @@
 /*
  Minor version.
  */
-#define SG_VERSION_MINOR 1
+#define SG_VERSION_MINOR 2
 
 /*
  Patch version.
@@ -388,6 +400,65 @@ typedef uint32_t sg_fractal;
 #endif // __cplusplus
 
 /*
+ Cellular distance functions: the values of `sg_noise_def.cellular_distance`.
+ */
+enum sg_cellular_distance
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /*
+   Straight-line distance to the feature point.
+   */
+  SG_CELLULAR_DISTANCE_EUCLIDEAN = 0,
+  /*
+   Sum of the axis distances.
+   */
+  SG_CELLULAR_DISTANCE_MANHATTAN = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum sg_cellular_distance sg_cellular_distance;
+#else
+typedef uint32_t sg_cellular_distance;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/*
+ What cellular noise returns: the values of `sg_noise_def.cellular_return`. Every value is
+ mapped into about `[-1, 1]`.
+ */
+enum sg_cellular_return
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /*
+   Distance to the nearest feature point.
+   */
+  SG_CELLULAR_RETURN_F1 = 0,
+  /*
+   Distance to the second nearest.
+   */
+  SG_CELLULAR_RETURN_F2 = 1,
+  /*
+   The second distance minus the first (cell borders).
+   */
+  SG_CELLULAR_RETURN_F2_MINUS_F1 = 2,
+  /*
+   A random value per cell (flat cells).
+   */
+  SG_CELLULAR_RETURN_CELL_VALUE = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum sg_cellular_return sg_cellular_return;
+#else
+typedef uint32_t sg_cellular_return;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/*
  How a block is drawn (`sg_block_info.shape`).
  */
 enum sg_block_shape
@@ -682,11 +753,11 @@ typedef struct sg_noise_def {
    */
   double offset[3];
   /*
-   Cellular distance: 0 Euclidean, 1 Manhattan. Default 0.
+   Cellular distance (`sg_cellular_distance`): 0 Euclidean, 1 Manhattan. Default 0.
    */
   uint32_t cellular_distance;
   /*
-   Cellular return: 0 F1, 1 F2, 2 F2-F1, 3 cell value. Default 0.
+   Cellular return (`sg_cellular_return`): 0 F1, 1 F2, 2 F2-F1, 3 cell value. Default 0.
    */
   uint32_t cellular_return;
   /*
@@ -1207,8 +1278,10 @@ sg_result sg_heightmap_fill(const struct sg_noise_def *def,
                             size_t cap);
 
 /*
- Number of block ids (ids are `0..sg_block_count()`). Any thread.
+ Number of block ids of the built-in world (ids are `0..sg_block_count()`). Any thread.
+ Deprecated: `sg_world_block_count` gives the same for any world.
  */
+SG_DEPRECATED("use sg_world_block_count, which reads any world's own blocks")
 uint32_t sg_block_count(void);
 
 /*
@@ -1218,7 +1291,9 @@ uint32_t sg_block_count(void);
  # Safety
  `out` must be NULL or valid for a write of an `sg_block_info`.
  */
-sg_result sg_block_get_info(uint32_t id, struct sg_block_info *out);
+SG_DEPRECATED("use sg_world_block_info, which reads any world's own blocks")
+sg_result sg_block_get_info(uint32_t id,
+                            struct sg_block_info *out);
 
 /*
  The id of the block named `name` (exact, lower case) into `*id`; `SG_RESULT_NOT_FOUND`
@@ -1227,11 +1302,15 @@ sg_result sg_block_get_info(uint32_t id, struct sg_block_info *out);
  # Safety
  `name` must be NULL or NUL-terminated; `id` NULL or valid for a write of a `uint32_t`.
  */
-sg_result sg_block_by_name(const char *name, uint32_t *id);
+SG_DEPRECATED("use sg_world_block_by_name, which reads any world's own blocks")
+sg_result sg_block_by_name(const char *name,
+                           uint32_t *id);
 
 /*
- Number of biome ids (ids are `0..sg_biome_count()`). Any thread.
+ Number of biome ids of the built-in world (ids are `0..sg_biome_count()`). Any thread.
+ Deprecated: `sg_world_biome_count` gives the same for any world.
  */
+SG_DEPRECATED("use sg_world_biome_count, which reads any world's own biomes")
 uint32_t sg_biome_count(void);
 
 /*
@@ -1241,7 +1320,9 @@ uint32_t sg_biome_count(void);
  # Safety
  `out` must be NULL or valid for a write of an `sg_biome_info`.
  */
-sg_result sg_biome_get_info(uint32_t id, struct sg_biome_info *out);
+SG_DEPRECATED("use sg_world_biome_info, which reads any world's own biomes")
+sg_result sg_biome_get_info(uint32_t id,
+                            struct sg_biome_info *out);
 
 /*
  The id of the biome named `name` into `*id`; `SG_RESULT_NOT_FOUND` if there is none.
@@ -1250,7 +1331,9 @@ sg_result sg_biome_get_info(uint32_t id, struct sg_biome_info *out);
  # Safety
  `name` must be NULL or NUL-terminated; `id` NULL or valid for a write of a `uint32_t`.
  */
-sg_result sg_biome_by_name(const char *name, uint32_t *id);
+SG_DEPRECATED("use sg_world_biome_by_name, which reads any world's own biomes")
+sg_result sg_biome_by_name(const char *name,
+                           uint32_t *id);
 
 /*
  Default mesher settings (struct_size filled in). Any thread.

@@ -29,6 +29,18 @@ fn committed_header_is_current() {
     );
 }
 
+/// The header's version string is the workspace version (the ffi crate's constants are
+/// checked against it in its own tests).
+#[test]
+fn header_version_is_the_workspace_version() {
+    let header = std::fs::read_to_string(common::root().join("include/stratagen.h")).unwrap();
+    let want = format!(
+        "#define SG_VERSION_STRING \"{}\"",
+        env!("CARGO_PKG_VERSION")
+    );
+    assert!(header.contains(&want), "{want}");
+}
+
 #[test]
 fn header_compiles_alone_as_c11_and_cpp17() {
     let dir = common::scratch("header");

@@ -199,7 +199,7 @@ fn random_def(
     }
 }
 
-/// The AVX2 2D fill (DESIGN §2 rule 5), fine octaves on the vector and on the scalar kernel,
+/// The AVX2 2D fill (determinism rule 5), fine octaves on the vector and on the scalar kernel,
 /// against the portable one over random
 /// definitions and grids: value and Perlin, every shape, 1–16 octaves, odd lacunarities, widths that leave
 /// partial vectors, negative and far coordinates, and lattice-aligned grids (fractions of
@@ -325,7 +325,7 @@ fn simd_fill_matches_portable_fill() {
     );
 }
 
-/// The AVX2 and AVX-512 simplex rows (DESIGN §2 rule 5; AVX-512 where the CPU has it, 3D)
+/// The AVX2 and AVX-512 simplex rows (determinism rule 5; AVX-512 where the CPU has it, 3D)
 /// against the portable fills over random
 /// definitions and grids, 2D and 3D: every shape, 1–16 octaves, odd lacunarities, widths
 /// that leave partial vectors and several tiles, negative steps, far coordinates (the

@@ -97,22 +97,28 @@ pub enum sg_fractal {
     Billow = 3,
 }
 
-/// Cellular distance functions (`sg_noise_def.cellular_distance`; not exported as a C enum,
-/// the field documents its values).
+/// Cellular distance functions: the values of `sg_noise_def.cellular_distance`.
 #[repr(u32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum CellularDistanceC {
+pub enum sg_cellular_distance {
+    /// Straight-line distance to the feature point.
     Euclidean = 0,
+    /// Sum of the axis distances.
     Manhattan = 1,
 }
 
-/// Cellular return values (`sg_noise_def.cellular_return`).
+/// What cellular noise returns: the values of `sg_noise_def.cellular_return`. Every value is
+/// mapped into about `[-1, 1]`.
 #[repr(u32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum CellularReturnC {
+pub enum sg_cellular_return {
+    /// Distance to the nearest feature point.
     F1 = 0,
+    /// Distance to the second nearest.
     F2 = 1,
+    /// The second distance minus the first (cell borders).
     F2MinusF1 = 2,
+    /// A random value per cell (flat cells).
     CellValue = 3,
 }
 
@@ -151,12 +157,12 @@ c_enum_from_u32!(
 );
 c_enum_from_u32!(sg_fractal, sg_result::BadEnum, [None, Fbm, Ridged, Billow]);
 c_enum_from_u32!(
-    CellularDistanceC,
+    sg_cellular_distance,
     sg_result::BadEnum,
     [Euclidean, Manhattan]
 );
 c_enum_from_u32!(
-    CellularReturnC,
+    sg_cellular_return,
     sg_result::BadEnum,
     [F1, F2, F2MinusF1, CellValue]
 );
@@ -230,22 +236,22 @@ impl From<sg_fractal> for FractalType {
     }
 }
 
-impl From<CellularDistanceC> for CellularDistance {
-    fn from(d: CellularDistanceC) -> CellularDistance {
+impl From<sg_cellular_distance> for CellularDistance {
+    fn from(d: sg_cellular_distance) -> CellularDistance {
         match d {
-            CellularDistanceC::Euclidean => CellularDistance::Euclidean,
-            CellularDistanceC::Manhattan => CellularDistance::Manhattan,
+            sg_cellular_distance::Euclidean => CellularDistance::Euclidean,
+            sg_cellular_distance::Manhattan => CellularDistance::Manhattan,
         }
     }
 }
 
-impl From<CellularReturnC> for CellularReturn {
-    fn from(r: CellularReturnC) -> CellularReturn {
+impl From<sg_cellular_return> for CellularReturn {
+    fn from(r: sg_cellular_return) -> CellularReturn {
         match r {
-            CellularReturnC::F1 => CellularReturn::F1,
-            CellularReturnC::F2 => CellularReturn::F2,
-            CellularReturnC::F2MinusF1 => CellularReturn::F2MinusF1,
-            CellularReturnC::CellValue => CellularReturn::CellValue,
+            sg_cellular_return::F1 => CellularReturn::F1,
+            sg_cellular_return::F2 => CellularReturn::F2,
+            sg_cellular_return::F2MinusF1 => CellularReturn::F2MinusF1,
+            sg_cellular_return::CellValue => CellularReturn::CellValue,
         }
     }
 }
@@ -286,14 +292,14 @@ mod tests {
         for &f in sg_fractal::VARIANTS {
             assert_eq!(FractalType::from(f) as u32, f as u32);
         }
-        for &d in CellularDistanceC::VARIANTS {
+        for &d in sg_cellular_distance::VARIANTS {
             assert_eq!(CellularDistance::from(d) as u32, d as u32);
         }
-        for &r in CellularReturnC::VARIANTS {
+        for &r in sg_cellular_return::VARIANTS {
             assert_eq!(CellularReturn::from(r) as u32, r as u32);
         }
         assert_eq!(sg_noise_type::try_from(4), Err(sg_result::BadEnum));
         assert_eq!(sg_fractal::try_from(4), Err(sg_result::BadEnum));
-        assert_eq!(CellularReturnC::try_from(4), Err(sg_result::BadEnum));
+        assert_eq!(sg_cellular_return::try_from(4), Err(sg_result::BadEnum));
     }
 }

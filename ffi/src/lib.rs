@@ -1,4 +1,4 @@
-//! The C ABI of Stratagen (DESIGN §7–§8). `include/stratagen.h` is generated from this crate
+//! The C ABI of Stratagen. `include/stratagen.h` is generated from this crate
 //! by cbindgen (`ffi/cbindgen.toml`); a test fails when the committed header is stale.
 //!
 //! One file per domain: [`result`] (the result enum, messages, the panic boundary),

@@ -3,7 +3,9 @@
 
 use stratagen_core::noise::{Grid2, Grid3, Noise, NoiseDef, NoiseError};
 
-use crate::enums::{from_wire, sg_fractal, sg_noise_type, CellularDistanceC, CellularReturnC};
+use crate::enums::{
+    from_wire, sg_cellular_distance, sg_cellular_return, sg_fractal, sg_noise_type,
+};
 use crate::result::{ffi, required, sg_result, FfiResult};
 use crate::types::{sg_grid2, sg_grid3, sg_noise_def};
 
@@ -51,8 +53,8 @@ pub(crate) unsafe fn noise_of(def: *const sg_noise_def) -> FfiResult<Noise> {
         lacunarity: d.lacunarity,
         gain: d.gain,
         offset: d.offset,
-        cellular_distance: from_wire::<CellularDistanceC, _>(d.cellular_distance)?,
-        cellular_return: from_wire::<CellularReturnC, _>(d.cellular_return)?,
+        cellular_distance: from_wire::<sg_cellular_distance, _>(d.cellular_distance)?,
+        cellular_return: from_wire::<sg_cellular_return, _>(d.cellular_return)?,
         cellular_jitter: d.cellular_jitter,
         warp_amplitude: d.warp_amplitude,
         warp_frequency: d.warp_frequency,

@@ -11,7 +11,7 @@ use stratagen_store::RecordError;
 /// Major version.
 pub const SG_VERSION_MAJOR: u32 = 0;
 /// Minor version.
-pub const SG_VERSION_MINOR: u32 = 1;
+pub const SG_VERSION_MINOR: u32 = 2;
 /// Patch version.
 pub const SG_VERSION_PATCH: u32 = 0;
 
@@ -276,6 +276,14 @@ pub extern "C" fn sg_result_message(code: u32) -> *const c_char {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The C version constants are the crate's version, as Cargo knows it.
+    #[test]
+    fn version_constants_are_the_crate_version() {
+        let c = format!("{SG_VERSION_MAJOR}.{SG_VERSION_MINOR}.{SG_VERSION_PATCH}");
+        assert_eq!(c, env!("CARGO_PKG_VERSION"));
+        assert_eq!(sg_version(), 0x0200);
+    }
 
     /// Every code has its own message, ends in one NUL, and round-trips through `u32`;
     /// one past the last is unknown.

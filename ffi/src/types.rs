@@ -62,9 +62,9 @@ pub struct sg_noise_def {
     pub gain: f64,
     /// Added to the coordinates before scaling. Default 0.
     pub offset: [f64; 3],
-    /// Cellular distance: 0 Euclidean, 1 Manhattan. Default 0.
+    /// Cellular distance (`sg_cellular_distance`): 0 Euclidean, 1 Manhattan. Default 0.
     pub cellular_distance: u32,
-    /// Cellular return: 0 F1, 1 F2, 2 F2-F1, 3 cell value. Default 0.
+    /// Cellular return (`sg_cellular_return`): 0 F1, 1 F2, 2 F2-F1, 3 cell value. Default 0.
     pub cellular_return: u32,
     /// Cellular jitter in [0, 1]. Default 0.65.
     pub cellular_jitter: f64,

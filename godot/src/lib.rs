@@ -1,4 +1,4 @@
-//! Stratagen for Godot 4 (DESIGN §11). Everything here that is not a Godot call is
+//! Stratagen for Godot 4. Everything here that is not a Godot call is
 //! engine-free and tested with `cargo test`, because no Godot 4 binary is available to CI:
 //!
 //! - [`stream`]: which chunks to request and release as a viewer moves (nearest first, a
@@ -12,6 +12,7 @@
 //! over these; no Godot 4 binary is available here, so they are built and symbol-checked in CI
 //! but run only by `godot/run-headless.sh` on a machine with Godot.
 #![deny(missing_docs)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod bridge;
 // godot-rust's macros generate property accessors without documentation.

@@ -1,4 +1,4 @@
-//! World definitions as data (DESIGN §12): a game's own blocks, biomes, terrain shape, caves,
+//! World definitions as data: a game's own blocks, biomes, terrain shape, caves,
 //! ores, vegetation, trees and structures in a TOML (or JSON) document, checked with errors a
 //! designer can act on (the path, `line:column`, the allowed values; every problem, not just
 //! the first), and turned into the plain [`Definition`] that `stratagen-core` generates from.

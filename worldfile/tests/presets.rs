@@ -30,18 +30,21 @@ fn every_preset_round_trips_through_toml_and_json() {
     }
 }
 
-/// The README's example is `docs/worlds/highlands.toml`, word for word, and it parses.
+/// The example of the README and of `docs/worlds.md` is `docs/worlds/highlands.toml`, word
+/// for word, and it parses.
 #[test]
 fn the_readme_example_is_the_checked_file() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let file = std::fs::read_to_string(root.join("docs/worlds/highlands.toml")).unwrap();
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let start = readme
-        .find("```toml\n# The default world raised")
-        .expect("the example block")
-        + 8;
-    let end = start + readme[start..].find("```").unwrap();
-    assert_eq!(&readme[start..end], file);
+    for doc in ["README.md", "docs/worlds.md"] {
+        let text = std::fs::read_to_string(root.join(doc)).unwrap();
+        let start = text
+            .find("```toml\n# The default world raised")
+            .unwrap_or_else(|| panic!("the example block in {doc}"))
+            + 8;
+        let end = start + text[start..].find("```").unwrap();
+        assert_eq!(&text[start..end], file, "{doc}");
+    }
     assert!(file.lines().count() <= 20);
     let d = parse(&file).unwrap();
     assert_eq!(d.blocks.by_name("red_sand"), Some(46));

@@ -182,7 +182,7 @@ mod tests {
     use super::*;
     use ChunkStatus as S;
 
-    /// The plan of the built-in table, worked out by hand from DESIGN §5: `empty` and
+    /// The plan of the built-in table, worked out by hand from the direct step table: `empty` and
     /// `structure_starts` are read at radius 8, so they are wide; the eight-chunk
     /// `structure_starts` requirement of references, biomes, terrain and features is the ring.
     #[test]

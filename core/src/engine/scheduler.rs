@@ -1,4 +1,4 @@
-//! The host-driven scheduler (DESIGN §7): requests become ready (chunk, status) tasks; any
+//! The host-driven scheduler: requests become ready (chunk, status) tasks; any
 //! thread runs a task; the owner thread finishes it.
 //!
 //! Thread rules: [`Scheduler`] is owned by one thread (the owner) and every `&mut self` call

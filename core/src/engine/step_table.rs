@@ -1,4 +1,4 @@
-//! The step table (DESIGN §5): which status each neighbour must have reached before a status
+//! The step table: which status each neighbour must have reached before a status
 //! body may run, transcribed from Minecraft 1.21's `ChunkPyramid.GENERATION_PYRAMID`, with
 //! `terrain` = noise + surface + carvers and one change: `initialize_light` declares its eight
 //! neighbours at `features` (it merges their patches).

@@ -24,7 +24,7 @@ struct Quad {
     uv: [[f32; 2]; 4],
     ao: [u8; 4],
     sky: [u8; 4],
-    blk: [u8; 4],
+    block_light: [u8; 4],
 }
 
 impl SurfaceMesh {
@@ -45,7 +45,7 @@ impl SurfaceMesh {
         self.faces.extend_from_slice(&[q.face as u8; 4]);
         self.ao.extend_from_slice(&q.ao);
         self.sky_light.extend_from_slice(&q.sky);
-        self.block_light.extend_from_slice(&q.blk);
+        self.block_light.extend_from_slice(&q.block_light);
         self.uvs.extend_from_slice(&q.uv);
         self.quad_blocks.push(q.block);
         self.indices.extend(split(&q.ao).iter().map(|t| first + t));
@@ -155,7 +155,12 @@ fn faces_of<const F: usize>(
     scratch: &mut Scratch,
     out: &mut Mesh,
 ) {
-    let (a, ua, va, _) = faces::AXES[F];
+    let faces::FaceAxes {
+        normal: a,
+        u: ua,
+        v: va,
+        ..
+    } = faces::AXES[F];
     let size = [v.sx, v.ny, v.sz];
     // The scan runs (y, z, x); a stable sort by slice puts every slice in (v, u) order (the
     // y faces' slices are the scan's layers: they are in order already).
@@ -334,7 +339,12 @@ impl<M: Mask> Row<'_, M> {
             cand |= boxes & n_occ & self.interior;
         }
         let face = Face::AXIS[F];
-        let (a, ua, va, _) = faces::AXES[F];
+        let faces::FaceAxes {
+            normal: a,
+            u: ua,
+            v: va,
+            ..
+        } = faces::AXES[F];
         // The masks make a superset; `visible` decides.
         while cand != M::ZERO {
             let px = cand.trailing_zeros() as usize;
@@ -379,7 +389,7 @@ impl<const F: usize> Slice<'_, '_, F> {
     /// Greedy rectangles over one slice's faces (in (v, u) order). The grid is all zero on
     /// entry and on exit: every cell written is cleared when its rectangle is emitted.
     fn emit_greedy(&self, group: &[Entry], grid: &mut [u64], nu: usize, nv: usize, out: &mut Mesh) {
-        let (a, _, _, _) = faces::AXES[F];
+        let faces::FaceAxes { normal: a, .. } = faces::AXES[F];
         for e in group {
             grid[e.v as usize * nu + e.u as usize] = e.key;
         }
@@ -418,7 +428,12 @@ impl<const F: usize> Slice<'_, '_, F> {
     /// What the corners of the quad covering cells `u0..u0 + w`, `v0..v0 + h` share.
     #[inline(always)]
     fn frame(&self, u0: usize, v0: usize, w: usize, h: usize, k: FaceKey) -> Frame {
-        let (a, _, va, positive) = faces::AXES[F];
+        let faces::FaceAxes {
+            normal: a,
+            v: va,
+            positive,
+            ..
+        } = faces::AXES[F];
         let top = k.top16() as f32 / 16.0;
         // Extent along v in blocks: a side face of a lowered block is only `top` high.
         let hv = if va == 1 && k.top16() < FULL16 {
@@ -445,7 +460,12 @@ impl<const F: usize> Slice<'_, '_, F> {
     /// Corner `slot` (winding order) of a quad: its position and uv.
     #[inline(always)]
     fn corner(&self, f: &Frame, slot: usize) -> ([f32; 3], [f32; 2]) {
-        let (a, ua, va, _) = faces::AXES[F];
+        let faces::FaceAxes {
+            normal: a,
+            u: ua,
+            v: va,
+            ..
+        } = faces::AXES[F];
         let c = Self::ORDER[slot];
         let (du, dv) = (CORNERS[c].0 as f32, CORNERS[c].1 as f32);
         let mut p = [0f32; 3];
@@ -472,14 +492,14 @@ impl<const F: usize> Slice<'_, '_, F> {
             uv: [[0.0; 2]; 4],
             ao: [0; 4],
             sky: [0; 4],
-            blk: [0; 4],
+            block_light: [0; 4],
         };
         for slot in 0..4 {
             let c = Self::ORDER[slot];
             (q.pos[slot], q.uv[slot]) = self.corner(&f, slot);
             q.ao[slot] = k.ao(c);
             q.sky[slot] = k.sky(c);
-            q.blk[slot] = k.blk(c);
+            q.block_light[slot] = k.block_light(c);
         }
         out.surface_mut(self.v.palette, k.block()).push(&q);
     }
@@ -533,7 +553,7 @@ fn write_culled<const F: usize>(v: &Volume<'_>, faces: &[Entry], m: &mut Surface
     m.faces.resize(first + 4 * n, Face::AXIS[F] as u8);
     per_corner::<F>(&mut m.ao, faces, FaceKey::ao);
     per_corner::<F>(&mut m.sky_light, faces, FaceKey::sky);
-    per_corner::<F>(&mut m.block_light, faces, FaceKey::blk);
+    per_corner::<F>(&mut m.block_light, faces, FaceKey::block_light);
     m.quad_blocks
         .extend(faces.iter().map(|e| FaceKey(e.key).block()));
     let at = m.indices.len();
@@ -632,7 +652,7 @@ fn write_plants(v: &Volume<'_>, found: &[Plant], out: &mut Mesh) {
                 uv: ord.map(|o| uv[o]),
                 ao: [0; 4],
                 sky: [s; 4],
-                blk: [bl; 4],
+                block_light: [bl; 4],
             };
             out.surface_mut(v.palette, b).push(&q);
         }

@@ -94,21 +94,46 @@ impl Face {
     }
 }
 
-/// Per axis face in [`Face::AXIS`] order: the normal axis, the slices' `u` and `v` axes
-/// (0 x, 1 y, 2 z), and whether it faces the positive direction.
-pub(crate) const AXES: [(usize, usize, usize, bool); 6] = [
-    (0, 2, 1, false),
-    (0, 2, 1, true),
-    (1, 0, 2, false),
-    (1, 0, 2, true),
-    (2, 0, 1, false),
-    (2, 0, 1, true),
+/// The axes of an axis face (0 x, 1 y, 2 z).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FaceAxes {
+    /// The axis the face is perpendicular to.
+    pub normal: usize,
+    /// The slice's first in-plane axis.
+    pub u: usize,
+    /// The slice's second in-plane axis.
+    pub v: usize,
+    /// Whether the face looks towards the positive direction of `normal`.
+    pub positive: bool,
+}
+
+const fn axes(normal: usize, u: usize, v: usize, positive: bool) -> FaceAxes {
+    FaceAxes {
+        normal,
+        u,
+        v,
+        positive,
+    }
+}
+
+/// The axes of each axis face, in [`Face::AXIS`] order.
+pub(crate) const AXES: [FaceAxes; 6] = [
+    axes(0, 2, 1, false),
+    axes(0, 2, 1, true),
+    axes(1, 0, 2, false),
+    axes(1, 0, 2, true),
+    axes(2, 0, 1, false),
+    axes(2, 0, 1, true),
 ];
 
 /// The padded cell that axis face `F` of the cell at `c` looks at.
 #[inline(always)]
 pub(crate) fn towards<const F: usize>(c: [usize; 3]) -> [usize; 3] {
-    let (a, _, _, positive) = AXES[F];
+    let FaceAxes {
+        normal: a,
+        positive,
+        ..
+    } = AXES[F];
     let mut n = c;
     if positive {
         n[a] += 1;
@@ -130,25 +155,31 @@ const PRESENT: u64 = 1 << 63;
 impl FaceKey {
     /// The key from per-corner fields (the cell-by-cell reference builds keys this way).
     #[cfg(test)]
-    pub fn new(block: BlockId, ao: [u8; 4], sky: [u8; 4], blk: [u8; 4], top16: u8) -> FaceKey {
+    pub fn new(
+        block: BlockId,
+        ao: [u8; 4],
+        sky: [u8; 4],
+        block_light: [u8; 4],
+        top16: u8,
+    ) -> FaceKey {
         let mut k = PRESENT | block as u64 | (top16 as u64) << 56;
         for c in 0..4 {
             k |= (ao[c] as u64) << (16 + 2 * c);
             k |= (sky[c] as u64) << (24 + 4 * c);
-            k |= (blk[c] as u64) << (40 + 4 * c);
+            k |= (block_light[c] as u64) << (40 + 4 * c);
         }
         FaceKey(k)
     }
-    /// [`FaceKey::new`] from fields already packed: `ao` 2 bits per corner, `sky` and `blk`
+    /// [`FaceKey::new`] from fields already packed: `ao` 2 bits per corner, `sky` and `block_light`
     /// 4 bits per corner (corner 0 lowest).
     #[inline(always)]
-    pub fn from_packed(block: BlockId, ao: u8, sky: u64, blk: u64, top16: u8) -> FaceKey {
+    pub fn from_packed(block: BlockId, ao: u8, sky: u64, block_light: u64, top16: u8) -> FaceKey {
         FaceKey(
             PRESENT
                 | block as u64
                 | (ao as u64) << 16
                 | (sky & 0xffff) << 24
-                | (blk & 0xffff) << 40
+                | (block_light & 0xffff) << 40
                 | (top16 as u64) << 56,
         )
     }
@@ -161,7 +192,7 @@ impl FaceKey {
     pub fn sky(self, c: usize) -> u8 {
         (self.0 >> (24 + 4 * c)) as u8 & 15
     }
-    pub fn blk(self, c: usize) -> u8 {
+    pub fn block_light(self, c: usize) -> u8 {
         (self.0 >> (40 + 4 * c)) as u8 & 15
     }
     pub fn top16(self) -> u8 {
@@ -233,7 +264,7 @@ pub(crate) fn key_reference<const F: usize>(
     top: u8,
 ) -> FaceKey {
     let front = towards::<F>(c);
-    let (_, ua, va, _) = AXES[F];
+    let FaceAxes { u: ua, v: va, .. } = AXES[F];
     // Occluders of the front layer's 3 × 3 (`[dv][du]`) and the light of the others.
     let mut occ = [[false; 3]; 3];
     let mut light = [[0u32; 3]; 3];
@@ -255,7 +286,7 @@ pub(crate) fn key_reference<const F: usize>(
     };
     let mut ao = [0u8; 4];
     let mut sky = [0u8; 4];
-    let mut blk = [0u8; 4];
+    let mut block_light = [0u8; 4];
     for (k, (du, dv)) in CORNERS.iter().enumerate() {
         let (u, w) = (2 * *du as usize, 2 * *dv as usize);
         let (side_u, side_v, diagonal) = (occ[1][u], occ[w][1], occ[w][u]);
@@ -273,9 +304,9 @@ pub(crate) fn key_reference<const F: usize>(
         }
         let mean = |s: u32| ((2 * s + cells) / (2 * cells)) as u8;
         sky[k] = mean(sum & 0xff);
-        blk[k] = mean(sum >> 8);
+        block_light[k] = mean(sum >> 8);
     }
-    FaceKey::new(b, ao, sky, blk, top)
+    FaceKey::new(b, ao, sky, block_light, top)
 }
 
 /// Per corner, indexed by its occluder bits (bit 0 the cell along u, bit 1 along v, bit 2

@@ -14,12 +14,13 @@
 
 use alloc::vec::Vec;
 
+use crate::mesh::volume::CHUNK_SIDE;
 use crate::util::math::sqrtf;
 
 /// Settings of a heightmap mesh.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HeightmapMeshOptions {
-    /// Samples per chunk side (1..=4096), as given to the sample fill.
+    /// Samples per chunk side (1..=[`MAX_HEIGHTMAP_RES`]), as given to the sample fill.
     pub res: usize,
     /// Blocks per unit of sample value. Default 64.
     pub height_scale: f32,
@@ -96,16 +97,40 @@ impl HeightmapMesh {
     }
 }
 
+/// The finest heightmap mesh: samples per chunk side.
+pub const MAX_HEIGHTMAP_RES: usize = 4096;
+
 /// Build the mesh of one heightmap chunk from its apron samples. Any thread.
 pub fn mesh_heightmap(
     samples: &[f32],
     o: &HeightmapMeshOptions,
 ) -> Result<HeightmapMesh, HeightmapMeshError> {
+    check(samples, o)?;
     let res = o.res;
-    if !(1..=4096).contains(&res) {
+    let n = res + 1;
+    let skirts = o.skirt_depth > 0.0;
+    let vertices = n * n + if skirts { 4 * n } else { 0 };
+    let mut m = HeightmapMesh {
+        positions: Vec::with_capacity(vertices),
+        normals: Vec::with_capacity(vertices),
+        uvs: Vec::with_capacity(vertices),
+        indices: Vec::with_capacity(6 * res * res + if skirts { 24 * res } else { 0 }),
+    };
+    write_grid(samples, o, &mut m);
+    write_cells(res, &mut m);
+    if skirts {
+        write_skirts(res, o.skirt_depth, &mut m);
+    }
+    Ok(m)
+}
+
+/// Refuse a resolution outside `1..=MAX_HEIGHTMAP_RES`, too few samples, and non-finite
+/// samples or settings.
+fn check(samples: &[f32], o: &HeightmapMeshOptions) -> Result<(), HeightmapMeshError> {
+    if !(1..=MAX_HEIGHTMAP_RES).contains(&o.res) {
         return Err(HeightmapMeshError::Resolution);
     }
-    let side = res + 3;
+    let side = o.res + 3;
     if samples.len() < side * side {
         return Err(HeightmapMeshError::TooFewSamples);
     }
@@ -118,25 +143,24 @@ pub fn mesh_heightmap(
     {
         return Err(HeightmapMeshError::NotFinite);
     }
-    let n = res + 1;
+    Ok(())
+}
+
+/// The grid's `(res + 1)²` positions, normals and uvs.
+fn write_grid(samples: &[f32], o: &HeightmapMeshOptions, m: &mut HeightmapMesh) {
+    let res = o.res;
+    let side = res + 3;
+    let chunk_side = CHUNK_SIDE as f32;
     // Per grid line `i`: its horizontal position (exact at both ends, 0 and 16) and its
     // texture coordinate, computed once.
-    let lines: Vec<(f32, f32)> = (0..n)
-        .map(|i| ((i * 16) as f32 / res as f32, i as f32 / res as f32))
+    let lines: Vec<(f32, f32)> = (0..=res)
+        .map(|i| ((i * CHUNK_SIDE) as f32 / res as f32, i as f32 / res as f32))
         .collect();
-    let skirts = o.skirt_depth > 0.0;
-    let vertices = n * n + if skirts { 4 * n } else { 0 };
-    let mut m = HeightmapMesh {
-        positions: Vec::with_capacity(vertices),
-        normals: Vec::with_capacity(vertices),
-        uvs: Vec::with_capacity(vertices),
-        indices: Vec::with_capacity(6 * res * res + if skirts { 24 * res } else { 0 }),
-    };
     // Central differences over twice the sample spacing, in blocks: the height scale over
     // that span, one factor per mesh.
-    let slope = o.height_scale / (2.0 * (16.0 / res as f32));
+    let slope = o.height_scale / (2.0 * (chunk_side / res as f32));
     // Each array is written by one `extend` per grid row from an exact-size iterator (no
-    // capacity check per vertex, and each loop does one job), the same expressions as ever.
+    // capacity check per vertex, and each loop does one job).
     for (j, &(zj, vj)) in lines.iter().enumerate() {
         // Apron rows j, j + 1 (this vertex row) and j + 2; apron column of vertex i is i + 1.
         let north = &samples[j * side + 1..(j + 1) * side];
@@ -161,7 +185,16 @@ pub fn mesh_heightmap(
         );
         m.uvs.extend(lines.iter().map(|&(_, ui)| [ui, vj]));
     }
-    let v = |i: usize, j: usize| (j * n + i) as u32;
+}
+
+/// The index of grid vertex `(i, j)` in a grid of `res` cells a side.
+fn grid_vertex(res: usize, i: usize, j: usize) -> u32 {
+    (j * (res + 1) + i) as u32
+}
+
+/// Two triangles per grid cell, counter-clockwise seen from above.
+fn write_cells(res: usize, m: &mut HeightmapMesh) {
+    let v = |i: usize, j: usize| grid_vertex(res, i, j);
     for j in 0..res {
         // One row of cells: sized once, then each cell's six indices written in place.
         let start = m.indices.len();
@@ -171,30 +204,33 @@ pub fn mesh_heightmap(
             q.copy_from_slice(&[a, d, b, a, c, d]);
         }
     }
-    if skirts {
-        // Each edge as the grid vertices walked so that (top k, top k+1, bottom) turns
-        // outwards: −z walks +x, +x walks +z, +z walks −x, −x walks −z.
-        let edges: [&dyn Fn(usize) -> u32; 4] =
-            [&|k| v(k, 0), &|k| v(res, k), &|k| v(res - k, res), &|k| {
-                v(0, res - k)
-            }];
-        for edge in edges.iter() {
-            let first = m.positions.len() as u32;
-            for k in 0..n {
-                let t = edge(k) as usize;
-                let [x, y, z] = m.positions[t];
-                m.positions.push([x, y - o.skirt_depth, z]);
-                m.normals.push(m.normals[t]);
-                m.uvs.push(m.uvs[t]);
-            }
-            for k in 0..res as u32 {
-                let (t0, t1) = (edge(k as usize), edge(k as usize + 1));
-                let (b0, b1) = (first + k, first + k + 1);
-                m.indices.extend_from_slice(&[t0, t1, b1, t0, b1, b0]);
-            }
+}
+
+/// Each edge copied `depth` down, with the edge's normals and uvs, joined to it by quads
+/// that face outwards.
+fn write_skirts(res: usize, depth: f32, m: &mut HeightmapMesh) {
+    let v = |i: usize, j: usize| grid_vertex(res, i, j);
+    // Each edge as the grid vertices walked so that (top k, top k+1, bottom) turns
+    // outwards: −z walks +x, +x walks +z, +z walks −x, −x walks −z.
+    let edges: [&dyn Fn(usize) -> u32; 4] =
+        [&|k| v(k, 0), &|k| v(res, k), &|k| v(res - k, res), &|k| {
+            v(0, res - k)
+        }];
+    for edge in edges.iter() {
+        let first = m.positions.len() as u32;
+        for k in 0..=res {
+            let t = edge(k) as usize;
+            let [x, y, z] = m.positions[t];
+            m.positions.push([x, y - depth, z]);
+            m.normals.push(m.normals[t]);
+            m.uvs.push(m.uvs[t]);
+        }
+        for k in 0..res as u32 {
+            let (t0, t1) = (edge(k as usize), edge(k as usize + 1));
+            let (b0, b1) = (first + k, first + k + 1);
+            m.indices.extend_from_slice(&[t0, t1, b1, t0, b1, b0]);
         }
     }
-    Ok(m)
 }
 
 #[cfg(test)]

@@ -1,9 +1,11 @@
 //! Sixteen-cell lane work for the mesher's rows: which cells of a 16-block run equal another
 //! run's or one block id, as a 16-bit mask (bit `i` for cell `i`), and a run's light nibbles
 //! unpacked. The compiler makes a fair vector compare of the portable loops but no movemask,
-//! so they cost about 50 instructions each; on x86-64 the same results come from SSE2 (every
-//! x86-64 CPU has it: no run-time check) in five to fifteen. Integer work: both ways give the
-//! same bits (`lanes_match_portable` tests every lane pattern that matters).
+//! so they cost about 50 instructions each; on x86-64 targets with SSE2 (every hosted x86-64
+//! target; a `-none` target such as `x86_64-unknown-none` may leave it out) the same results
+//! come from SSE2 in five to fifteen, chosen at compile time (`target_feature = "sse2"`), so
+//! there is no run-time check. Integer work: both ways give the same bits
+//! (`lanes_match_portable` tests every lane pattern that matters).
 //!
 //! `unsafe` is confined to the SSE2 functions: the intrinsics, and unaligned loads from
 //! references to sixteen `u16`s.
@@ -15,11 +17,11 @@ use crate::world::block::BlockId;
 /// Bit `i` set where `a[i] == b[i]`.
 #[inline(always)]
 pub fn equal(a: &[BlockId; 16], b: &[BlockId; 16]) -> u16 {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
         sse2::equal(a, b)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     {
         portable::equal(a, b)
     }
@@ -28,11 +30,11 @@ pub fn equal(a: &[BlockId; 16], b: &[BlockId; 16]) -> u16 {
 /// Bit `i` set where `a[i] == id`.
 #[inline(always)]
 pub fn equal_to(a: &[BlockId; 16], id: BlockId) -> u16 {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
         sse2::equal_to(a, id)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     {
         portable::equal_to(a, id)
     }
@@ -44,19 +46,19 @@ pub fn equal_to(a: &[BlockId; 16], id: BlockId) -> u16 {
 /// [`packed`]: super::window::packed
 #[inline(always)]
 pub fn light(sky: &[u8; 8], block: &[u8; 8]) -> [u16; 16] {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
         sse2::light(sky, block)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     {
         portable::light(sky, block)
     }
 }
 
-/// The loops the compiler vectorises itself (every target but x86-64, and the reference the
-/// SSE2 path is tested against: unused on x86-64 outside the tests).
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+/// The loops the compiler vectorises itself (every target without the SSE2 path, and the
+/// reference the SSE2 path is tested against: unused there outside the tests).
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 pub(crate) mod portable {
     use crate::world::block::BlockId;
 
@@ -88,7 +90,7 @@ pub(crate) mod portable {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 pub(crate) mod sse2 {
     use core::arch::x86_64::*;
 

@@ -1,4 +1,4 @@
-//! Chunk meshes: what an engine draws (DESIGN §10). Pure computation over full chunks and
+//! Chunk meshes: what an engine draws. Pure computation over full chunks and
 //! their neighbours, callable on any thread: the input is borrowed chunk data
 //! ([`FullChunk`]s, which workers may hold through `Arc`s), the output plain arrays.
 //!

@@ -174,10 +174,26 @@ impl ChunkArrays<'_> {
     }
 }
 
+pub(crate) use crate::world::dims::{CHUNK_SIDE, LAYER_BLOCKS as LAYER_STRIDE};
+
+/// The index of block `(x, y, z)` in a chunk's arrays (`y` from the chunk's bottom layer).
+#[inline(always)]
+pub(crate) fn chunk_index(x: usize, y: usize, z: usize) -> usize {
+    (y * CHUNK_SIDE + z) * CHUNK_SIDE + x
+}
+
+/// Padded x or z `p` as the index of its chunk in the area's ring (0 is the neighbour before
+/// the area) and its local coordinate in that chunk: padded `p` is block `p - 1` of the area.
+#[inline(always)]
+pub(crate) fn ring_chunk_and_local(p: usize) -> (usize, usize) {
+    let q = p + CHUNK_SIDE - 1;
+    (q / CHUNK_SIDE, q % CHUNK_SIDE)
+}
+
 /// The widest area, in chunks, whose padded rows fit the row masks.
 pub const MAX_AREA_WIDTH: usize = 7;
-/// Cells in the widest padded row.
-pub const PADDED_ROW: usize = 16 * MAX_AREA_WIDTH + 2;
+/// Cells in the widest padded row: the area's rows and one apron cell at each end.
+pub const PADDED_ROW: usize = CHUNK_SIDE * MAX_AREA_WIDTH + 2;
 
 /// A decoded cell of [`Volume::light_row`] that is an occluder: this bit, no light (its light
 /// is never averaged).
@@ -222,8 +238,16 @@ fn run16(a: &[BlockId]) -> &[BlockId; 16] {
     a[..16].try_into().expect("sixteen cells")
 }
 
-/// A block's row-mask class: bit 0 occluder, bit 1 drawn and not an occluder, bit 2 hidden
-/// by the same block on every side, bit 3 a plant (crossed quads, no axis faces).
+/// Row-mask class bit ([`class`]): an occluder (hides its neighbours' faces, darkens AO).
+pub(crate) const CLASS_OCCLUDER: u8 = 1 << 0;
+/// Row-mask class bit: drawn, and not an occluder.
+pub(crate) const CLASS_DRAWN_OTHER: u8 = 1 << 1;
+/// Row-mask class bit: hidden by the same block on every side (fluids, see-through cubes).
+pub(crate) const CLASS_HIDES_SAME: u8 = 1 << 2;
+/// Row-mask class bit: a plant (crossed quads, no axis faces).
+pub(crate) const CLASS_PLANT: u8 = 1 << 3;
+
+/// A block's row-mask class: a combination of the `CLASS_*` bits.
 pub(crate) fn class(p: &BlockProps) -> u8 {
     let hides_same = match p.shape {
         block::Shape::Fluid => true,
@@ -231,11 +255,11 @@ pub(crate) fn class(p: &BlockProps) -> u8 {
         _ => false,
     };
     if p.is_occluder() {
-        1
+        CLASS_OCCLUDER
     } else if p.shape == block::Shape::Cross {
-        2 | 8
+        CLASS_DRAWN_OTHER | CLASS_PLANT
     } else if p.shape != block::Shape::None {
-        2 | if hides_same { 4 } else { 0 }
+        CLASS_DRAWN_OTHER | if hides_same { CLASS_HIDES_SAME } else { 0 }
     } else {
         0
     }
@@ -307,12 +331,15 @@ pub const MIXED_ROW: BlockId = BlockId::MAX;
 /// and each mask is one 32-bit part of the result; kept as two 64-bit halves ([`Spread`]),
 /// which take one instruction per operation where a `u128` takes two or three.
 fn spread(class: u8) -> Spread {
-    let c = u64::from(class);
+    let has = |bit: u8| u64::from(class & bit != 0);
     Spread([
-        (c & 1) | ((c >> 1) & 1) << 32,
-        ((c >> 2) & 1) | ((c >> 3) & 1) << 32,
+        has(CLASS_OCCLUDER) | has(CLASS_DRAWN_OTHER) << FIELD_BITS,
+        has(CLASS_HIDES_SAME) | has(CLASS_PLANT) << FIELD_BITS,
     ])
 }
+
+/// The width of one [`Spread`] field: a one-chunk padded row (18 cells) fits.
+const FIELD_BITS: u32 = 32;
 
 /// Block `b`'s spread from the per-id table (an id outside the palette: no class bits).
 #[inline(always)]
@@ -343,7 +370,7 @@ impl Spread {
     /// Field `k`: 0 occluders, 1 drawn-other, 2 hidden-by-same, 3 plants.
     #[inline(always)]
     fn field(self, k: usize) -> u32 {
-        (self.0[k / 2] >> (32 * (k % 2))) as u32
+        (self.0[k / 2] >> (FIELD_BITS as usize * (k % 2))) as u32
     }
 }
 
@@ -440,16 +467,17 @@ impl RowSource<'_, '_> {
         );
         for y in 0..ny {
             for pz in 0..zrows {
-                // Padded z `pz` is block z `pz - 1`: chunk row `(pz + 15) / 16`, local z
-                // `(pz + 15) % 16`.
-                let (crow, lz) = ((pz + 15) >> 4, (pz + 15) & 15);
+                let (crow, lz) = ring_chunk_and_local(pz);
                 let row_chunks = &chunks[crow * cw..(crow + 1) * cw];
-                let src = (y * 16 + lz) * 16;
+                let src = chunk_index(0, y, lz);
                 let edge =
                     |c: Option<ChunkArrays<'_>>, x: usize| c.map_or(filler, |c| c.blocks[src + x]);
                 // The west apron cell, the interior chunks' rows, the east apron cell, as
                 // packed class fields; the row is uniform if all hold the west cell's block.
-                let (west, east) = (edge(row_chunks[0], 15), edge(row_chunks[cw - 1], 0));
+                let (west, east) = (
+                    edge(row_chunks[0], CHUNK_SIDE - 1),
+                    edge(row_chunks[cw - 1], 0),
+                );
                 let mut same = east == west;
                 let run = |c: &Option<ChunkArrays<'_>>| run_of(*c, src, filler, spreads);
                 // Pushed in each branch: merging the branches' masks first sent them
@@ -476,7 +504,7 @@ impl RowSource<'_, '_> {
                     for (ccol, c) in row_chunks[1..cw - 1].iter().enumerate() {
                         let (acc, first) = run(c);
                         same &= first == Some(west);
-                        m.place(acc, 1 + ccol * 16);
+                        m.place(acc, 1 + ccol * CHUNK_SIDE);
                     }
                     m.uniform = uniform(same);
                     masks.push(m);
@@ -511,7 +539,11 @@ impl<'a> Volume<'a> {
                 return Err(MeshError::HeightMismatch);
             }
         }
-        let (sx, sz, height) = (area.width * 16, area.depth * 16, dims.height as usize);
+        let (sx, sz, height) = (
+            area.width * CHUNK_SIDE,
+            area.depth * CHUNK_SIDE,
+            dims.height as usize,
+        );
         // Layers above the highest block of every chunk around are air: scan up to one
         // layer above it (the front layer of the topmost faces), no further.
         // (Each chunk's highest first: a plain maximum over a slice, which the compiler
@@ -547,7 +579,8 @@ impl<'a> Volume<'a> {
             })
             .collect();
         let spreads: Vec<Spread> = palette.iter().map(|(_, p)| spread(class(p))).collect();
-        let below = ((1u128 << (sx + 2)) - 1) * (class(palette.props(below_world)) & 1) as u128;
+        let below_occludes = class(palette.props(below_world)) & CLASS_OCCLUDER != 0;
+        let below = ((1u128 << (sx + 2)) - 1) * u128::from(below_occludes);
         let source = RowSource {
             chunks: &chunks,
             cw,
@@ -599,11 +632,11 @@ impl<'a> Volume<'a> {
     #[inline]
     fn locate(&self, px: usize, py: usize, pz: usize) -> (Option<ChunkArrays<'a>>, usize) {
         // Padded coordinate p is block p - 1: chunk (p + 15) / 16 of the area's grid.
-        let (ccol, lx) = ((px + 15) >> 4, (px + 15) & 15);
-        let (crow, lz) = ((pz + 15) >> 4, (pz + 15) & 15);
+        let (ccol, lx) = ring_chunk_and_local(px);
+        let (crow, lz) = ring_chunk_and_local(pz);
         (
             self.chunks[crow * self.cw + ccol],
-            ((py - 1) * 16 + lz) * 16 + lx,
+            chunk_index(lx, py - 1, lz),
         )
     }
 
@@ -661,12 +694,14 @@ impl<'a> Volume<'a> {
         run: impl Fn(&ChunkArrays<'a>, usize, &mut [T]),
     ) {
         let n = self.sx + 2;
-        let (crow, lz) = ((pz + 15) >> 4, (pz + 15) & 15);
-        let src = ((py - 1) * 16 + lz) * 16;
+        let (crow, lz) = ring_chunk_and_local(pz);
+        let src = chunk_index(0, py - 1, lz);
         let row = &self.chunks[crow * self.cw..(crow + 1) * self.cw];
-        out[0] = row[0].as_ref().map_or(missing, |c| cell(c, src + 15));
+        out[0] = row[0]
+            .as_ref()
+            .map_or(missing, |c| cell(c, src + CHUNK_SIDE - 1));
         for (k, c) in row[1..self.cw - 1].iter().enumerate() {
-            let dst = &mut out[1 + 16 * k..17 + 16 * k];
+            let dst = &mut out[1 + CHUNK_SIDE * k..1 + CHUNK_SIDE * (k + 1)];
             match c {
                 Some(c) => run(c, src, dst),
                 None => dst.fill(missing),
@@ -684,15 +719,18 @@ impl<'a> Volume<'a> {
         py: usize,
         pz: usize,
     ) -> (BlockId, BlockId) {
-        let (lx, lz) = ((px + 15) & 15, (pz + 15) & 15);
+        let ((_, lx), (_, lz)) = (ring_chunk_and_local(px), ring_chunk_and_local(pz));
+        const LAST: usize = CHUNK_SIDE - 1;
+        const ROW: isize = CHUNK_SIDE as isize;
+        const LAYER: isize = LAYER_STRIDE as isize;
         // Whether the faced cell leaves the chunk (or the layers held), and the index step.
         let (leaves, step): (bool, isize) = match F {
             0 => (lx == 0, -1),
-            1 => (lx == 15, 1),
-            2 => (py < 2, -256),
-            3 => (py >= self.ny, 256),
-            4 => (lz == 0, -16),
-            _ => (lz == 15, 16),
+            1 => (lx == LAST, 1),
+            2 => (py < 2, -LAYER),
+            3 => (py >= self.ny, LAYER),
+            4 => (lz == 0, -ROW),
+            _ => (lz == LAST, ROW),
         };
         if !leaves && py >= 1 && py <= self.ny {
             if let (Some(c), j) = self.locate(px, py, pz) {

@@ -3,9 +3,8 @@
 //! light of the nine cells around the cell it looks at. Every such cell lies in one of the
 //! nine padded rows around the scanned row (one layer and one row of z either side), so the
 //! scan decodes those rows once (light nibbles and occluder bits, sixteen cells per chunk
-//! row) into a small cache, and each face reads nine entries instead of finding a chunk, a
-//! mask bit and two nibbles per cell (that was about 480 instructions per face, a third of
-//! the mesher).
+//! row) into a small cache, and each face reads nine entries at constant offsets instead of
+//! finding a chunk, a mask bit and two nibbles per cell.
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -60,7 +59,12 @@ impl LightRows {
 /// face's normal axis, and the window spans the face's `u` and `v` axes ([`faces::AXES`]).
 #[inline(always)]
 const fn cell_offset(f: usize, du: usize, dv: usize) -> [usize; 3] {
-    let (a, ua, va, positive) = faces::AXES[f];
+    let faces::FaceAxes {
+        normal: a,
+        u: ua,
+        v: va,
+        positive,
+    } = faces::AXES[f];
     let mut o = [1; 3];
     o[a] = if positive { 2 } else { 0 };
     o[ua] = du;
@@ -118,7 +122,7 @@ impl<'r> RowWindow<'r> {
             light[4]
         };
         let corners = WINDOW[bits as usize & 511];
-        let (mut sky, mut blk) = (0u64, 0u64);
+        let (mut sky, mut block_light) = (0u64, 0u64);
         for k in 0..4 {
             let [side_u, side_v, diagonal] = corner_cells(k);
             let diagonal_mask = ((corners >> (32 + k)) as u32 & 1).wrapping_neg();
@@ -126,9 +130,9 @@ impl<'r> RowWindow<'r> {
             // Each byte of the sum is at most 60: the masks change nothing.
             let mean = &faces::MEAN[(corners >> (8 * k)) as usize & 3];
             sky |= u64::from(mean[(sum & 63) as usize]) << (4 * k);
-            blk |= u64::from(mean[(sum >> 8 & 63) as usize]) << (4 * k);
+            block_light |= u64::from(mean[(sum >> 8 & 63) as usize]) << (4 * k);
         }
-        FaceKey::from_packed(b, (corners >> 40) as u8, sky, blk, top)
+        FaceKey::from_packed(b, (corners >> 40) as u8, sky, block_light, top)
     }
 }
 

@@ -1,6 +1,6 @@
 //! The AVX2 path of the 2D value and Perlin fills (x86-64 only): four samples per
 //! instruction, each sample through the portable path's operations in the same order
-//! (DESIGN §2 rule 5), so the bits are those of [`super::point2`]; the test
+//! (determinism rule 5), so the bits are those of [`super::point2`]; the test
 //! `simd_fill_matches_portable_fill` compares them.
 //!
 //! Octaves with at least 4 samples per lattice cell along x share each cell's hashing
@@ -60,7 +60,7 @@ pub(super) fn avx512_available() -> bool {
 /// Whether the AVX2 kernel's emulated 64-bit lane multiply (`vpmulld` + `vpmuludq` per
 /// multiply) is cheap enough to beat scalar code per sample: AMD family 17h and later (Zen;
 /// measured on Zen 3) and Hygon (Zen-based). Intel cores measured slower on the vector hash
-/// than scalar (issue #19: a Xeon, family 6 model 207), and other vendors are unmeasured, so
+/// than scalar (a Xeon, family 6 model 207), and other vendors are unmeasured, so
 /// they run fine octaves scalar.
 pub(super) fn fast_lane_multiply() -> bool {
     // "AuthenticAMD" and "HygonGenuine" as CPUID leaf 0 returns them in (ebx, edx, ecx).

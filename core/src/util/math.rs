@@ -1,4 +1,4 @@
-//! The one math backend (DESIGN §2 rules 1–2).
+//! The one math backend (determinism rules 1–2 in ARCHITECTURE.md).
 //!
 //! Every float function the crate uses goes through here, so the choice of implementation is
 //! made once: `libm` for anything that is not an exactly rounded IEEE operation, plain `+ - * /`

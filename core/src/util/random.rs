@@ -1,4 +1,4 @@
-//! Deterministic random sources and the positional seeding scheme (DESIGN §2 rule 4).
+//! Deterministic random sources and the positional seeding scheme (determinism rule 4).
 //!
 //! - [`JavaRandom`]: `java.util.Random`'s 48-bit LCG, bit for bit (multiplier `0x5DEECE66D`,
 //!   increment 11, seed scrambled with the multiplier).

@@ -1,4 +1,4 @@
-//! Biomes from a multi-noise climate (DESIGN §4): five smooth noise fields (temperature,
+//! Biomes from a multi-noise climate: five smooth noise fields (temperature,
 //! humidity, continentalness, erosion, weirdness) are sampled at the centre of each 4 × 4
 //! column cell, and the biome is the one whose box in the definition's climate is nearest.
 //! Everything is a pure function of (seed, x, z), so any status may look a biome up.

@@ -1,5 +1,10 @@
 //! World dimensions and the block index of a chunk.
 
+/// Blocks along a chunk's x and z.
+pub const CHUNK_SIDE: usize = 16;
+/// Blocks in one layer (one y) of a chunk.
+pub const LAYER_BLOCKS: usize = CHUNK_SIDE * CHUNK_SIDE;
+
 /// World dimensions and sea level, validated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dims {
@@ -14,13 +19,13 @@ pub struct Dims {
 impl Dims {
     /// Blocks per chunk.
     pub fn volume(&self) -> usize {
-        self.height as usize * 256
+        self.height as usize * LAYER_BLOCKS
     }
 
     /// Index of block `(x, y, z)` (chunk-local x, z in 0..16; world y).
     #[inline]
     pub fn index(&self, x: usize, y: i32, z: usize) -> usize {
-        (((y - self.min_y) as usize * 16 + z) * 16) + x
+        (((y - self.min_y) as usize * CHUNK_SIDE + z) * CHUNK_SIDE) + x
     }
 
     /// Highest block y.

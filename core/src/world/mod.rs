@@ -24,7 +24,7 @@ pub mod terrain;
 pub use chunk::{ChunkData, FullChunk, Merged};
 pub use definition::Definition;
 pub use digest::{chunk_digest, status_digest};
-pub use dims::Dims;
+pub use dims::{Dims, CHUNK_SIDE, LAYER_BLOCKS};
 pub use generator::WorldGen;
 pub use heightmap::{Heightmap, Heightmaps};
 pub use neighbourhood::Neighbourhood;

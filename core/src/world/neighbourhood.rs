@@ -2,7 +2,7 @@
 
 /// One value per chunk of the 3 × 3 window around a centre, by offset `(dx, dz)` in `-1..=1`.
 /// Stored in the fixed order of [`Neighbourhood::OFFSETS`] (by `dz`, then `dx`): the order in
-/// which patches are merged (DESIGN §6), so iteration order is part of the output contract.
+/// which patches are merged, so iteration order is part of the output contract.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Neighbourhood<T> {
     cells: [T; 9],

@@ -26,6 +26,21 @@ use crate::bridge::{FrameBudget, StreamDriver};
 use crate::meshes::{ChunkMesh, MeshQueue};
 use crate::stream::StreamSettings;
 
+/// Blocks along a chunk's x and z, as the node's integer block coordinates use it.
+const SIDE: i32 = stratagen_core::world::CHUNK_SIDE as i32;
+/// The same, in scene units (one block is one unit).
+const SIDE_F: f32 = stratagen_core::world::CHUNK_SIDE as f32;
+/// The largest `view_distance` the node accepts, in chunks.
+const MAX_VIEW_DISTANCE: i32 = 32;
+/// Chunk meshes built per pool job: enough to amortise a job, few enough that the nearest
+/// chunks are not queued behind far ones.
+const MESHES_PER_JOB: usize = 8;
+
+/// The chunk that holds block column `(x, z)`.
+fn chunk_of(x: i32, z: i32) -> ChunkPos {
+    ChunkPos::new(x.div_euclid(SIDE), z.div_euclid(SIDE))
+}
+
 /// What runs while the node is in the tree.
 struct Running {
     generator: WorldGen,
@@ -153,12 +168,12 @@ impl StratagenWorld {
         let Some(r) = &self.running else {
             return self.min_y;
         };
-        let p = ChunkPos::new(x.div_euclid(16), z.div_euclid(16));
+        let p = chunk_of(x, z);
         full_output(r.driver.scheduler(), p)
             .and_then(|d| {
                 d.full().map(|f| {
                     f.heightmaps()[stratagen_core::world::Heightmap::WorldSurface]
-                        [(z.rem_euclid(16) * 16 + x.rem_euclid(16)) as usize]
+                        [(z.rem_euclid(SIDE) * SIDE + x.rem_euclid(SIDE)) as usize]
                 })
             })
             .unwrap_or(self.min_y)
@@ -202,12 +217,9 @@ impl StratagenWorld {
         if y < dims.min_y || y > dims.max_y() {
             return None;
         }
-        let d = full_output(
-            r.driver.scheduler(),
-            ChunkPos::new(x.div_euclid(16), z.div_euclid(16)),
-        )?;
+        let d = full_output(r.driver.scheduler(), chunk_of(x, z))?;
         let f = d.full()?;
-        Some(f.blocks()[dims.index(x.rem_euclid(16) as usize, y, z.rem_euclid(16) as usize)])
+        Some(f.blocks()[dims.index(x.rem_euclid(SIDE) as usize, y, z.rem_euclid(SIDE) as usize)])
     }
 
     /// The definition named by `world`: a preset, or a file read through Godot (so `res://`
@@ -239,7 +251,8 @@ impl StratagenWorld {
         let generator = WorldGen::with_definition(def, Arc::new(self.load_definition()?))
             .map_err(|e| e.to_string())?;
         let settings = StreamSettings {
-            view_distance: u32::try_from(self.view_distance.clamp(1, 32)).unwrap_or(8),
+            view_distance: u32::try_from(self.view_distance.clamp(1, MAX_VIEW_DISTANCE))
+                .unwrap_or(1),
             ..StreamSettings::default()
         };
         let driver = StreamDriver::new(
@@ -260,7 +273,7 @@ impl StratagenWorld {
             generator,
             driver,
             tasks: GodotPool::default(),
-            meshes: MeshQueue::new(options, 8),
+            meshes: MeshQueue::new(options, MESHES_PER_JOB),
             mesh_pool: GodotPool::default(),
             waiting: Vec::new(),
             nodes: BTreeMap::new(),
@@ -308,7 +321,7 @@ impl StratagenWorld {
         match node.and_then(|n| n.try_cast::<Node3D>().ok()) {
             Some(n) => {
                 let p = n.get_global_position();
-                ChunkPos::new((p.x / 16.0).floor() as i32, (p.z / 16.0).floor() as i32)
+                ChunkPos::new((p.x / SIDE_F).floor() as i32, (p.z / SIDE_F).floor() as i32)
             }
             None => ChunkPos::new(0, 0),
         }
@@ -368,7 +381,7 @@ impl StratagenWorld {
                 Some(n) => n,
                 None => {
                     let mut n = MeshInstance3D::new_alloc();
-                    n.set_position(Vector3::new(p.x as f32 * 16.0, 0.0, p.z as f32 * 16.0));
+                    n.set_position(Vector3::new(p.x as f32 * SIDE_F, 0.0, p.z as f32 * SIDE_F));
                     self.base_mut().add_child(&n);
                     n
                 }

@@ -1,7 +1,7 @@
 //! The AVX2 simplex kernels (x86-64 only): a row of samples along x at one y (and z), four
 //! samples per vector, [`U`] vectors side by side. Each lane goes through the operations of
 //! [`simplex2`](crate::noise::simplex2) / [`simplex3`](crate::noise::simplex3) in the same
-//! order (DESIGN §2 rule 5), so the bits are those of the point functions;
+//! order (determinism rule 5), so the bits are those of the point functions;
 //! `simd_simplex_fill_matches_portable_fill` compares them.
 //!
 //! What differs is only how each step is spelt: the floor is `vroundpd` (equal to

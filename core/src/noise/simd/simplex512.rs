@@ -7,7 +7,7 @@
 //! `k` registers (the 0/1 steps are masked adds and subtracts), and the gradient tables (8
 //! entries in 2D, 16 in 3D) read by one `vpermpd` / `vpermt2pd` per component.
 //! The kernel is bound by instruction count, so halving the instructions per sample is what
-//! counts (issue #19).
+//! counts.
 
 use core::arch::x86_64::*;
 

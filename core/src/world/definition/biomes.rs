@@ -77,7 +77,7 @@ impl SurfaceRule {
     }
 }
 
-/// The climate: five noise fields and the boxes that choose a biome from them (DESIGN §4).
+/// The climate: five noise fields and the boxes that choose a biome from them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ClimateDef {
     /// Temperature, humidity, continentalness, erosion and weirdness, in that order. Each

@@ -11,7 +11,7 @@ use crate::world::structure::StructureKind;
 /// vegetation in the built-in world). Features run by step, then by index.
 pub const STEP_COUNT: i32 = 5;
 /// Largest radius of a blob feature (ore, boulder), in blocks: a feature reaches at most one
-/// chunk beyond its own (DESIGN §6).
+/// chunk beyond its own.
 pub const MAX_FEATURE_RADIUS: f64 = 8.0;
 /// Tallest trunk a tree kind may grow (the canopy adds 2; trees need 14 free blocks below the
 /// world top).

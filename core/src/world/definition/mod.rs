@@ -49,7 +49,7 @@ pub struct Definition {
     /// Terrain shape, blocks, surface rules, caves, aquifers, carvers.
     pub terrain: TerrainDef,
     /// Decoration features in their global order: a feature's position is its index in
-    /// `feature_seed` (DESIGN §2 rule 4), so reordering changes every world.
+    /// `feature_seed` (determinism rule 4), so reordering changes every world.
     pub features: Vec<FeatureDef>,
     /// Tree kinds, referred to by index from tree features.
     pub trees: Vec<TreeDef>,

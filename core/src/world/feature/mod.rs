@@ -40,7 +40,7 @@ pub struct BlockEntity {
 }
 
 /// The output of `features` for one chunk. Its blocks are the terrain's with `changes`
-/// applied: the terrain output is shared, not copied (a copy was 192 KiB per resident chunk).
+/// applied: the terrain output is shared, not copied (a copy would be 192 KiB per resident chunk).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FeatureChunk {
     /// The chunk's own terrain output (a `ChunkData::Terrain`).

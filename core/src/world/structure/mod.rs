@@ -1,4 +1,4 @@
-//! Structures (DESIGN §4–§6): placement grids, the biome check before assembly, pieces,
+//! Structures: placement grids, the biome check before assembly, pieces,
 //! references, the terrain "beard" and placement during `features`.
 //!
 //! - **Placement.** Each kind the definition lists has a grid of `spacing × spacing` chunk regions; region
