@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Build stratagen-core (with and without `alloc`) with Debian's rustc 1.63 (determinism rule 7 in ARCHITECTURE.md),
-# calling rustc directly (ARCHITECTURE.md, "Parity across architectures"): libm from the cargo registry, then core.
+# Build stratagen-core (with and without `alloc`) with Debian's rustc 1.63 (determinism
+# rule 7 in ARCHITECTURE.md), calling rustc directly (ARCHITECTURE.md, "Parity across
+# architectures"): libm from the cargo registry, then core.
 # Usage: .ci/core-rustc163.sh RUSTC_DIR OUT_DIR [TARGET [extra rustc flags...]]
 set -euo pipefail
 deb=$(cd "$1" && pwd); out=$2; shift 2

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Release parity (the determinism rules in ARCHITECTURE.md): the corpus harness (tests/parity/) built with the current
-# toolchain's release profile must print the same lines as the snapshot, which the test
-# profile (debug assertions, opt-level 2) checks in `cargo test`. Built from core's release
+# Release parity (the determinism rules in ARCHITECTURE.md): the corpus harness
+# (tests/parity/) built with the current toolchain's release profile must print the same
+# lines as the snapshot, which the test profile (debug assertions, opt-level 2) checks in
+# `cargo test`. Built from core's release
 # rlib directly, so CI does not compile every dev-dependency a second time in release.
 # Usage: .ci/release-parity.sh OUT_DIR
 set -euo pipefail

@@ -2,8 +2,8 @@
 //! and outputs; glibc's default returns freed memory to the kernel eagerly (heap trimming,
 //! and `mmap` for blocks above a threshold that adapts as blocks are freed), so the next
 //! chunk faults the same pages in again. With two threads in one process those faults
-//! contend for the address space: measured here, bodies ran 25–30% slower on two threads
-//! than alone, and two threads gave 1.5× inline; with freed memory kept, 1.77–1.84×.
+//! contend for the address space, and bodies run 25–30% slower on two threads than alone;
+//! with freed memory kept, two threads run close to twice as fast as one.
 
 /// Keep freed memory in the process (glibc on Linux; elsewhere nothing to do): no trimming,
 /// no `mmap` below 32 MiB, and heap growth in 256 MiB steps of address space (pages are only

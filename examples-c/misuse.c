@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* This program checks that the deprecated built-in palette calls keep working. */
+/* The deprecated built-in palette calls must keep working: this program calls them on purpose. */
 #define SG_NO_DEPRECATED
 #include "stratagen.h"
 

@@ -199,10 +199,20 @@ fn c_world_from_a_definition_equals_rust() {
     );
 }
 
+/// Every check of `misuse.c` ran and passed: the summary line counts as many passed checks
+/// as the source has `expect(...)` call sites (none sits in a loop or a branch), and none
+/// failed.
 #[test]
 fn c_misuse_gives_documented_errors() {
     let out = run(&["misuse"]);
-    assert!(out.contains(" 0 failed"), "{out}");
+    let source = std::fs::read_to_string(common::root().join("examples-c/misuse.c")).unwrap();
+    let sites = source.matches("expect(").count() - 1; // less the definition
+    assert!(sites >= 100, "{sites} checks in misuse.c");
+    let summary = out
+        .lines()
+        .find_map(|l| l.strip_prefix("misuse: "))
+        .unwrap_or_else(|| panic!("no summary line: {out}"));
+    assert_eq!(summary, format!("{sites} passed, 0 failed"), "{out}");
 }
 
 #[test]

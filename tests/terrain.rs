@@ -208,8 +208,9 @@ fn terrain_through_the_scheduler_equals_the_body_called_directly() {
     }
 }
 
+/// A square of radius 16 is 33 × 33 chunks; its shaded map is one pixel per block column.
 #[test]
-fn rendered_map_of_32_by_32_chunks() {
+fn rendered_map_of_33_by_33_chunks() {
     let r = generate(
         WorldSettings {
             seed: 0,
@@ -233,7 +234,10 @@ fn rendered_map_of_32_by_32_chunks() {
     .unwrap();
     let dec = png::Decoder::new(std::fs::File::open(&path).unwrap());
     let reader = dec.read_info().unwrap();
-    assert_eq!((reader.info().width, reader.info().height), (528, 528));
+    assert_eq!(
+        (reader.info().width, reader.info().height),
+        (33 * 16, 33 * 16)
+    );
     // Both land and water appear.
     let blue = img
         .rgb

@@ -14,7 +14,6 @@
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::sync::Arc;
 use alloc::vec::Vec;
-use core::fmt;
 
 use crate::engine::chunk_map::ChunkMap;
 use crate::engine::holder::{Holder, ReadyEntry};
@@ -24,6 +23,12 @@ use crate::engine::pipeline::{BodyError, Pipeline};
 use crate::engine::plan::{self, Plan};
 use crate::engine::step_table::StepTable;
 use crate::engine::task::{Finished, Task, Ticket};
+
+mod errors;
+mod queries;
+mod restore;
+
+pub use errors::{RestoreError, Restored, SchedulerError};
 
 /// Request priority. Ready tasks are handed out `Immediate` first, then `Soon`, then `Idle`;
 /// within a priority, nearest to the request first.
@@ -36,84 +41,6 @@ pub enum Priority {
     Soon = 1,
     /// Pre-generation.
     Idle = 2,
-}
-
-/// Misuse of the scheduler, reported as a value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SchedulerError {
-    /// A position outside `|x|, |z| < 2^21` chunks ([`ChunkPos::LIMIT`]).
-    OutOfRange(ChunkPos),
-    /// The ticket is not (or no longer) held by this scheduler.
-    UnknownTicket,
-    /// The ticket belongs to another scheduler.
-    ForeignTicket,
-    /// The task was already finished (or never taken here).
-    UnknownTask,
-    /// The task belongs to another scheduler.
-    ForeignTask,
-}
-
-impl fmt::Display for SchedulerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SchedulerError::OutOfRange(p) => write!(
-                f,
-                "chunk ({}, {}) is outside the supported range |x|, |z| < 2^21",
-                p.x, p.z
-            ),
-            SchedulerError::UnknownTicket => write!(f, "unknown or already released ticket"),
-            SchedulerError::ForeignTicket => write!(f, "ticket belongs to another world"),
-            SchedulerError::UnknownTask => write!(f, "task already finished or unknown"),
-            SchedulerError::ForeignTask => write!(f, "task belongs to another world"),
-        }
-    }
-}
-
-/// Why [`Scheduler::restore_outputs`] refused stored outputs. Nothing changed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RestoreError {
-    /// A position outside `|x|, |z| < 2^21` chunks.
-    OutOfRange(ChunkPos),
-    /// No outputs were given, or more than there are statuses.
-    BadOutputs,
-    /// The chunk already has (or already has waiting) the loaded status or a higher one.
-    AlreadyResident {
-        /// The status it has.
-        has: ChunkStatus,
-    },
-    /// A task of the chunk is in flight: finish it first.
-    InFlight,
-    /// The chunk's last task failed; it takes nothing more.
-    Failed,
-}
-
-impl fmt::Display for RestoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RestoreError::OutOfRange(p) => write!(
-                f,
-                "chunk ({}, {}) is outside the supported range |x|, |z| < 2^21",
-                p.x, p.z
-            ),
-            RestoreError::BadOutputs => write!(f, "no outputs, or more outputs than statuses"),
-            RestoreError::AlreadyResident { has } => {
-                write!(f, "the chunk is already resident at status {}", has.name())
-            }
-            RestoreError::InFlight => {
-                write!(f, "a task of the chunk is in flight; finish it first")
-            }
-            RestoreError::Failed => write!(f, "the chunk's last task failed"),
-        }
-    }
-}
-
-/// Where [`Scheduler::restore_outputs`] put stored outputs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Restored {
-    /// Into the chunk's resident holder: its status rose to the loaded one.
-    Resident,
-    /// Kept until a request makes the chunk resident (no request covers it now).
-    Pending,
 }
 
 /// Counters for tests and reports.
@@ -333,80 +260,6 @@ impl<P: Pipeline> Scheduler<P> {
             self.refresh(q);
         }
         self.stats.peak_holders = core::cmp::max(self.stats.peak_holders, self.holders.len());
-    }
-
-    /// Take stored outputs of the chunk at `pos` (`outputs[i]` is the output of status `i`,
-    /// from `empty` up to the stored status), so generation continues from there. Owner
-    /// thread.
-    ///
-    /// If a request covers the chunk, its holder takes the statuses it has not reached yet
-    /// (those it has are equal by determinism) and its neighbours see them at once. If none
-    /// does, the outputs wait until a request makes the chunk resident ([`Restored::Pending`];
-    /// [`Scheduler::pending_count`] counts them, [`Scheduler::forget_pending`] drops one).
-    /// Refused, changing nothing: a position out of range, no outputs, a chunk that already
-    /// has the stored status or a higher one, a task of the chunk in flight, a failed chunk.
-    ///
-    /// The outputs are trusted to be this pipeline's for this position (a store checks the
-    /// world identity and the data before it gets here).
-    pub fn restore_outputs(
-        &mut self,
-        pos: ChunkPos,
-        outputs: Vec<Arc<P::Output>>,
-    ) -> Result<Restored, RestoreError> {
-        if !pos.is_valid() {
-            return Err(RestoreError::OutOfRange(pos));
-        }
-        let top = match outputs
-            .len()
-            .checked_sub(1)
-            .and_then(ChunkStatus::from_index)
-        {
-            Some(s) => s,
-            None => return Err(RestoreError::BadOutputs),
-        };
-        let h = match self.holders.get_mut(pos) {
-            Some(h) => h,
-            None => {
-                if let Some(has) = self
-                    .pending
-                    .get(&pos)
-                    .and_then(|o| ChunkStatus::from_index(o.len() - 1))
-                    .filter(|&has| has >= top)
-                {
-                    return Err(RestoreError::AlreadyResident { has });
-                }
-                self.pending.insert(pos, outputs);
-                return Ok(Restored::Pending);
-            }
-        };
-        if let Some(has) = h.status().filter(|&has| has >= top) {
-            return Err(RestoreError::AlreadyResident { has });
-        }
-        if h.in_flight() {
-            return Err(RestoreError::InFlight);
-        }
-        if h.failed() {
-            return Err(RestoreError::Failed);
-        }
-        let from = h.next().map_or(ChunkStatus::COUNT, |n| n.index());
-        h.restore(&outputs);
-        let mut woken = Vec::new();
-        self.settle(pos, from, &outputs, &mut woken);
-        for q in woken {
-            self.refresh(q);
-        }
-        self.refresh(pos);
-        Ok(Restored::Resident)
-    }
-
-    /// Stored outputs waiting for a request (see [`Scheduler::restore_outputs`]).
-    pub fn pending_count(&self) -> usize {
-        self.pending.len()
-    }
-
-    /// Drop the stored outputs waiting at `pos`; true if there were some.
-    pub fn forget_pending(&mut self, pos: ChunkPos) -> bool {
-        self.pending.remove(&pos).is_some()
     }
 
     /// [`Scheduler::completed`] for statuses `from..outputs.len()`, which a holder took from
@@ -638,85 +491,5 @@ impl<P: Pipeline> Scheduler<P> {
             }
         }
         ran
-    }
-
-    /// The highest completed status of `pos` (`None` if it has no holder or nothing is done).
-    pub fn status(&self, pos: ChunkPos) -> Option<ChunkStatus> {
-        self.holders.get(pos).and_then(|h| h.status())
-    }
-
-    /// The frozen output of `status` at `pos`, shared.
-    pub fn output(&self, pos: ChunkPos, status: ChunkStatus) -> Option<Arc<P::Output>> {
-        self.holders
-            .get(pos)
-            .and_then(|h| h.slots().get(status).cloned())
-    }
-
-    /// The positions of every resident holder that has completed at least one status (what
-    /// a host saves before shutting down), in a fixed order. Owner thread.
-    pub fn resident(&self) -> Vec<ChunkPos> {
-        let mut v = self.holders.positions();
-        v.retain(|&p| self.status(p).is_some());
-        v
-    }
-
-    /// Every completed output of `pos`, index = status, from `empty` up to its status (empty
-    /// if it has no holder or nothing is done): what a chunk record stores.
-    pub fn outputs(&self, pos: ChunkPos) -> Vec<Arc<P::Output>> {
-        let h = match self.holders.get(pos) {
-            Some(h) => h,
-            None => return Vec::new(),
-        };
-        ChunkStatus::ALL
-            .iter()
-            .map_while(|&s| h.slots().get(s).cloned())
-            .collect()
-    }
-
-    /// Whether the ticket's chunk has reached its target.
-    pub fn is_ready(&self, ticket: Ticket) -> Result<bool, SchedulerError> {
-        if ticket.world != self.id {
-            return Err(SchedulerError::ForeignTicket);
-        }
-        let t = self
-            .tickets
-            .get(&ticket.id)
-            .ok_or(SchedulerError::UnknownTicket)?;
-        Ok(self.status(t.pos) >= Some(t.target))
-    }
-
-    /// The failure recorded at `pos`, if its last task failed.
-    pub fn failure(&self, pos: ChunkPos) -> Option<(ChunkStatus, BodyError)> {
-        self.failures.get(&pos).copied()
-    }
-
-    /// Holders resident now.
-    pub fn holder_count(&self) -> usize {
-        self.holders.len()
-    }
-
-    /// Tasks ready to be taken.
-    pub fn ready_count(&self) -> usize {
-        self.ready.len()
-    }
-
-    /// Tasks taken and not yet finished.
-    pub fn in_flight_count(&self) -> usize {
-        self.in_flight.len()
-    }
-
-    /// Live tickets.
-    pub fn ticket_count(&self) -> usize {
-        self.tickets.len()
-    }
-
-    /// No task is ready or in flight: every request is satisfied (or blocked by a failure).
-    pub fn is_idle(&self) -> bool {
-        self.ready.is_empty() && self.in_flight.is_empty()
-    }
-
-    /// Counters.
-    pub fn stats(&self) -> SchedulerStats {
-        self.stats
     }
 }

@@ -236,7 +236,8 @@ pub(crate) fn visible(
 }
 
 /// `MEAN[n - 1][sum]`: the mean of `n` light levels summing to `sum`, rounded half up,
-/// `(2 sum + n) / (2 n)` (a table: four divisions per vertex were a tenth of the mesher).
+/// `(2 sum + n) / (2 n)` (a table: four divisions per vertex would cost a tenth of the
+/// mesher).
 /// Sums reach 4 × 15 = 60; the rows are 64 long so that an index masked with 63 needs no
 /// bounds check.
 pub(crate) const MEAN: [[u8; 64]; 4] = {

@@ -24,6 +24,8 @@ mod emit;
 pub mod faces;
 pub mod heightmap;
 mod lanes;
+mod rows;
+mod scan;
 mod volume;
 mod window;
 

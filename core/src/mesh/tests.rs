@@ -409,7 +409,7 @@ fn row_reads_match_cell_reads() {
     // Every length: the whole windows of 16 and the overlapping last one (one chunk's padded
     // row is 17 or 18 cells).
     for n in 1..=128 {
-        let m = volume::equal_mask(&a, &b, n);
+        let m = rows::equal_mask(&a, &b, n);
         for i in 0..128 {
             let want = i < n && !differ.contains(&i);
             assert_eq!((m >> i) & 1 == 1, want, "n {n} bit {i}");
@@ -515,7 +515,7 @@ fn row_masks_are_the_cells_classes() {
                     let want = if same {
                         v.block(0, py, pz)
                     } else {
-                        volume::MIXED_ROW
+                        rows::MIXED_ROW
                     };
                     assert_eq!(m.uniform, want, "uniform ({py}, {pz}) in area {x0}+{width}");
                 }

@@ -11,9 +11,10 @@
 use alloc::vec::Vec;
 
 use crate::mesh::lanes;
+use crate::mesh::rows::{self, RowSource, Rows};
 use crate::mesh::window::packed;
 use crate::mesh::MeshError;
-use crate::world::block::{self, BlockId, BlockProps};
+use crate::world::block::{self, BlockId};
 use crate::world::chunk::FullChunk;
 use crate::world::dims::Dims;
 use crate::world::heightmap::Heightmap;
@@ -82,90 +83,21 @@ pub(crate) struct Volume<'a> {
     missing_light: (u8, u8),
 }
 
-/// One padded row's masks: bit `px` of each is the cell at padded x `px`. One struct per row
-/// (not one vector per mask) so that the gather writes a row with one push.
+/// The arrays of one full chunk that the mesher reads.
 #[derive(Clone, Copy)]
-pub(crate) struct RowMasks<M> {
-    /// Occluders.
-    pub occ: M,
-    /// Drawn and not an occluder.
-    pub other: M,
-    /// Drawn, not an occluder, and hidden on every side by the same block (cutout and
-    /// translucent cubes, fluids).
-    pub hides_same: M,
-    /// Plants (drawn as crossed quads).
-    pub plants: M,
-    /// The row's block if every cell holds the same one, else [`MIXED_ROW`].
-    pub uniform: BlockId,
-}
-
-impl<M: Mask> RowMasks<M> {
-    /// A row of air (the layers above the highest block).
-    const AIR: RowMasks<M> = RowMasks {
-        occ: M::ZERO,
-        other: M::ZERO,
-        hides_same: M::ZERO,
-        plants: M::ZERO,
-        uniform: MIXED_ROW,
-    };
-}
-
-/// The row masks of a volume, as narrow as its rows allow: 32 bits for one chunk's padded
-/// rows (18 cells: every chunk mesh), 128 bits for wider areas. Narrow rows take a quarter
-/// of the memory (20 bytes a row, not 80: a chunk's rows are about 2500) and one
-/// instruction per mask operation in the scan.
-pub(crate) enum Rows {
-    Narrow(Vec<RowMasks<u32>>),
-    Wide(Vec<RowMasks<u128>>),
-}
-
-impl Rows {
-    /// Occluders of row `i`.
-    #[inline(always)]
-    pub fn occ(&self, i: usize) -> u128 {
-        match self {
-            Rows::Narrow(r) => r[i].occ.wide(),
-            Rows::Wide(r) => r[i].occ,
-        }
-    }
-
-    /// Every mask of row `i`, widened (the tests compare them with the blocks' classes).
-    #[cfg(test)]
-    pub fn masks(&self, i: usize) -> RowMasks<u128> {
-        let wide = |m: &RowMasks<u32>| RowMasks {
-            occ: m.occ.wide(),
-            other: m.other.wide(),
-            hides_same: m.hides_same.wide(),
-            plants: m.plants.wide(),
-            uniform: m.uniform,
-        };
-        match self {
-            Rows::Narrow(r) => wide(&r[i]),
-            Rows::Wide(r) => r[i],
-        }
-    }
-
-    /// Plants of row `i`.
-    #[inline(always)]
-    pub fn plants(&self, i: usize) -> u128 {
-        match self {
-            Rows::Narrow(r) => r[i].plants.wide(),
-            Rows::Wide(r) => r[i].plants,
-        }
-    }
-}
-
-#[derive(Clone, Copy)]
-struct ChunkArrays<'a> {
-    blocks: &'a [BlockId],
-    sky: &'a [u8],
-    block_light: &'a [u8],
+pub(crate) struct ChunkArrays<'a> {
+    /// Blocks, in block-index order.
+    pub(crate) blocks: &'a [BlockId],
+    /// Sky light, two nibbles per byte.
+    pub(crate) sky: &'a [u8],
+    /// Block light, two nibbles per byte.
+    pub(crate) block_light: &'a [u8],
 }
 
 impl ChunkArrays<'_> {
     /// (sky, block) light of block index `j`: two nibbles per byte, low nibble first.
     #[inline(always)]
-    fn light(&self, j: usize) -> (u8, u8) {
+    pub(crate) fn light(&self, j: usize) -> (u8, u8) {
         let shift = (j & 1) * 4;
         (
             (self.sky[j >> 1] >> shift) & 15,
@@ -210,310 +142,40 @@ const LANE_BITS: [u16; 16] = {
     t
 };
 
-/// Bit `i` set where `a[i] == b[i]`, for `i < n` (`n <= 128`): sixteen cells at a time
-/// ([`lanes::equal`]). A chunk's padded row (17 or 18 cells, in arrays that hold 32 or more)
-/// is two whole groups with the bits from `n` on dropped, not a cell-by-cell tail.
-pub fn equal_mask(a: &[BlockId], b: &[BlockId], n: usize) -> u128 {
-    if n <= 32 && a.len() >= 32 && b.len() >= 32 {
-        let m = u32::from(lanes::equal(run16(a), run16(b)))
-            | u32::from(lanes::equal(run16(&a[16..]), run16(&b[16..]))) << 16;
-        let held = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
-        return u128::from(m & held);
+/// Refuse an area wider than the row masks hold, and chunks whose arrays do not match the
+/// world's height.
+fn check_area(area: &ChunkArea<'_>, dims: Dims) -> Result<(), MeshError> {
+    if area.width > MAX_AREA_WIDTH {
+        return Err(MeshError::BadArea);
     }
-    let (a, b) = (&a[..n], &b[..n]);
-    let whole = n / 16 * 16;
-    let mut mask = 0u128;
-    for (k, at) in (0..whole).step_by(16).enumerate() {
-        mask |= u128::from(lanes::equal(run16(&a[at..]), run16(&b[at..]))) << (16 * k);
-    }
-    for i in whole..n {
-        mask |= u128::from(a[i] == b[i]) << i;
-    }
-    mask
-}
-
-/// The first sixteen cells of `a` (which holds at least sixteen).
-#[inline(always)]
-fn run16(a: &[BlockId]) -> &[BlockId; 16] {
-    a[..16].try_into().expect("sixteen cells")
-}
-
-/// Row-mask class bit ([`class`]): an occluder (hides its neighbours' faces, darkens AO).
-pub(crate) const CLASS_OCCLUDER: u8 = 1 << 0;
-/// Row-mask class bit: drawn, and not an occluder.
-pub(crate) const CLASS_DRAWN_OTHER: u8 = 1 << 1;
-/// Row-mask class bit: hidden by the same block on every side (fluids, see-through cubes).
-pub(crate) const CLASS_HIDES_SAME: u8 = 1 << 2;
-/// Row-mask class bit: a plant (crossed quads, no axis faces).
-pub(crate) const CLASS_PLANT: u8 = 1 << 3;
-
-/// A block's row-mask class: a combination of the `CLASS_*` bits.
-pub(crate) fn class(p: &BlockProps) -> u8 {
-    let hides_same = match p.shape {
-        block::Shape::Fluid => true,
-        block::Shape::Cube => p.surface != block::Surface::Opaque,
-        _ => false,
-    };
-    if p.is_occluder() {
-        CLASS_OCCLUDER
-    } else if p.shape == block::Shape::Cross {
-        CLASS_DRAWN_OTHER | CLASS_PLANT
-    } else if p.shape != block::Shape::None {
-        CLASS_DRAWN_OTHER | if hides_same { CLASS_HIDES_SAME } else { 0 }
-    } else {
-        0
-    }
-}
-
-/// A row mask type ([`Rows`]): `u32` for one chunk's padded rows (18 cells), where each
-/// operation is one instruction, or `u128` for up to [`PADDED_ROW`] cells.
-pub(crate) trait Mask:
-    Copy
-    + Eq
-    + core::ops::BitAnd<Output = Self>
-    + core::ops::BitOr<Output = Self>
-    + core::ops::Not<Output = Self>
-    + core::ops::Shl<u32, Output = Self>
-    + core::ops::Shr<u32, Output = Self>
-    + core::ops::BitAndAssign
-    + core::ops::BitOrAssign
-{
-    /// No cell.
-    const ZERO: Self;
-    /// The low bits of a wider mask (the row's cells all lie there).
-    fn of(m: u128) -> Self;
-    /// The mask widened.
-    fn wide(self) -> u128;
-    /// The lowest set cell.
-    fn trailing_zeros(self) -> u32;
-    /// The mask without its lowest set cell.
-    fn without_lowest(self) -> Self;
-    /// Whether cell `i` is set.
-    fn bit(self, i: usize) -> bool;
-}
-
-macro_rules! mask_impl {
-    ($t:ty) => {
-        impl Mask for $t {
-            const ZERO: Self = 0;
-            #[inline(always)]
-            fn of(m: u128) -> Self {
-                m as $t
-            }
-            #[inline(always)]
-            fn wide(self) -> u128 {
-                self as u128
-            }
-            #[inline(always)]
-            fn trailing_zeros(self) -> u32 {
-                <$t>::trailing_zeros(self)
-            }
-            #[inline(always)]
-            fn without_lowest(self) -> Self {
-                self & self.wrapping_sub(1)
-            }
-            #[inline(always)]
-            fn bit(self, i: usize) -> bool {
-                (self >> i) & 1 == 1
-            }
+    let light_bytes = (dims.volume() + 1) / 2;
+    for c in area.chunks.iter().flatten() {
+        let l = c.light();
+        if c.blocks().len() != dims.volume()
+            || l.sky.len() != light_bytes
+            || l.block.len() != light_bytes
+        {
+            return Err(MeshError::HeightMismatch);
         }
-    };
-}
-mask_impl!(u32);
-mask_impl!(u128);
-
-/// `uniform` of a row that holds more than one block id.
-pub const MIXED_ROW: BlockId = BlockId::MAX;
-
-/// A block class's bits placed for packing a run of cells with one multiplication by the
-/// cells' mask: occluder at bit 0, drawn-other at bit 32, hidden-by-same at bit 64, plant at
-/// 96. Fields 32 bits apart, so that one chunk's padded row (18 cells) is built whole in them
-/// and each mask is one 32-bit part of the result; kept as two 64-bit halves ([`Spread`]),
-/// which take one instruction per operation where a `u128` takes two or three.
-fn spread(class: u8) -> Spread {
-    let has = |bit: u8| u64::from(class & bit != 0);
-    Spread([
-        has(CLASS_OCCLUDER) | has(CLASS_DRAWN_OTHER) << FIELD_BITS,
-        has(CLASS_HIDES_SAME) | has(CLASS_PLANT) << FIELD_BITS,
-    ])
+    }
+    Ok(())
 }
 
-/// The width of one [`Spread`] field: a one-chunk padded row (18 cells) fits.
-const FIELD_BITS: u32 = 32;
-
-/// Block `b`'s spread from the per-id table (an id outside the palette: no class bits).
-#[inline(always)]
-fn spread_of(spreads: &[Spread], b: BlockId) -> Spread {
-    spreads.get(b as usize).copied().unwrap_or_default()
-}
-
-/// Four 32-bit mask fields in two 64-bit halves (see [`spread`]): occluders and drawn-other
-/// in the first, hidden-by-same and plants in the second.
-#[derive(Clone, Copy, Default)]
-struct Spread([u64; 2]);
-
-impl Spread {
-    /// Each field times `m` (a spread times a cell mask: the mask in every set field).
-    #[inline(always)]
-    fn times(self, m: u64) -> Spread {
-        Spread([self.0[0] * m, self.0[1] * m])
-    }
-    /// Each field shifted left by `k` (no field reaches 32 bits).
-    #[inline(always)]
-    fn shl(self, k: u32) -> Spread {
-        Spread([self.0[0] << k, self.0[1] << k])
-    }
-    #[inline(always)]
-    fn or(self, o: Spread) -> Spread {
-        Spread([self.0[0] | o.0[0], self.0[1] | o.0[1]])
-    }
-    /// Field `k`: 0 occluders, 1 drawn-other, 2 hidden-by-same, 3 plants.
-    #[inline(always)]
-    fn field(self, k: usize) -> u32 {
-        (self.0[k / 2] >> (FIELD_BITS as usize * (k % 2))) as u32
-    }
-}
-
-impl<M: Mask> RowMasks<M> {
-    /// Add packed class fields (up to 16 cells each, see [`spread`]) at bit `x`.
-    #[inline(always)]
-    fn place(&mut self, acc: Spread, x: usize) {
-        let field = |k: usize| M::of(u128::from(acc.field(k)) << x);
-        self.occ |= field(0);
-        self.other |= field(1);
-        self.hides_same |= field(2);
-        self.plants |= field(3);
-    }
-}
-
-/// [`run_fields`] of the 16 blocks at `src` of chunk `c` (a missing chunk is `filler`).
-#[inline(always)]
-fn run_of(
-    c: Option<ChunkArrays<'_>>,
-    src: usize,
-    filler: BlockId,
-    spreads: &[Spread],
-) -> (Spread, Option<BlockId>) {
-    match c {
-        Some(c) => run_fields(&c.blocks[src..src + 16], spreads),
-        None => (spread_of(spreads, filler).times(0xffff), Some(filler)),
-    }
-}
-
-/// The packed class fields of a 16-block run, and its block if the run is one block.
-#[inline(always)]
-fn run_fields(run: &[BlockId], spreads: &[Spread]) -> (Spread, Option<BlockId>) {
-    let run = run16(run);
-    let spread_of = |b: BlockId| spread_of(spreads, b);
-    // Rows are mostly one block (stone, air, water): one compare and one lookup for a
-    // uniform run. Each block's single-bit fields are widened over its cells by one
-    // multiplication with their mask; a mixed run takes one compare per distinct block
-    // (stone and ore, grass and dirt: two or three), not one lookup per cell.
-    let first = run[0];
-    let cells = lanes::equal_to(run, first);
-    if cells == 0xffff {
-        return (spread_of(first).times(0xffff), Some(first));
-    }
-    let mut acc = spread_of(first).times(u64::from(cells));
-    let mut left = !cells;
-    while left != 0 {
-        let b = run[left.trailing_zeros() as usize];
-        let cells = lanes::equal_to(run, b) & left;
-        acc = acc.or(spread_of(b).times(u64::from(cells)));
-        left &= !cells;
-    }
-    (acc, None)
-}
-
-/// What the gather reads rows from.
-struct RowSource<'s, 'a> {
-    chunks: &'s [Option<ChunkArrays<'a>>],
-    cw: usize,
-    sx: usize,
-    ny: usize,
-    zrows: usize,
-    filler: BlockId,
-    /// Occluder bits of the row below the world.
-    below: u128,
-    /// Per block id, its class spread ([`spread`]).
-    spreads: &'s [Spread],
-}
-
-impl RowSource<'_, '_> {
-    /// The row masks of every padded row, `M` wide enough for a padded row.
-    fn rows<M: Mask>(&self) -> Vec<RowMasks<M>> {
-        let RowSource {
-            chunks,
-            cw,
-            sx,
-            ny,
-            zrows,
-            filler,
-            below,
-            spreads,
-        } = *self;
-        let spread_of = |b: BlockId| spread_of(spreads, b);
-        // Padded layers 0..=ny + 1, and one more: the 3 × 3 window in front of a top face
-        // on the world's highest layer reaches two layers above it. Rows are pushed in
-        // order (layer, then z).
-        let rows = (ny + 3) * zrows;
-        let mut masks = Vec::with_capacity(rows);
-        masks.resize(
-            zrows,
-            RowMasks {
-                occ: M::of(below),
-                ..RowMasks::AIR
-            },
-        );
-        for y in 0..ny {
-            for pz in 0..zrows {
-                let (crow, lz) = ring_chunk_and_local(pz);
-                let row_chunks = &chunks[crow * cw..(crow + 1) * cw];
-                let src = chunk_index(0, y, lz);
-                let edge =
-                    |c: Option<ChunkArrays<'_>>, x: usize| c.map_or(filler, |c| c.blocks[src + x]);
-                // The west apron cell, the interior chunks' rows, the east apron cell, as
-                // packed class fields; the row is uniform if all hold the west cell's block.
-                let (west, east) = (
-                    edge(row_chunks[0], CHUNK_SIDE - 1),
-                    edge(row_chunks[cw - 1], 0),
-                );
-                let mut same = east == west;
-                let run = |c: &Option<ChunkArrays<'_>>| run_of(*c, src, filler, spreads);
-                // Pushed in each branch: merging the branches' masks first sent them
-                // through the stack.
-                let uniform = |same: bool| if same { west } else { MIXED_ROW };
-                if cw == 3 {
-                    // One chunk wide (every chunk mesh): 18 cells, every field built at once
-                    // (west at bit 0, the chunk's run at 1..=16, east at 17).
-                    let (acc, first) = run(&row_chunks[1]);
-                    same &= first == Some(west);
-                    let fields = spread_of(west).or(acc.shl(1)).or(spread_of(east).shl(17));
-                    let field = |k: usize| M::of(u128::from(fields.field(k)));
-                    masks.push(RowMasks {
-                        occ: field(0),
-                        other: field(1),
-                        hides_same: field(2),
-                        plants: field(3),
-                        uniform: uniform(same),
-                    });
-                } else {
-                    let mut m = RowMasks::AIR;
-                    m.place(spread_of(west), 0);
-                    m.place(spread_of(east), sx + 1);
-                    for (ccol, c) in row_chunks[1..cw - 1].iter().enumerate() {
-                        let (acc, first) = run(c);
-                        same &= first == Some(west);
-                        m.place(acc, 1 + ccol * CHUNK_SIDE);
-                    }
-                    m.uniform = uniform(same);
-                    masks.push(m);
-                }
-            }
-        }
-        masks.resize(rows, RowMasks::AIR);
-        masks
-    }
+/// The layer (from the world's bottom) of the highest block of every chunk of the area and
+/// its ring, by their world-surface heightmaps; 0 if there is none. Each chunk's highest
+/// first: a plain maximum over a slice, which the compiler vectorises.
+fn top_layer(area: &ChunkArea<'_>, dims: Dims) -> usize {
+    area.chunks
+        .iter()
+        .flatten()
+        .filter_map(|c| {
+            c.heightmaps()[Heightmap::WorldSurface]
+                .iter()
+                .copied()
+                .max()
+        })
+        .max()
+        .map_or(0, |y| (y - dims.min_y).max(0) as usize)
 }
 
 impl<'a> Volume<'a> {
@@ -525,20 +187,8 @@ impl<'a> Volume<'a> {
         palette: &'a Palette,
         missing: MissingNeighbour,
     ) -> Result<Volume<'a>, MeshError> {
+        check_area(&area, dims)?;
         let cw = area.width + 2;
-        if area.width > MAX_AREA_WIDTH {
-            return Err(MeshError::BadArea);
-        }
-        let light_bytes = (dims.volume() + 1) / 2;
-        for c in area.chunks.iter().flatten() {
-            let l = c.light();
-            if c.blocks().len() != dims.volume()
-                || l.sky.len() != light_bytes
-                || l.block.len() != light_bytes
-            {
-                return Err(MeshError::HeightMismatch);
-            }
-        }
         let (sx, sz, height) = (
             area.width * CHUNK_SIDE,
             area.depth * CHUNK_SIDE,
@@ -546,21 +196,7 @@ impl<'a> Volume<'a> {
         );
         // Layers above the highest block of every chunk around are air: scan up to one
         // layer above it (the front layer of the topmost faces), no further.
-        // (Each chunk's highest first: a plain maximum over a slice, which the compiler
-        // vectorises; the layer is monotonic in y.)
-        let top = area
-            .chunks
-            .iter()
-            .flatten()
-            .filter_map(|c| {
-                c.heightmaps()[Heightmap::WorldSurface]
-                    .iter()
-                    .copied()
-                    .max()
-            })
-            .max()
-            .map_or(0, |y| (y - dims.min_y).max(0) as usize);
-        let ny = core::cmp::min(height, top + 1);
+        let ny = core::cmp::min(height, top_layer(&area, dims) + 1);
         let zrows = sz + 2;
         let below_world = outside_block(palette);
         let filler = match missing {
@@ -578,9 +214,8 @@ impl<'a> Volume<'a> {
                 })
             })
             .collect();
-        let spreads: Vec<Spread> = palette.iter().map(|(_, p)| spread(class(p))).collect();
-        let below_occludes = class(palette.props(below_world)) & CLASS_OCCLUDER != 0;
-        let below = ((1u128 << (sx + 2)) - 1) * u128::from(below_occludes);
+        let spreads = rows::spreads(palette);
+        let below = rows::below_world_occluders(palette, below_world, sx + 2);
         let source = RowSource {
             chunks: &chunks,
             cw,

@@ -371,7 +371,7 @@ impl Noise {
     /// x) run vectorised: true on CPUs with AVX-512 F and DQ (eight samples per instruction,
     /// native 64-bit lane multiplies; [`Noise::avx512`]) and on AMD Zen with AVX2 only (four
     /// per instruction: Zen's emulated 64-bit lane multiply is cheap); false, scalar per
-    /// sample, on other CPUs (on an Intel Xeon the AVX2 vector hash measured ~20% slower than
+    /// sample, on other CPUs (an Intel Xeon runs the AVX2 vector hash about 20% slower than
     /// scalar at 4 and 8 octaves). Chosen from CPUID when the noise is built; either way the
     /// bits are the same.
     pub fn vector_fine_octaves(&self) -> bool {

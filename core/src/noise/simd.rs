@@ -6,8 +6,8 @@
 //! Octaves with at least 4 samples per lattice cell along x share each cell's hashing
 //! (scalar, as the portable path does); finer octaves run vectorised where
 //! [`fast_lane_multiply`] says the CPU is quick at it, scalar per sample (a run of one sample
-//! per cell) elsewhere. (A strategy that ran every octave per sample, `Vectorized`, was never
-//! the fastest on any CPU measured and was removed with the setting that chose it.)
+//! per cell) elsewhere. Running coarse octaves per sample too would hash the same corners
+//! again for every sample of a cell.
 //!
 //! AVX2 has no 64-bit multiply: each of the hash's two multiplies is one `vpmulld` (both
 //! cross products, of which only the low 32 bits matter) and one `vpmuludq` (the low
@@ -260,9 +260,9 @@ struct Acc([f64; TILE]);
 /// `Lattice::cell2` and `Lattice::eval` as in the portable fill.
 ///
 /// Deliberately not an AVX2 function, and never inlined into one: compiled with AVX2
-/// enabled, this scalar loop ran 20–45% slower per octave on Zen 3 than the same loop in
-/// the portable fill (fewer instructions, worse schedule), which made the portable path beat
-/// the AVX2 path at 2–4 octaves (Perlin fBm 128²: 147 µs now, 188 before, portable 157).
+/// enabled, this scalar loop runs 20–45% slower per octave (Zen 3) than the same loop
+/// compiled for baseline x86-64 (fewer instructions, worse schedule), enough to make the
+/// portable path beat the AVX2 path at 2–4 octaves.
 #[inline(never)]
 fn shared_octave<L: Lattice, S: Shape>(r: &OctaveRow, acc: &mut Acc) {
     let (c, o, amp) = (r.c, r.o, r.amp);

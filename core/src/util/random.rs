@@ -493,26 +493,33 @@ mod tests {
         }
     }
 
+    /// A random seeded from a worldgen seed draws what `java.util.Random` draws (known
+    /// answers from OpenJDK 17: `new Random(seed).nextInt(1000)` eight times, `nextLong()`),
+    /// and `set_seed` on a used random restarts that sequence.
     #[test]
     fn reseeding_repeats_the_sequence() {
-        let seq = |seed: i64| {
-            let mut r = JavaRandom::new(seed);
-            let mut out = [0i32; 16];
-            for o in out.iter_mut() {
-                *o = r.next_int_bounded(1000);
-            }
-            out
-        };
         let d = decoration_seed(77, -48, 1024);
-        assert_eq!(seq(d), seq(decoration_seed(77, -48, 1024)));
-        assert_ne!(seq(d), seq(d + 1));
+        assert_eq!(d, -3_864_757_398_458_694_563);
+        let mut r = JavaRandom::new(d);
+        let drawn: [i32; 8] = core::array::from_fn(|_| r.next_int_bounded(1000));
+        assert_eq!(drawn, [437, 615, 509, 982, 313, 779, 639, 850]);
+        let f = feature_seed(d, 3, 7);
+        assert_eq!(f, -3_864_757_398_458_624_560);
+        assert_eq!(JavaRandom::new(f).next_long(), 6_913_865_796_904_398_621);
+        // Reseeding a random that has drawn (and so moved on) gives the fresh sequence again.
+        r.set_seed(d);
+        let again: [i32; 8] = core::array::from_fn(|_| r.next_int_bounded(1000));
+        assert_eq!(again, drawn);
+        assert_eq!(large_feature_seed(42, -7, 12), -2_672_748_939_667_623_179);
+        assert_eq!(region_seed(123, -2, 5, 10_387_319), -19_245_932_277);
+        // The positional factory is Minecraft's `forkPositional`: two draws of the seeded
+        // random are its state, and a position xors its hash into the low half (the seeding
+        // and the hash have known-answer tests above).
+        let mut seeded = Xoroshiro128PlusPlus::from_seed(-9);
+        let (lo, hi) = (seeded.next_u64(), seeded.next_u64());
         let f = PositionalRandomFactory::new(-9);
-        let mut a = f.at(5, 6, 7);
-        let mut b = f.at(5, 6, 7);
-        for _ in 0..32 {
-            assert_eq!(a.next_u64(), b.next_u64());
-        }
-        assert_eq!(f.from_name("ore").next_u64(), f.from_name("ore").next_u64());
+        let want = Xoroshiro128PlusPlus::from_state(position_hash(5, 6, 7) as u64 ^ lo, hi);
+        assert_eq!(f.at(5, 6, 7).state(), want.state());
         assert_ne!(
             f.from_name("ore").next_u64(),
             f.from_name("tree").next_u64()

@@ -1,5 +1,5 @@
-//! The built-in definition: the `default` world. Every value here is the one the code used
-//! before worlds were data; the golden digests and the parity corpus prove the two agree.
+//! The built-in definition: the `default` world. The golden digests and the parity corpus
+//! pin its output, and the `default` preset document parses to it bit for bit.
 
 use alloc::string::String;
 use alloc::vec;
@@ -626,8 +626,8 @@ mod tests {
         assert_eq!(Definition::builtin().check(), Vec::new());
     }
 
-    /// The feature list as it was when features were code (the seeds depend on it):
-    /// (name, step) in index order.
+    /// The built-in feature list (every feature's seed depends on its index): (name, step)
+    /// in index order.
     #[test]
     fn feature_order_and_steps_are_the_contract() {
         let expected = [

@@ -4,7 +4,7 @@
 //! an id. Text documents (TOML, JSON) are parsed and checked outside `core`
 //! (`stratagen-worldfile`); `core` receives this struct, checks what its bodies rely on
 //! ([`Definition::check`]) and generates from it. [`Definition::builtin`] is the `default`
-//! world, bit for bit the world the code generated before definitions existed.
+//! world, whose output the golden digests pin.
 //!
 //! Noises in a definition are [`NoiseDef`]s whose `seed` field is a *salt*: a world seeds each
 //! noise with `world seed ^ salt`.

@@ -190,7 +190,7 @@ const CELL_CORNERS: [(usize, usize, usize); 8] = [
 /// Interpolate the corner densities to every block and classify it; also each column's
 /// floor (top block of positive base density). The hot loop of terrain, kept in one piece:
 /// per cell, the edges along y are interpolated once per layer, then z, then x (splitting it
-/// into closures measured 25% more instructions for the whole shape phase).
+/// into closures costs about 25% more instructions for the whole shape phase).
 fn classify(inp: &TerrainInput<'_>, corners: &Corners) -> (Vec<u8>, [i32; 256]) {
     const TX: [f64; 4] = [0.0, 0.25, 0.5, 0.75];
     const TY: [f64; 8] = [0.0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875];
