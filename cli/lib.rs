@@ -6,7 +6,7 @@
 //! - [`map`]: rendering a region as a map image;
 //! - [`pregen`]: pregeneration into a SQLite chunk store; [`stored`]: regions read back from one;
 //! - [`progress`]: progress spinners (indicatif) for the long commands;
-//! - [`noise_image`]: noise images and palettes;
+//! - [`noise_image`](mod@noise_image): noise images and palettes;
 //! - [`files`]: PNG encoding and atomic writes; [`gltf`]: glTF binaries; [`rss`]: peak memory;
 //! - [`error`]: the typed error every part returns; [`allocator`]: the allocator policy.
 

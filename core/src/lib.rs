@@ -1,7 +1,7 @@
 //! Stratagen core: deterministic noise, fractals, heightmaps and the chunk status ladder.
 //!
 //! Everything here is a pure function of its arguments (the determinism rules in
-//! ARCHITECTURE.md): no fused multiply-add, transcendentals from `libm` through [`math`], no
+//! ARCHITECTURE.md): no fused multiply-add, transcendentals from `libm` through [`math`](util::math), no
 //! global state, integer hashing with explicit wrapping arithmetic. The same inputs give the same bits on every CPU and in every build.
 #![no_std]
 // `unsafe` only in `noise::simd` (AVX2 and AVX-512 intrinsics behind a CPU check) and

@@ -4,7 +4,7 @@
 //! the first), and turned into the plain [`Definition`] that `stratagen-core` generates from.
 //!
 //! - [`parse`] / [`parse_as`]: text to a checked [`Definition`]; nothing is made on error.
-//! - [`print`]: a definition's full document (no `base`), in TOML or JSON; parsing it gives
+//! - [`print`](fn@print): a definition's full document (no `base`), in TOML or JSON; parsing it gives
 //!   the same [`Definition::digest`].
 //! - [`preset`]: the text of a built-in preset (`default`, `archipelago`, `caverns`). A
 //!   document may start from one with `base = "name"` and change only what differs (see

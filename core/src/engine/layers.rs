@@ -187,7 +187,7 @@ impl<O> Layers<O> {
     }
 }
 
-/// The layers a task shares (see [`Layers::window`]).
+/// The layers a task shares (see `Layers::window`).
 pub struct LayerWindow<O> {
     origin: RegionKey,
     width: i32,

@@ -90,6 +90,7 @@ pub enum Finished {
     Done,
     /// The chunk was released while the task ran; the result was dropped.
     Dropped,
-    /// The body failed; the chunk stays below the task's status (see [`Scheduler::failure`]).
+    /// The body failed; the chunk stays below the task's status (see
+    /// [`Scheduler::failure`](crate::engine::Scheduler::failure)).
     Failed(BodyError),
 }

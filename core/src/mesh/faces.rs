@@ -1,5 +1,5 @@
-//! Which faces are visible, and their ambient occlusion and light: one [`FaceKey`] per
-//! visible face, computed from the padded [`Volume`].
+//! Which faces are visible, and their ambient occlusion and light: one `FaceKey` per
+//! visible face, computed from the padded `Volume`.
 //!
 //! Visibility (per face of a block towards its neighbour `n`):
 //! - cubes: hidden by an occluder (full opaque cube), and cutout or translucent cubes also by

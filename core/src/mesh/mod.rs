@@ -15,7 +15,7 @@
 //! | `quad_blocks` | quad | the block id of quad `q` (vertices `4q..4q + 4`) |
 //! | `indices` | 6 per quad | two counter-clockwise triangles (seen from outside) |
 //!
-//! Output order: see [`emit`]. Meshing the same inputs gives the same bytes on every CPU and
+//! Output order: see `emit`. Meshing the same inputs gives the same bytes on every CPU and
 //! thread: positions are integers and sixteenths, exact in `f32`, and everything else is
 //! integer arithmetic.
 

@@ -1,5 +1,5 @@
-//! Fractal point sampling: how octaves combine ([`Shape`]: fBm, ridged, billow), the base
-//! noises as point functions ([`Base`]), and [`Noise::sample_2d`] / [`Noise::sample_3d`].
+//! Fractal point sampling: how octaves combine (`Shape`: fBm, ridged, billow), the base
+//! noises as point functions (`Base`), and [`Noise::sample_2d`] / [`Noise::sample_3d`].
 
 use crate::noise::cellular::{self, CellularParams};
 use crate::noise::def::Noise;

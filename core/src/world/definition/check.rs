@@ -169,7 +169,7 @@ impl Problems {
 }
 
 impl Definition {
-    /// Every problem (up to [`MAX_PROBLEMS`]) that would make a body misbehave; empty when the
+    /// Every problem (up to `MAX_PROBLEMS`) that would make a body misbehave; empty when the
     /// definition can generate.
     pub fn check(&self) -> Vec<DefinitionError> {
         let mut p = Problems { list: Vec::new() };
