@@ -1281,8 +1281,7 @@ sg_result sg_heightmap_fill(const struct sg_noise_def *def,
  Number of block ids of the built-in world (ids are `0..sg_block_count()`). Any thread.
  Deprecated: `sg_world_block_count` gives the same for any world.
  */
-SG_DEPRECATED("use sg_world_block_count, which reads any world's own blocks")
-uint32_t sg_block_count(void);
+SG_DEPRECATED("use sg_world_block_count") uint32_t sg_block_count(void);
 
 /*
  The palette entry of block `id` into `*out`; `SG_RESULT_INVALID_ARGUMENT` for an id
@@ -1291,7 +1290,7 @@ uint32_t sg_block_count(void);
  # Safety
  `out` must be NULL or valid for a write of an `sg_block_info`.
  */
-SG_DEPRECATED("use sg_world_block_info, which reads any world's own blocks")
+SG_DEPRECATED("use sg_world_block_info")
 sg_result sg_block_get_info(uint32_t id,
                             struct sg_block_info *out);
 
@@ -1302,7 +1301,7 @@ sg_result sg_block_get_info(uint32_t id,
  # Safety
  `name` must be NULL or NUL-terminated; `id` NULL or valid for a write of a `uint32_t`.
  */
-SG_DEPRECATED("use sg_world_block_by_name, which reads any world's own blocks")
+SG_DEPRECATED("use sg_world_block_by_name")
 sg_result sg_block_by_name(const char *name,
                            uint32_t *id);
 
@@ -1310,8 +1309,7 @@ sg_result sg_block_by_name(const char *name,
  Number of biome ids of the built-in world (ids are `0..sg_biome_count()`). Any thread.
  Deprecated: `sg_world_biome_count` gives the same for any world.
  */
-SG_DEPRECATED("use sg_world_biome_count, which reads any world's own biomes")
-uint32_t sg_biome_count(void);
+SG_DEPRECATED("use sg_world_biome_count") uint32_t sg_biome_count(void);
 
 /*
  The palette entry of biome `id` into `*out`; `SG_RESULT_INVALID_ARGUMENT` for an id
@@ -1320,7 +1318,7 @@ uint32_t sg_biome_count(void);
  # Safety
  `out` must be NULL or valid for a write of an `sg_biome_info`.
  */
-SG_DEPRECATED("use sg_world_biome_info, which reads any world's own biomes")
+SG_DEPRECATED("use sg_world_biome_info")
 sg_result sg_biome_get_info(uint32_t id,
                             struct sg_biome_info *out);
 
@@ -1331,7 +1329,7 @@ sg_result sg_biome_get_info(uint32_t id,
  # Safety
  `name` must be NULL or NUL-terminated; `id` NULL or valid for a write of a `uint32_t`.
  */
-SG_DEPRECATED("use sg_world_biome_by_name, which reads any world's own biomes")
+SG_DEPRECATED("use sg_world_biome_by_name")
 sg_result sg_biome_by_name(const char *name,
                            uint32_t *id);
 

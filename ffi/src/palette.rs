@@ -190,7 +190,7 @@ pub(crate) fn builtin() -> &'static Arc<CPalette> {
 /// Number of block ids of the built-in world (ids are `0..sg_block_count()`). Any thread.
 /// Deprecated: `sg_world_block_count` gives the same for any world.
 #[no_mangle]
-#[deprecated(note = "use sg_world_block_count, which reads any world's own blocks")]
+#[deprecated(note = "use sg_world_block_count")]
 pub extern "C" fn sg_block_count() -> u32 {
     builtin().world.blocks.len() as u32
 }
@@ -201,7 +201,7 @@ pub extern "C" fn sg_block_count() -> u32 {
 /// # Safety
 /// `out` must be NULL or valid for a write of an `sg_block_info`.
 #[no_mangle]
-#[deprecated(note = "use sg_world_block_info, which reads any world's own blocks")]
+#[deprecated(note = "use sg_world_block_info")]
 pub unsafe extern "C" fn sg_block_get_info(id: u32, out: *mut sg_block_info) -> sg_result {
     ffi(|| {
         let out = required(out)?;
@@ -218,7 +218,7 @@ pub unsafe extern "C" fn sg_block_get_info(id: u32, out: *mut sg_block_info) -> 
 /// # Safety
 /// `name` must be NULL or NUL-terminated; `id` NULL or valid for a write of a `uint32_t`.
 #[no_mangle]
-#[deprecated(note = "use sg_world_block_by_name, which reads any world's own blocks")]
+#[deprecated(note = "use sg_world_block_by_name")]
 pub unsafe extern "C" fn sg_block_by_name(name: *const c_char, id: *mut u32) -> sg_result {
     // SAFETY: forwarded under this function's contract.
     ffi(|| unsafe { builtin().find(0, name, id) })
@@ -227,7 +227,7 @@ pub unsafe extern "C" fn sg_block_by_name(name: *const c_char, id: *mut u32) -> 
 /// Number of biome ids of the built-in world (ids are `0..sg_biome_count()`). Any thread.
 /// Deprecated: `sg_world_biome_count` gives the same for any world.
 #[no_mangle]
-#[deprecated(note = "use sg_world_biome_count, which reads any world's own biomes")]
+#[deprecated(note = "use sg_world_biome_count")]
 pub extern "C" fn sg_biome_count() -> u32 {
     builtin().world.biomes.len() as u32
 }
@@ -238,7 +238,7 @@ pub extern "C" fn sg_biome_count() -> u32 {
 /// # Safety
 /// `out` must be NULL or valid for a write of an `sg_biome_info`.
 #[no_mangle]
-#[deprecated(note = "use sg_world_biome_info, which reads any world's own biomes")]
+#[deprecated(note = "use sg_world_biome_info")]
 pub unsafe extern "C" fn sg_biome_get_info(id: u32, out: *mut sg_biome_info) -> sg_result {
     ffi(|| {
         let out = required(out)?;
@@ -255,7 +255,7 @@ pub unsafe extern "C" fn sg_biome_get_info(id: u32, out: *mut sg_biome_info) -> 
 /// # Safety
 /// `name` must be NULL or NUL-terminated; `id` NULL or valid for a write of a `uint32_t`.
 #[no_mangle]
-#[deprecated(note = "use sg_world_biome_by_name, which reads any world's own biomes")]
+#[deprecated(note = "use sg_world_biome_by_name")]
 pub unsafe extern "C" fn sg_biome_by_name(name: *const c_char, id: *mut u32) -> sg_result {
     // SAFETY: forwarded under this function's contract.
     ffi(|| unsafe { builtin().find(1, name, id) })
