@@ -39,12 +39,12 @@ pub enum CliError {
     /// PNG encoding failed.
     #[error("png: {0}")]
     Png(#[from] png::EncodingError),
-    /// A worker thread of the driver stopped.
-    #[error("worker threads stopped")]
-    WorkersStopped,
     /// The chunk store refused (opening, reading or writing), or a stored record was bad.
     #[error("store: {0}")]
     Store(String),
+    /// Generating, pregenerating or reading a store failed.
+    #[error(transparent)]
+    Host(#[from] stratagen_host::HostError),
     /// A requested chunk did not reach the requested status.
     #[error("chunk ({}, {}) did not reach {}", pos.x, pos.z, status.name())]
     NotReached {

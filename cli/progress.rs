@@ -25,5 +25,5 @@ pub fn generate_with_progress(
         bar.set_position(n as u64)
     });
     bar.finish_and_clear();
-    r
+    Ok(r?)
 }

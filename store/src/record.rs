@@ -74,7 +74,7 @@ impl WorldIdentity {
 
     /// The settings this identity names (with [`WorldIdentity::definition`], the digest of
     /// the definition they go with).
-    pub fn def(&self) -> WorldSettings {
+    pub fn settings(&self) -> WorldSettings {
         WorldSettings {
             seed: self.seed,
             min_y: self.min_y,

@@ -185,6 +185,17 @@ impl ChunkStore {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// Every position stored at `status` or higher.
+    pub fn positions(&self, status: ChunkStatus) -> Result<BTreeSet<ChunkPos>, StoreError> {
+        let mut q = self
+            .conn
+            .prepare("SELECT x, z FROM chunks WHERE status >= ?1")?;
+        let rows = q.query_map(params![status as u32], |r| {
+            Ok(ChunkPos::new(r.get(0)?, r.get(1)?))
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// The record stored at `pos`, if any.
     pub fn get(&self, pos: ChunkPos) -> Result<Option<Vec<u8>>, StoreError> {
         Ok(self

@@ -18,7 +18,7 @@ use stratagen_core::engine::{
     BodyError, ChunkPos, ChunkStatus, Finished, Pipeline, Scheduler, Task,
 };
 
-use crate::error::CliError;
+use crate::error::HostError;
 
 /// Run every task of `s` to completion on `threads` threads (see the module docs; 0:
 /// inline). `progress` is called on the owner thread after each finished task with the count
@@ -27,7 +27,7 @@ pub fn drive<P: Pipeline>(
     s: &mut Scheduler<P>,
     threads: usize,
     progress: impl FnMut(usize),
-) -> Result<usize, CliError> {
+) -> Result<usize, HostError> {
     drive_timed(s, threads, progress, &Mutex::new([0.0; ChunkStatus::COUNT]))
 }
 
@@ -37,7 +37,7 @@ pub fn drive_timed<P: Pipeline>(
     threads: usize,
     mut progress: impl FnMut(usize),
     times: &Mutex<[f64; ChunkStatus::COUNT]>,
-) -> Result<usize, CliError> {
+) -> Result<usize, HostError> {
     drive_hooked(
         s,
         threads,
@@ -53,11 +53,11 @@ pub fn drive_timed<P: Pipeline>(
 /// release), the task's position and status, and the count of tasks finished so far. New
 /// requests made here are driven too; an error stops the drive.
 pub trait OnFinish<P: Pipeline>:
-    FnMut(&mut Scheduler<P>, ChunkPos, ChunkStatus, usize) -> Result<(), CliError>
+    FnMut(&mut Scheduler<P>, ChunkPos, ChunkStatus, usize) -> Result<(), HostError>
 {
 }
 impl<P: Pipeline, F> OnFinish<P> for F where
-    F: FnMut(&mut Scheduler<P>, ChunkPos, ChunkStatus, usize) -> Result<(), CliError>
+    F: FnMut(&mut Scheduler<P>, ChunkPos, ChunkStatus, usize) -> Result<(), HostError>
 {
 }
 
@@ -68,7 +68,7 @@ pub fn drive_hooked<P: Pipeline>(
     threads: usize,
     on_finish: impl OnFinish<P>,
     times: &Mutex<[f64; ChunkStatus::COUNT]>,
-) -> Result<usize, CliError> {
+) -> Result<usize, HostError> {
     let timed_run = |t: &Task<P>| {
         let t0 = Instant::now();
         let r = t.run();
@@ -85,9 +85,9 @@ pub fn drive_hooked<P: Pipeline>(
 }
 
 /// A finished task's outcome: a failed body stops the drive.
-fn check(f: Finished) -> Result<(), CliError> {
+fn check(f: Finished) -> Result<(), HostError> {
     match f {
-        Finished::Failed(e) => Err(CliError::Body(e)),
+        Finished::Failed(e) => Err(HostError::Body(e)),
         _ => Ok(()),
     }
 }
@@ -99,7 +99,7 @@ fn drive_inline<P: Pipeline>(
     s: &mut Scheduler<P>,
     mut on_finish: impl OnFinish<P>,
     run: impl Fn(&Task<P>) -> RunResult<P>,
-) -> Result<usize, CliError> {
+) -> Result<usize, HostError> {
     let mut done = 0usize;
     loop {
         let tasks = s.take_tasks(1);
@@ -184,7 +184,7 @@ fn drive_pool<P: Pipeline>(
     threads: usize,
     mut on_finish: impl OnFinish<P>,
     run: &(impl Fn(&Task<P>) -> RunResult<P> + Sync),
-) -> Result<usize, CliError> {
+) -> Result<usize, HostError> {
     let pool = Pool {
         shared: Mutex::new(Shared {
             queue: VecDeque::new(),

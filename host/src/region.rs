@@ -9,7 +9,7 @@ use stratagen_core::util::digest::Digest;
 use stratagen_core::world::{status_digest, ChunkData, World, WorldGen, WorldSettings};
 
 use crate::driver::drive_timed;
-use crate::error::CliError;
+use crate::error::HostError;
 
 /// A generated region: full chunks by position.
 pub struct Region {
@@ -63,7 +63,7 @@ pub fn generate(
     status: ChunkStatus,
     threads: usize,
     progress: impl FnMut(usize, usize),
-) -> Result<Region, CliError> {
+) -> Result<Region, HostError> {
     generate_world(WorldGen::new(def)?, positions, status, threads, progress)
 }
 
@@ -74,7 +74,7 @@ pub fn generate_world(
     status: ChunkStatus,
     threads: usize,
     mut progress: impl FnMut(usize, usize),
-) -> Result<Region, CliError> {
+) -> Result<Region, HostError> {
     let mut s = Scheduler::with_id(Arc::new(World::new(generator.clone())), 1);
     // The requests are part of the work (about 3% of a cold fill): timed from the first.
     let t0 = Instant::now();
@@ -110,7 +110,7 @@ pub fn generate_world(
     for p in positions {
         let d = s
             .output(*p, status)
-            .ok_or(CliError::NotReached { pos: *p, status })?;
+            .ok_or(HostError::NotReached { pos: *p, status })?;
         chunks.insert(*p, d);
     }
     Ok(Region {

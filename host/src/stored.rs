@@ -9,7 +9,7 @@ use stratagen_core::world::{Definition, WorldGen};
 use stratagen_store::record;
 use stratagen_store::sqlite::ChunkStore;
 
-use crate::error::CliError;
+use crate::error::HostError;
 use crate::region::{rect, Region};
 
 /// The full chunks of the inclusive rectangle `region` from the store at `path`, decoded and
@@ -19,12 +19,12 @@ pub fn read_region(
     path: &Path,
     region: (i32, i32, i32, i32),
     world: Arc<Definition>,
-) -> Result<Region, CliError> {
+) -> Result<Region, HostError> {
     let store = ChunkStore::open_existing(path)?;
-    let generator = WorldGen::with_definition(store.identity().def(), world)?;
+    let generator = WorldGen::with_definition(store.identity().settings(), world)?;
     if store.identity().definition != generator.definition_digest() {
-        return Err(CliError::Store(format!(
-            "{} holds chunks of another world definition (digest {:016x}; --world {} has {:016x}): pass the --world it was written with",
+        return Err(HostError::Store(format!(
+            "{} holds chunks of another world definition (digest {:016x}; world {} has {:016x}): open it with the definition it was written with",
             path.display(),
             store.identity().definition,
             generator.definition().name,
@@ -37,7 +37,7 @@ pub fn read_region(
     let mut refs = std::collections::BTreeSet::new();
     for p in rect(x0, z0, x1, z1) {
         let bytes = store.get(p)?.ok_or_else(|| {
-            CliError::Store(format!(
+            HostError::Store(format!(
                 "chunk ({}, {}) is not in {}",
                 p.x,
                 p.z,
@@ -45,7 +45,7 @@ pub fn read_region(
             ))
         })?;
         let bad = |e: record::RecordError| {
-            CliError::Store(format!(
+            HostError::Store(format!(
                 "chunk ({}, {}) in {}: {e}",
                 p.x,
                 p.z,
@@ -54,7 +54,7 @@ pub fn read_region(
         };
         let mut r = record::decode(&generator, &bytes).map_err(bad)?;
         if r.pos != p || r.status != ChunkStatus::Full {
-            return Err(CliError::Store(format!(
+            return Err(HostError::Store(format!(
                 "the row of chunk ({}, {}) holds chunk ({}, {}) at {}",
                 p.x,
                 p.z,

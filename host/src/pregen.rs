@@ -20,7 +20,7 @@ use stratagen_store::record::{self, RecordError, WorldIdentity};
 use stratagen_store::sqlite::{ChunkStore, StoreError};
 
 use crate::driver::drive_hooked;
-use crate::error::CliError;
+use crate::error::HostError;
 use crate::region::rect;
 
 /// Records per committed transaction.
@@ -62,7 +62,7 @@ pub fn pregen(
     store_path: &Path,
     threads: usize,
     mut progress: impl FnMut(usize, usize),
-) -> Result<PregenReport, CliError> {
+) -> Result<PregenReport, HostError> {
     let identity = WorldIdentity::of(&generator);
     let store = ChunkStore::open(store_path, &identity)?;
     let stored = store.positions_in(region, ChunkStatus::Full)?;
@@ -91,7 +91,7 @@ pub fn pregen(
     let mut loaded: BTreeSet<ChunkPos> = BTreeSet::new();
     let mut request_bands = |s: &mut Scheduler<World>,
                              tickets: &mut BTreeMap<ChunkPos, Ticket>|
-     -> Result<(), CliError> {
+     -> Result<(), HostError> {
         let limit = BANDS_AHEAD * BAND_CHUNKS.max(width);
         while next_band < bands.len() && tickets.len() + bands[next_band].len() <= limit {
             let band = &bands[next_band];
@@ -103,7 +103,7 @@ pub fn pregen(
                             // The chunk is being generated already (a task in flight): skip.
                             Ok(_) | Err(RecordError::Restore(_)) => {}
                             Err(e) => {
-                                return Err(CliError::Store(format!(
+                                return Err(HostError::Store(format!(
                                     "stored chunk ({}, {}): {e}",
                                     p.x, p.z
                                 )))
@@ -131,7 +131,7 @@ pub fn pregen(
                 let outputs = s.outputs(pos);
                 s.release(t)?;
                 send.send((pos, outputs))
-                    .map_err(|_| CliError::Store("the record writer stopped".into()))?;
+                    .map_err(|_| HostError::Store("the record writer stopped".into()))?;
                 done += 1;
                 progress(done, total);
                 request_bands(s, &mut tickets)?;
@@ -143,7 +143,7 @@ pub fn pregen(
     drop(send);
     let written = writer
         .join()
-        .map_err(|_| CliError::Store("the record writer panicked".into()))?;
+        .map_err(|_| HostError::Store("the record writer panicked".into()))?;
     report.tasks = drive?;
     report.record_bytes = written?;
     report.generated = done;
@@ -151,7 +151,7 @@ pub fn pregen(
     report.seconds = t0.elapsed().as_secs_f64();
     report.peak_holders = s.stats().peak_holders;
     if done != total {
-        return Err(CliError::Store(format!(
+        return Err(HostError::Store(format!(
             "{} of {} chunks were generated",
             done, total
         )));
@@ -181,7 +181,7 @@ fn write_records(
     mut store: ChunkStore,
     identity: &WorldIdentity,
     recv: mpsc::Receiver<(ChunkPos, Vec<Arc<ChunkData>>)>,
-) -> Result<u64, CliError> {
+) -> Result<u64, HostError> {
     let mut batch = Vec::with_capacity(BATCH_CHUNKS);
     let mut bytes = 0u64;
     let mut commit = |batch: &mut Vec<(ChunkPos, ChunkStatus, Vec<u8>)>| {
@@ -194,7 +194,7 @@ fn write_records(
     for (pos, outputs) in recv {
         let r = encoder
             .encode(identity, pos, &outputs)
-            .map_err(|e| CliError::Store(format!("chunk ({}, {}): {e}", pos.x, pos.z)))?;
+            .map_err(|e| HostError::Store(format!("chunk ({}, {}): {e}", pos.x, pos.z)))?;
         drop(outputs);
         batch.push((pos, ChunkStatus::Full, r));
         if batch.len() >= BATCH_CHUNKS {

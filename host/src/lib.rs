@@ -1,0 +1,23 @@
+//! What every Stratagen host needs around the core, shared by the `stratagen` command, the
+//! Python package and any Rust host:
+//!
+//! - [`driver`]: the threaded driver (the owner thread takes and finishes tasks, helpers run
+//!   them), with a hook after each finished task;
+//! - [`region`]: generating a rectangle of chunks to a status, with timings and digests;
+//! - [`pregen`]: pregeneration into a SQLite chunk store that resumes where a killed run
+//!   stopped; [`stored`]: regions read back from a store;
+//! - [`error`]: the error every part returns, with the messages hosts print.
+
+#![deny(missing_docs)]
+
+pub mod driver;
+pub mod error;
+pub mod pregen;
+pub mod region;
+pub mod stored;
+
+pub use driver::{drive, drive_hooked, drive_timed, OnFinish};
+pub use error::HostError;
+pub use pregen::{pregen, PregenReport, BATCH_CHUNKS};
+pub use region::{generate, generate_world, rect, square, square_bounds, Region};
+pub use stored::read_region;

@@ -1,0 +1,277 @@
+//! `stratagen.Noise`: the core's noise settings as keyword arguments, validated once; fills
+//! return numpy arrays and release the GIL while they run.
+
+use numpy::PyArrayDyn;
+use pyo3::prelude::*;
+use pyo3::types::PyAny;
+use stratagen_core::noise::{
+    CellularDistance, CellularReturn, FractalType, Grid2, Grid3, Noise as CoreNoise, NoiseDef,
+    NoiseType,
+};
+
+use crate::arrays::{float_type, owned, FloatType};
+use crate::errors::{argument, noise as noise_error};
+
+/// The most samples one fill returns (2^28: 2 GiB of `float64`).
+const MAX_FILL_SAMPLES: usize = 1 << 28;
+
+/// Deterministic noise: the same settings give the same values on every machine.
+///
+/// Settings are keyword arguments with the core's defaults: `type` ("value", "perlin",
+/// "simplex", "cellular"), `fractal` ("none", "fbm", "ridged", "billow"), `octaves`
+/// (1..=16), `frequency` (cycles per unit), `lacunarity`, `gain`, `seed`, `offset` (x, y, z
+/// added before scaling), `warp_amplitude` and `warp_frequency` (domain warp; 0 disables),
+/// and for cellular noise `cellular_distance` ("euclidean", "manhattan"), `cellular_return`
+/// ("f1", "f2", "f2_minus_f1", "cell_value") and `cellular_jitter` (0..=1).
+#[pyclass(frozen, module = "stratagen")]
+pub struct Noise {
+    def: NoiseDef,
+    noise: CoreNoise,
+}
+
+fn parse<T: Copy>(what: &str, value: &str, table: &[(&str, T)]) -> PyResult<T> {
+    table
+        .iter()
+        .find(|(name, _)| *name == value)
+        .map(|(_, v)| *v)
+        .ok_or_else(|| {
+            let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
+            argument(format!(
+                "{what} {value:?}: expected one of {}",
+                names.join(", ")
+            ))
+        })
+}
+
+const TYPES: [(&str, NoiseType); 4] = [
+    ("value", NoiseType::Value),
+    ("perlin", NoiseType::Perlin),
+    ("simplex", NoiseType::Simplex),
+    ("cellular", NoiseType::Cellular),
+];
+const FRACTALS: [(&str, FractalType); 4] = [
+    ("none", FractalType::None),
+    ("fbm", FractalType::Fbm),
+    ("ridged", FractalType::Ridged),
+    ("billow", FractalType::Billow),
+];
+const DISTANCES: [(&str, CellularDistance); 2] = [
+    ("euclidean", CellularDistance::Euclidean),
+    ("manhattan", CellularDistance::Manhattan),
+];
+const RETURNS: [(&str, CellularReturn); 4] = [
+    ("f1", CellularReturn::F1),
+    ("f2", CellularReturn::F2),
+    ("f2_minus_f1", CellularReturn::F2MinusF1),
+    ("cell_value", CellularReturn::CellValue),
+];
+
+fn name_of<T: Copy + PartialEq>(table: &[(&'static str, T)], v: T) -> &'static str {
+    table.iter().find(|(_, t)| *t == v).map_or("?", |(n, _)| *n)
+}
+
+/// `n` samples, refused when empty or larger than [`MAX_FILL_SAMPLES`].
+fn samples(dims: &[usize]) -> PyResult<usize> {
+    let n = dims
+        .iter()
+        .try_fold(1usize, |acc, &d| acc.checked_mul(d))
+        .filter(|&n| n <= MAX_FILL_SAMPLES)
+        .ok_or_else(|| argument(format!("a fill of {dims:?} samples is too large")))?;
+    if n == 0 {
+        return Err(argument(format!("a fill of {dims:?} samples is empty")));
+    }
+    Ok(n)
+}
+
+#[pymethods]
+impl Noise {
+    #[new]
+    #[pyo3(signature = (
+        *,
+        r#type = "perlin",
+        fractal = "fbm",
+        octaves = 4,
+        frequency = 0.01,
+        lacunarity = 2.0,
+        gain = 0.5,
+        seed = 0,
+        offset = (0.0, 0.0, 0.0),
+        warp_amplitude = 0.0,
+        warp_frequency = 0.01,
+        cellular_distance = "euclidean",
+        cellular_return = "f1",
+        cellular_jitter = 0.65,
+    ))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        r#type: &str,
+        fractal: &str,
+        octaves: u32,
+        frequency: f64,
+        lacunarity: f64,
+        gain: f64,
+        seed: i64,
+        offset: (f64, f64, f64),
+        warp_amplitude: f64,
+        warp_frequency: f64,
+        cellular_distance: &str,
+        cellular_return: &str,
+        cellular_jitter: f64,
+    ) -> PyResult<Self> {
+        let def = NoiseDef {
+            seed,
+            noise_type: parse("type", r#type, &TYPES)?,
+            fractal: parse("fractal", fractal, &FRACTALS)?,
+            octaves,
+            frequency,
+            lacunarity,
+            gain,
+            offset: [offset.0, offset.1, offset.2],
+            cellular_distance: parse("cellular_distance", cellular_distance, &DISTANCES)?,
+            cellular_return: parse("cellular_return", cellular_return, &RETURNS)?,
+            cellular_jitter,
+            warp_amplitude,
+            warp_frequency,
+        };
+        let noise = def.build().map_err(noise_error)?;
+        Ok(Noise { def, noise })
+    }
+
+    /// A `(height, width)` C-contiguous array: sample `[j, i]` at `(x0 + i*dx, y0 + j*dy)`.
+    /// `dtype` is float64 (default) or float32; both give the bits of the same fill in the
+    /// C API and the command line.
+    #[pyo3(signature = (width, height, *, x0 = 0.0, y0 = 0.0, dx = 1.0, dy = 1.0, dtype = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn fill_2d<'py>(
+        &self,
+        py: Python<'py>,
+        width: usize,
+        height: usize,
+        x0: f64,
+        y0: f64,
+        dx: f64,
+        dy: f64,
+        dtype: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let n = samples(&[height, width])?;
+        let grid = Grid2 {
+            x0,
+            y0,
+            dx,
+            dy,
+            width,
+            height,
+        };
+        let shape = [height, width];
+        match dtype.map_or(Ok(FloatType::F64), |d| float_type(py, d))? {
+            FloatType::F64 => {
+                let v = py.detach(|| {
+                    let mut v = vec![0f64; n];
+                    self.noise.fill_2d(&grid, &mut v).map(|()| v)
+                });
+                Ok(owned(py, v.map_err(noise_error)?, &shape)?.into_any())
+            }
+            FloatType::F32 => {
+                let v = py.detach(|| {
+                    let mut v = vec![0f32; n];
+                    self.noise.fill_2d_f32(&grid, &mut v).map(|()| v)
+                });
+                Ok(owned(py, v.map_err(noise_error)?, &shape)?.into_any())
+            }
+        }
+    }
+
+    /// A `(height, depth, width)` C-contiguous array — y outermost, then z, then x, the
+    /// block order of a chunk: sample `[j, k, i]` at `(x0 + i*dx, y0 + j*dy, z0 + k*dz)`.
+    #[pyo3(signature = (
+        width, height, depth, *, x0 = 0.0, y0 = 0.0, z0 = 0.0, dx = 1.0, dy = 1.0, dz = 1.0,
+        dtype = None
+    ))]
+    #[allow(clippy::too_many_arguments)]
+    fn fill_3d<'py>(
+        &self,
+        py: Python<'py>,
+        width: usize,
+        height: usize,
+        depth: usize,
+        x0: f64,
+        y0: f64,
+        z0: f64,
+        dx: f64,
+        dy: f64,
+        dz: f64,
+        dtype: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let n = samples(&[height, depth, width])?;
+        let grid = Grid3 {
+            origin: [x0, y0, z0],
+            step: [dx, dy, dz],
+            width,
+            height,
+            depth,
+        };
+        let shape = [height, depth, width];
+        match dtype.map_or(Ok(FloatType::F64), |d| float_type(py, d))? {
+            FloatType::F64 => {
+                let v = py.detach(|| {
+                    let mut v = vec![0f64; n];
+                    self.noise.fill_3d(&grid, &mut v).map(|()| v)
+                });
+                Ok(owned(py, v.map_err(noise_error)?, &shape)?.into_any())
+            }
+            FloatType::F32 => {
+                let v = py.detach(|| {
+                    let mut v = vec![0f32; n];
+                    self.noise.fill_3d_f32(&grid, &mut v).map(|()| v)
+                });
+                Ok(owned(py, v.map_err(noise_error)?, &shape)?.into_any())
+            }
+        }
+    }
+
+    /// The `(res, res)` float32 heightmap of chunk `(cx, cz)`: sample `[j, i]` at block
+    /// `(16*cx + i*16/res, 16*cz + j*16/res)`, so neighbouring chunks tile without a seam.
+    #[pyo3(signature = (cx, cz, res = 16))]
+    fn heightmap<'py>(
+        &self,
+        py: Python<'py>,
+        cx: i32,
+        cz: i32,
+        res: usize,
+    ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
+        let n = samples(&[res, res])?;
+        let v = py.detach(|| {
+            let mut v = vec![0f32; n];
+            self.noise.heightmap_chunk(cx, cz, res, &mut v).map(|()| v)
+        });
+        owned(py, v.map_err(noise_error)?, &[res, res])
+    }
+
+    /// The value at `(x, y)`: the same bits as the fill's sample there.
+    fn sample_2d(&self, x: f64, y: f64) -> PyResult<f64> {
+        if !(x.is_finite() && y.is_finite()) {
+            return Err(argument("sample coordinates must be finite"));
+        }
+        Ok(self.noise.sample_2d(x, y))
+    }
+
+    /// The value at `(x, y, z)`: the same bits as the fill's sample there.
+    fn sample_3d(&self, x: f64, y: f64, z: f64) -> PyResult<f64> {
+        if !(x.is_finite() && y.is_finite() && z.is_finite()) {
+            return Err(argument("sample coordinates must be finite"));
+        }
+        Ok(self.noise.sample_3d(x, y, z))
+    }
+
+    fn __repr__(&self) -> String {
+        let d = &self.def;
+        format!(
+            "Noise(type={:?}, fractal={:?}, octaves={}, frequency={}, seed={})",
+            name_of(&TYPES, d.noise_type),
+            name_of(&FRACTALS, d.fractal),
+            d.octaves,
+            d.frequency,
+            d.seed
+        )
+    }
+}

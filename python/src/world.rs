@@ -1,0 +1,464 @@
+//! `stratagen.World` and `stratagen.Chunk`: a world definition with its settings, and the
+//! full chunks it generates on the host crate's threaded driver with the GIL released.
+
+use std::sync::Arc;
+
+use numpy::ndarray::ArrayView3;
+use numpy::{PyArray3, PyArrayDyn, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use stratagen_core::engine::{ChunkPos, ChunkStatus};
+use stratagen_core::mesh::colour::biome_colour;
+use stratagen_core::world::{
+    chunk_digest, ChunkData, Definition, Dims, FullChunk, Heightmap, WorldGen, WorldSettings,
+    CHUNK_SIDE,
+};
+use stratagen_host::{generate_world, rect};
+
+use crate::arrays::{owned, read_only};
+use crate::definitions::resolve;
+use crate::errors::{argument, check_pos, host, world as world_error};
+use crate::mesh::{mesh_of, Mesh};
+
+/// The most chunks one `region` call returns (128 × 128, about 3 GiB resident).
+pub const MAX_REGION_CHUNKS: usize = 128 * 128;
+/// The most threads a call may ask for.
+pub const MAX_THREADS: usize = 256;
+
+/// A world: a definition and settings. Generating is a pure function of (definition, seed,
+/// position), so the same chunk comes out bit for bit on every machine, in every order and
+/// with any number of threads.
+///
+/// `world` is a preset name ("default", "archipelago", "caverns"), a TOML or JSON file path,
+/// or the text of a definition document.
+#[pyclass(frozen, module = "stratagen")]
+pub struct World {
+    generator: WorldGen,
+}
+
+/// `threads` checked against [`MAX_THREADS`].
+pub fn check_threads(threads: usize) -> PyResult<usize> {
+    if threads > MAX_THREADS {
+        return Err(argument(format!(
+            "threads {threads}: at most {MAX_THREADS}"
+        )));
+    }
+    Ok(threads)
+}
+
+impl World {
+    /// Full chunks of the inclusive rectangle, generated on `threads` threads (0: inline on
+    /// the calling thread) with the GIL released.
+    fn generate(
+        &self,
+        py: Python<'_>,
+        (x0, z0, x1, z1): (i32, i32, i32, i32),
+        threads: usize,
+    ) -> PyResult<Vec<(ChunkPos, Arc<ChunkData>)>> {
+        check_pos(x0, z0)?;
+        check_pos(x1, z1)?;
+        if x1 < x0 || z1 < z0 {
+            return Err(argument(format!(
+                "region ({x0}, {z0}, {x1}, {z1}): x1 must be >= x0 and z1 >= z0"
+            )));
+        }
+        let count = (i64::from(x1 - x0) + 1) * (i64::from(z1 - z0) + 1);
+        if count > MAX_REGION_CHUNKS as i64 {
+            return Err(argument(format!(
+                "region ({x0}, {z0}, {x1}, {z1}) has {count} chunks: at most {MAX_REGION_CHUNKS} per call"
+            )));
+        }
+        let threads = check_threads(threads)?;
+        let positions = rect(x0, z0, x1, z1);
+        let generator = self.generator.clone();
+        let region = py
+            .detach(|| generate_world(generator, &positions, ChunkStatus::Full, threads, |_, _| {}))
+            .map_err(host)?;
+        Ok(positions
+            .iter()
+            .filter_map(|p| region.chunks.get(p).map(|d| (*p, d.clone())))
+            .collect())
+    }
+
+    /// A Python `Chunk` of a full output.
+    fn chunk_of(&self, data: Arc<ChunkData>) -> Chunk {
+        Chunk {
+            data,
+            dims: self.generator.dims(),
+            definition: self.generator.definition_arc().clone(),
+        }
+    }
+
+    /// The generator, for the store and the mesher.
+    pub fn generator(&self) -> &WorldGen {
+        &self.generator
+    }
+}
+
+#[pymethods]
+impl World {
+    #[new]
+    #[pyo3(signature = (seed = 0, world = "default", *, min_y = -64, height = 384, sea_level = 63))]
+    fn new(seed: i64, world: &str, min_y: i32, height: u32, sea_level: i32) -> PyResult<Self> {
+        let definition = resolve(world)?;
+        let settings = WorldSettings {
+            seed,
+            min_y,
+            height,
+            sea_level,
+        };
+        let generator =
+            WorldGen::with_definition(settings, Arc::new(definition)).map_err(world_error)?;
+        Ok(World { generator })
+    }
+
+    /// The world seed.
+    #[getter]
+    fn seed(&self) -> i64 {
+        self.generator.settings().seed
+    }
+
+    /// The lowest block y.
+    #[getter]
+    fn min_y(&self) -> i32 {
+        self.generator.dims().min_y
+    }
+
+    /// The height in blocks.
+    #[getter]
+    fn height(&self) -> u32 {
+        self.generator.dims().height
+    }
+
+    /// Sea level (y of the top water block).
+    #[getter]
+    fn sea_level(&self) -> i32 {
+        self.generator.dims().sea_level
+    }
+
+    /// The definition's name.
+    #[getter]
+    fn name(&self) -> String {
+        self.generator.definition().name.clone()
+    }
+
+    /// The definition's digest: part of the world's identity (records, stores).
+    #[getter]
+    fn definition_digest(&self) -> u64 {
+        self.generator.definition_digest()
+    }
+
+    /// The full chunk at `(cx, cz)`. Each call generates the chunk's neighbourhood again;
+    /// `region` generates many chunks at once far faster.
+    #[pyo3(signature = (cx, cz, *, threads = 1))]
+    fn chunk(&self, py: Python<'_>, cx: i32, cz: i32, threads: usize) -> PyResult<Chunk> {
+        let mut chunks = self.generate(py, (cx, cz, cx, cz), threads)?;
+        let (_, data) = chunks
+            .pop()
+            .ok_or_else(|| argument(format!("chunk ({cx}, {cz}) was not generated")))?;
+        Ok(self.chunk_of(data))
+    }
+
+    /// The full chunks of the inclusive rectangle `x0..=x1` × `z0..=z1`, row-major (z, then
+    /// x), generated on `threads` threads (0: inline on the calling thread; the default is
+    /// the machine's core count) with the GIL released.
+    #[pyo3(signature = (x0, z0, x1, z1, *, threads = None))]
+    fn region(
+        &self,
+        py: Python<'_>,
+        x0: i32,
+        z0: i32,
+        x1: i32,
+        z1: i32,
+        threads: Option<usize>,
+    ) -> PyResult<Vec<Chunk>> {
+        let threads = threads.unwrap_or_else(default_threads);
+        Ok(self
+            .generate(py, (x0, z0, x1, z1), threads)?
+            .into_iter()
+            .map(|(_, d)| self.chunk_of(d))
+            .collect())
+    }
+
+    /// The mesh of chunk `(cx, cz)` with its eight neighbours generated around it: culled
+    /// (one quad per visible face) or `greedy`, with ambient occlusion and light.
+    #[pyo3(signature = (cx, cz, *, greedy = false, threads = None))]
+    fn mesh(
+        &self,
+        py: Python<'_>,
+        cx: i32,
+        cz: i32,
+        greedy: bool,
+        threads: Option<usize>,
+    ) -> PyResult<Mesh> {
+        check_pos(cx, cz)?;
+        let threads = threads.unwrap_or_else(default_threads);
+        let around = self.generate(
+            py,
+            (
+                cx.saturating_sub(1),
+                cz.saturating_sub(1),
+                cx.saturating_add(1),
+                cz.saturating_add(1),
+            ),
+            threads,
+        )?;
+        mesh_of(py, &self.generator, &around, ChunkPos::new(cx, cz), greedy)
+    }
+
+    /// The world's blocks, by id: name, colour (sRGB and alpha) and properties.
+    #[getter]
+    fn blocks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for (id, (name, p)) in self.generator.definition().blocks.iter().enumerate() {
+            let d = PyDict::new(py);
+            d.set_item("id", id)?;
+            d.set_item("name", name)?;
+            let [r, g, b, a] = p.colour;
+            d.set_item("colour", (r, g, b, a))?;
+            d.set_item("solid", p.solid)?;
+            d.set_item("liquid", p.liquid)?;
+            d.set_item("emission", p.emission)?;
+            d.set_item("opacity", p.opacity)?;
+            d.set_item("shape", format!("{:?}", p.shape).to_lowercase())?;
+            d.set_item("surface", format!("{:?}", p.surface).to_lowercase())?;
+            d.set_item("tinted", p.tinted)?;
+            list.append(d)?;
+        }
+        Ok(list)
+    }
+
+    /// The world's biomes, by id: name and map colour (sRGB).
+    #[getter]
+    fn biomes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        let definition = self.generator.definition();
+        for (id, b) in definition.biomes.iter().enumerate() {
+            let d = PyDict::new(py);
+            d.set_item("id", id)?;
+            d.set_item("name", &b.name)?;
+            let [r, g, b] = biome_colour(definition, id as u8);
+            d.set_item("colour", (r, g, b))?;
+            list.append(d)?;
+        }
+        Ok(list)
+    }
+
+    /// The id of the block named `name`, or None.
+    fn block_id(&self, name: &str) -> Option<u16> {
+        self.generator.definition().blocks.by_name(name)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "World(seed={}, world={:?}, min_y={}, height={}, sea_level={})",
+            self.seed(),
+            self.name(),
+            self.min_y(),
+            self.height(),
+            self.sea_level()
+        )
+    }
+}
+
+/// The machine's core count (1 if unknown).
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// A full chunk: blocks, biomes, heightmaps, light, block entities and spawns. Arrays are
+/// C-contiguous in the order of the C copies (`[y, z, x]`, y from the world's bottom).
+#[pyclass(frozen, module = "stratagen")]
+pub struct Chunk {
+    data: Arc<ChunkData>,
+    dims: Dims,
+    definition: Arc<Definition>,
+}
+
+impl Chunk {
+    fn full(&self) -> &FullChunk {
+        self.data
+            .full()
+            .expect("a Chunk is made from full outputs only")
+    }
+
+    /// A Python `Chunk` of a full output of a world with these dimensions.
+    pub fn new(data: Arc<ChunkData>, dims: Dims, definition: Arc<Definition>) -> Option<Chunk> {
+        data.full()?;
+        Some(Chunk {
+            data,
+            dims,
+            definition,
+        })
+    }
+
+    fn layers(&self) -> usize {
+        self.dims.height as usize
+    }
+
+    /// Light nibbles (two per byte, low first) unpacked to one byte per block.
+    fn unpack<'py>(&self, py: Python<'py>, packed: &[u8]) -> PyResult<Bound<'py, PyArrayDyn<u8>>> {
+        let n = self.dims.volume();
+        let v = py.detach(|| {
+            let mut v = Vec::with_capacity(n);
+            for b in packed {
+                v.push(b & 15);
+                v.push(b >> 4);
+            }
+            v.truncate(n);
+            v
+        });
+        owned(py, v, &[self.layers(), CHUNK_SIDE, CHUNK_SIDE])
+    }
+}
+
+const HEIGHTMAPS: [(&str, Heightmap); 4] = [
+    ("world_surface", Heightmap::WorldSurface),
+    ("ocean_floor", Heightmap::OceanFloor),
+    ("motion_blocking", Heightmap::MotionBlocking),
+    (
+        "motion_blocking_no_leaves",
+        Heightmap::MotionBlockingNoLeaves,
+    ),
+];
+
+#[pymethods]
+impl Chunk {
+    /// Chunk x.
+    #[getter]
+    fn x(&self) -> i32 {
+        self.full().pos.x
+    }
+
+    /// Chunk z.
+    #[getter]
+    fn z(&self) -> i32 {
+        self.full().pos.z
+    }
+
+    /// The lowest block y (`blocks[0]` is this layer).
+    #[getter]
+    fn min_y(&self) -> i32 {
+        self.dims.min_y
+    }
+
+    /// Block ids, `uint16`, shape `(height, 16, 16)` indexed `[y - min_y, z, x]`: a read-only
+    /// view of the chunk's own array (no copy).
+    #[getter]
+    fn blocks<'py>(slf: Bound<'py, Self>) -> PyResult<Bound<'py, PyArrayDyn<u16>>> {
+        let this = slf.get();
+        let view = ArrayView3::from_shape(
+            (this.layers(), CHUNK_SIDE, CHUNK_SIDE),
+            this.full().blocks(),
+        )
+        .map_err(|e| argument(e.to_string()))?;
+        // SAFETY: the array borrows the block array of `this.data`, an `Arc` the frozen
+        // `Chunk` never changes or drops while it lives; the array holds a reference to the
+        // `Chunk` as its base, so the memory outlives the array. It is made read-only before
+        // it is returned, and numpy refuses to make it writeable again (its base exposes no
+        // writable buffer), so nothing writes through the shared pointer.
+        let a = unsafe { PyArray3::borrow_from_array(&view, slf.clone().into_any()) };
+        read_only(a.to_dyn().clone())
+    }
+
+    /// The block id at chunk-local `(x, z)` (0..16) and world `y`.
+    fn block(&self, x: usize, y: i32, z: usize) -> PyResult<u16> {
+        if x >= CHUNK_SIDE || z >= CHUNK_SIDE || y < self.dims.min_y || y > self.dims.max_y() {
+            return Err(argument(format!(
+                "block ({x}, {y}, {z}) is outside the chunk (x, z in 0..16, y in {}..={})",
+                self.dims.min_y,
+                self.dims.max_y()
+            )));
+        }
+        Ok(self.full().blocks()[self.dims.index(x, y, z)])
+    }
+
+    /// Biome ids per 4 × 4 column cell, `uint8`, shape `(4, 4)` indexed `[z / 4, x / 4]`.
+    #[getter]
+    fn biomes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArrayDyn<u8>>> {
+        owned(py, self.full().biomes.to_vec(), &[4, 4])
+    }
+
+    /// A heightmap, `int32`, shape `(16, 16)` indexed `[z, x]`: per column `y + 1` of the top
+    /// block of the kind, `min_y` if none. `kind`: "world_surface" (default), "ocean_floor",
+    /// "motion_blocking", "motion_blocking_no_leaves".
+    #[pyo3(signature = (kind = "world_surface"))]
+    fn heightmap<'py>(&self, py: Python<'py>, kind: &str) -> PyResult<Bound<'py, PyArrayDyn<i32>>> {
+        let h = HEIGHTMAPS
+            .iter()
+            .find(|(n, _)| *n == kind)
+            .map(|(_, h)| *h)
+            .ok_or_else(|| {
+                let names: Vec<&str> = HEIGHTMAPS.iter().map(|(n, _)| *n).collect();
+                argument(format!(
+                    "heightmap {kind:?}: expected one of {}",
+                    names.join(", ")
+                ))
+            })?;
+        owned(
+            py,
+            self.full().heightmaps()[h].to_vec(),
+            &[CHUNK_SIDE, CHUNK_SIDE],
+        )
+    }
+
+    /// Sky light 0..=15 per block, `uint8`, shape `(height, 16, 16)`.
+    #[getter]
+    fn sky_light<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArrayDyn<u8>>> {
+        self.unpack(py, &self.full().light().sky)
+    }
+
+    /// Block light 0..=15 per block, `uint8`, shape `(height, 16, 16)`.
+    #[getter]
+    fn block_light<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArrayDyn<u8>>> {
+        self.unpack(py, &self.full().light().block)
+    }
+
+    /// Block entities (chests, spawners): world position, the block id and its data.
+    #[getter]
+    fn block_entities<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for e in self.full().block_entities() {
+            let d = PyDict::new(py);
+            d.set_item("x", e.pos[0])?;
+            d.set_item("y", e.pos[1])?;
+            d.set_item("z", e.pos[2])?;
+            d.set_item("block", e.kind)?;
+            d.set_item("block_name", self.definition.blocks.name(e.kind))?;
+            d.set_item("data", e.data)?;
+            list.append(d)?;
+        }
+        Ok(list)
+    }
+
+    /// Spawn requests: creature id, world position and group size.
+    #[getter]
+    fn spawns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for s in &self.full().spawns {
+            let d = PyDict::new(py);
+            d.set_item("creature", s.kind)?;
+            d.set_item("x", s.pos[0])?;
+            d.set_item("y", s.pos[1])?;
+            d.set_item("z", s.pos[2])?;
+            d.set_item("group", s.group)?;
+            list.append(d)?;
+        }
+        Ok(list)
+    }
+
+    /// The chunk digest (XXH64 over its content, as `stratagen digest` prints it).
+    #[getter]
+    fn digest(&self) -> u64 {
+        chunk_digest(&self.data)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Chunk(x={}, z={}, digest={:016x})",
+            self.x(),
+            self.z(),
+            self.digest()
+        )
+    }
+}
