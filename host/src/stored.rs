@@ -20,7 +20,7 @@ pub fn read_region(
     region: (i32, i32, i32, i32),
     world: Arc<Definition>,
 ) -> Result<Region, HostError> {
-    let store = ChunkStore::open_existing(path)?;
+    let store = ChunkStore::open_read_only(path)?;
     let generator = WorldGen::with_definition(store.identity().settings(), world)?;
     if store.identity().definition != generator.definition_digest() {
         return Err(HostError::Store(format!(

@@ -17,7 +17,7 @@ use crate::errors::{argument, check_pos, host};
 use crate::world::{check_threads, default_threads, Chunk, MAX_REGION_CHUNKS};
 use crate::StoreError;
 
-/// A chunk store written by `pregen` (or `stratagen pregen`), opened for reading.
+/// A chunk store written by `pregen` (or `stratagen pregen`), opened read-only.
 ///
 /// `world` must be the definition the store was written with (a preset name, a file path or
 /// a document's text); the store's identity (seed, height range, sea level, definition
@@ -46,7 +46,7 @@ impl Store {
     fn new(py: Python<'_>, path: PathBuf, world: &str) -> PyResult<Self> {
         let definition = Arc::new(resolve(world)?);
         let store = py
-            .detach(|| ChunkStore::open_existing(&path))
+            .detach(|| ChunkStore::open_read_only(&path))
             .map_err(store_error)?;
         let generator = WorldGen::with_definition(store.identity().settings(), definition)
             .map_err(store_error)?;

@@ -164,6 +164,20 @@ impl ChunkStore {
         Ok(ChunkStore { conn, identity })
     }
 
+    /// Open an existing store for reading only: nothing this handle does can change the file.
+    pub fn open_read_only(path: &Path) -> Result<ChunkStore, StoreError> {
+        if !path.exists() {
+            return Err(StoreError::Missing(path.display().to_string()));
+        }
+        let conn = Connection::open_with_flags(
+            path,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        let identity = read_identity(&conn)?;
+        Ok(ChunkStore { conn, identity })
+    }
+
     /// The world this store belongs to.
     pub fn identity(&self) -> &WorldIdentity {
         &self.identity

@@ -59,6 +59,23 @@ fn records_round_trip_and_identity_is_checked() {
     assert_eq!(decode(&generator, &back).unwrap().status, ChunkStatus::Full);
     drop(again);
 
+    // Read-only: the same rows and positions, and a write is refused with nothing changed.
+    let mut read = ChunkStore::open_read_only(&path).unwrap();
+    assert_eq!(*read.identity(), id);
+    assert_eq!(read.get(ChunkPos::new(2, 3)).unwrap(), Some(rec.clone()));
+    assert_eq!(
+        read.positions(ChunkStatus::Full)
+            .unwrap()
+            .into_iter()
+            .collect::<Vec<_>>(),
+        [ChunkPos::new(2, 3)]
+    );
+    assert!(read
+        .put_batch(&[(ChunkPos::new(4, 4), ChunkStatus::Full, rec.clone())])
+        .is_err());
+    assert_eq!(read.count().unwrap(), 1);
+    drop(read);
+
     let other = WorldIdentity {
         sea_level: 62,
         ..id
