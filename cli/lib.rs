@@ -8,11 +8,11 @@
 //! - [`progress`]: progress spinners (indicatif) for the long commands;
 //! - [`noise_image`](mod@noise_image): noise images and palettes;
 //! - [`files`]: PNG encoding and atomic writes; [`gltf`]: glTF binaries; [`rss`]: peak memory;
-//! - [`error`]: the typed error every part returns; [`allocator`]: the allocator policy.
+//! - [`error`]: the typed error every part returns; [`allocator`]: the host crate's allocator
+//!   policy, which the command applies at start.
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 
-pub mod allocator;
 pub mod args;
 pub mod commands;
 pub mod error;
@@ -29,6 +29,6 @@ pub use files::{encode_png, write_atomic};
 pub use map::{render, Image, Layer};
 pub use noise_image::{noise_image, palette, NoiseImage};
 pub use rss::{cpu_model, peak_rss_mib};
+pub use stratagen_host::{allocator, driver, pregen, region, stored};
 pub use stratagen_host::{drive, drive_timed, HostError};
-pub use stratagen_host::{driver, pregen, region, stored};
 pub use stratagen_host::{generate, generate_world, rect, square, Region};

@@ -185,6 +185,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--radius", type=int, default=15)
     a = ap.parse_args()
+    # What a process generating on several threads should do (as the CLI does at start).
+    stratagen.keep_freed_memory()
     print(f"cpu {cpu_model()}")
     print(f"stratagen {stratagen.__version__}, numpy {np.__version__}, Python {platform.python_version()}")
     noise_rows(a.rounds)

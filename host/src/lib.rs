@@ -6,10 +6,13 @@
 //! - [`region`]: generating a rectangle of chunks to a status, with timings and digests;
 //! - [`pregen`]: pregeneration into a SQLite chunk store that resumes where a killed run
 //!   stopped; [`stored`]: regions read back from a store;
+//! - [`allocator`]: the allocator policy threaded generation wants (freed memory kept);
 //! - [`error`]: the error every part returns, with the messages hosts print.
 
 #![deny(missing_docs)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 
+pub mod allocator;
 pub mod driver;
 pub mod error;
 pub mod pregen;

@@ -82,6 +82,7 @@ fn _stratagen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(definitions::definition_digest, m)?)?;
     m.add_function(wrap_pyfunction!(store::pregen, m)?)?;
     m.add_function(wrap_pyfunction!(xxh64, m)?)?;
+    m.add_function(wrap_pyfunction!(keep_freed_memory, m)?)?;
     Ok(())
 }
 
@@ -90,4 +91,14 @@ fn _stratagen(m: &Bound<'_, PyModule>) -> PyResult<()> {
 #[pyfunction]
 fn xxh64(data: &[u8]) -> u64 {
     stratagen_core::util::digest::xxh64(data)
+}
+
+/// Keep freed memory in the process instead of returning it to the system after every
+/// chunk (glibc; elsewhere nothing happens). A chunk allocates and frees a few MiB; with the
+/// allocator's defaults, threads generating at once in one process fault those pages in
+/// again and each runs about 30% slower. Call once, early, in a process that generates on
+/// several threads; the process then keeps up to a few hundred MiB it freed.
+#[pyfunction]
+fn keep_freed_memory() {
+    stratagen_host::allocator::keep_freed_memory();
 }

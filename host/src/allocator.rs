@@ -7,11 +7,13 @@
 
 /// Keep freed memory in the process (glibc on Linux; elsewhere nothing to do): no trimming,
 /// no `mmap` below 32 MiB, and heap growth in 256 MiB steps of address space (pages are only
-/// faulted in when first touched). Call once at start-up, before other threads exist.
+/// faulted in when first touched). Call once, early: it changes the whole process's
+/// allocator, which a library does only when its host asks (the CLI at start, Python through
+/// `stratagen.keep_freed_memory()`).
 pub fn keep_freed_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only changes glibc's tuning parameters; it is called before any other
-    // thread of ours exists, and every value is in its documented range.
+    // SAFETY: mallopt only changes glibc's tuning parameters, under glibc's own arena lock,
+    // so it may run while other threads allocate; every value is in its documented range.
     unsafe {
         libc::mallopt(libc::M_TRIM_THRESHOLD, 1 << 30);
         libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20);
