@@ -2,7 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
-use crate::commands::{bench, digest, heightmap, mesh, noise, pregen, render, world};
+use crate::commands::{bench, digest, heightmap, merge, mesh, noise, pregen, render, world};
 use crate::error::{usage, CliError};
 
 /// The `stratagen` command line.
@@ -38,6 +38,9 @@ pub enum Cmd {
     /// Generate a rectangle of chunks into a SQLite store (one row per full chunk), with a
     /// progress bar; a rerun (after a kill, too) skips what is stored.
     Pregen(pregen::PregenArgs),
+    /// Merge shard stores into one: identities checked, one transaction per input, a chunk
+    /// held twice must be identical byte for byte; a rerun after a kill is safe.
+    Merge(merge::MergeArgs),
     /// World definitions: print a preset or file as a full document, check files, list the
     /// presets.
     World(world::WorldArgs),

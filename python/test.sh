@@ -7,11 +7,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 venv=${STRATAGEN_VENV:-$root/target/python-venv}
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-"$venv/bin/python" -m pip install -q --disable-pip-version-check "maturin>=1.9.4,<2" numpy pytest
+"$venv/bin/python" -m pip install -q --disable-pip-version-check "maturin>=1.9.4,<2" numpy pytest distributed
 wheels="$root/target/wheels"
 rm -rf "$wheels"
 "$venv/bin/maturin" build --release --locked -m "$here/Cargo.toml" -o "$wheels"
-"$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall "$wheels"/stratagen-*.whl
+"$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$wheels"/stratagen-*.whl
 # From the checkout's root, so `import stratagen` is the installed wheel.
 cd "$root"
 "$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests "$@"

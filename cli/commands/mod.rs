@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod digest;
 pub mod heightmap;
+pub mod merge;
 pub mod mesh;
 pub mod noise;
 pub mod pregen;
@@ -22,6 +23,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Cmd::Digest(a) => digest::run(a),
         Cmd::Bench(a) => bench::run(a),
         Cmd::Pregen(a) => pregen::run(a),
+        Cmd::Merge(a) => merge::run(a),
         Cmd::World(a) => world::run(a),
     }
 }

@@ -1,11 +1,14 @@
 //! `stratagen pregen`: generate a rectangle of chunks into a SQLite chunk store, resuming
-//! where an earlier (or killed) run stopped.
+//! where an earlier (or killed) run stopped; with `--shard I/N`, only shard I of the region's
+//! tiles (`stratagen merge` joins the shards' stores).
 
 use std::path::PathBuf;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use stratagen_core::world::WorldSettings;
+
+use stratagen_host::shard::{pregen_shard, ShardPlan, DEFAULT_TILE};
 
 use crate::args::{parse_rect, region_chunks, threads_or_default};
 use crate::error::{usage, CliError};
@@ -33,11 +36,53 @@ pub struct PregenArgs {
     /// Threads that run bodies (0: inline). Default: available cores.
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Generate only shard I of N (0 <= I < N): the region is cut into tiles (row-major), and
+    /// shard I takes every N-th tile from tile I. The region may then hold any number of
+    /// chunks; the shard at most 65536.
+    #[arg(long, value_parser = parse_shard, value_name = "I/N")]
+    pub shard: Option<(usize, usize)>,
+    /// Tile side in chunks, with --shard.
+    #[arg(long, default_value_t = DEFAULT_TILE, requires = "shard")]
+    pub tile: i32,
+}
+
+/// Parse `I/N`.
+fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let (i, n) = s
+        .split_once('/')
+        .ok_or_else(|| format!("expected I/N, got {s:?}"))?;
+    let p = |t: &str| t.trim().parse::<usize>().map_err(|e| format!("{t:?}: {e}"));
+    let (i, n) = (p(i)?, p(n)?);
+    if n == 0 || i >= n {
+        return Err(format!("{s}: I must be below N"));
+    }
+    Ok((i, n))
 }
 
 /// Run `stratagen pregen`.
 pub fn run(a: PregenArgs) -> Result<(), CliError> {
-    region_chunks(a.region, MAX_REGION_CHUNKS)?;
+    let plan = match a.shard {
+        Some(shard) => {
+            region_chunks(a.region, i64::MAX)?;
+            let plan = ShardPlan::new(a.region, a.tile)?;
+            let chunks: i64 = plan
+                .shard(shard.0, shard.1)?
+                .iter()
+                .map(|(x0, z0, x1, z1)| (i64::from(*x1 - *x0) + 1) * (i64::from(*z1 - *z0) + 1))
+                .sum();
+            if chunks > MAX_REGION_CHUNKS {
+                return Err(usage(format!(
+                    "--shard {}/{} covers {chunks} chunks; at most {MAX_REGION_CHUNKS}",
+                    shard.0, shard.1
+                )));
+            }
+            Some((plan, shard))
+        }
+        None => {
+            region_chunks(a.region, MAX_REGION_CHUNKS)?;
+            None
+        }
+    };
     let threads = threads_or_default(a.threads);
     if threads > 256 {
         return Err(usage(format!("--threads {threads}: at most 256")));
@@ -54,16 +99,15 @@ pub fn run(a: PregenArgs) -> Result<(), CliError> {
         )
         .map_err(|e| usage(e.to_string()))?,
     );
-    let report = pregen(
-        a.world.generator(def)?,
-        a.region,
-        &a.out,
-        threads,
-        |done, total| {
-            bar.set_length(total as u64);
-            bar.set_position(done as u64);
-        },
-    )?;
+    let show = |done: usize, total: usize| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    };
+    let generator = a.world.generator(def)?;
+    let report = match plan {
+        Some((plan, shard)) => pregen_shard(&generator, &plan, shard, &a.out, threads, show)?,
+        None => pregen(generator, a.region, &a.out, threads, show)?,
+    };
     bar.finish_and_clear();
     println!(
         "pregen {}: {} chunks generated, {} already stored ({} loaded as neighbours)",

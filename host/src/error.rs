@@ -19,6 +19,9 @@ pub enum HostError {
     /// The chunk store refused (opening, reading or writing), or a stored record was bad.
     #[error("store: {0}")]
     Store(String),
+    /// A shard plan or merge that cannot be carried out (the message says why).
+    #[error("{0}")]
+    Plan(String),
     /// A requested chunk did not reach the requested status.
     #[error("chunk ({}, {}) did not reach {}", pos.x, pos.z, status.name())]
     NotReached {

@@ -6,6 +6,8 @@
 //! - [`region`]: generating a rectangle of chunks to a status, with timings and digests;
 //! - [`pregen`]: pregeneration into a SQLite chunk store that resumes where a killed run
 //!   stopped; [`stored`]: regions read back from a store;
+//! - [`shard`]: a region cut into tiles and shards that any process generates on its own,
+//!   and merging their stores;
 //! - [`allocator`]: the allocator policy threaded generation wants (freed memory kept);
 //! - [`error`]: the error every part returns, with the messages hosts print.
 
@@ -17,10 +19,12 @@ pub mod driver;
 pub mod error;
 pub mod pregen;
 pub mod region;
+pub mod shard;
 pub mod stored;
 
 pub use driver::{drive, drive_hooked, drive_timed, OnFinish};
 pub use error::HostError;
 pub use pregen::{pregen, PregenReport, BATCH_CHUNKS};
 pub use region::{generate, generate_world, rect, square, square_bounds, Region};
+pub use shard::{merge, pregen_shard, ShardPlan, DEFAULT_TILE};
 pub use stored::read_region;

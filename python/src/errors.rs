@@ -13,6 +13,7 @@ pub fn host(e: HostError) -> PyErr {
     match e {
         HostError::World(w) => world(w),
         HostError::Store(_) => StoreError::new_err(e.to_string()),
+        HostError::Plan(_) => ArgumentError::new_err(e.to_string()),
         HostError::Scheduler(_) | HostError::Body(_) | HostError::NotReached { .. } => {
             GenerationError::new_err(e.to_string())
         }

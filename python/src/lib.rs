@@ -81,6 +81,8 @@ fn _stratagen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(definitions::print_preset, m)?)?;
     m.add_function(wrap_pyfunction!(definitions::definition_digest, m)?)?;
     m.add_function(wrap_pyfunction!(store::pregen, m)?)?;
+    m.add_function(wrap_pyfunction!(store::merge, m)?)?;
+    m.add_function(wrap_pyfunction!(store::tiles, m)?)?;
     m.add_function(wrap_pyfunction!(xxh64, m)?)?;
     m.add_function(wrap_pyfunction!(keep_freed_memory, m)?)?;
     Ok(())

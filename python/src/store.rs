@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use stratagen_core::engine::ChunkStatus;
 use stratagen_core::world::{WorldGen, WorldSettings};
+use stratagen_host::shard::{merge as host_merge, pregen_shard, ShardPlan, DEFAULT_TILE};
 use stratagen_host::{pregen as host_pregen, read_region};
 use stratagen_store::record;
 use stratagen_store::sqlite::ChunkStore;
@@ -151,12 +152,14 @@ impl Store {
 /// Generate the full chunks of the inclusive rectangle `x0..=x1` × `z0..=z1` into the SQLite
 /// store at `path` (created if missing), as `stratagen pregen` does: chunks already stored
 /// are skipped, and a killed run resumes where it stopped. `progress(done, total)` is called
-/// after each stored chunk. Returns what the run did: `generated`, `skipped`, `loaded`,
-/// `tasks`, `seconds`, `record_bytes`, `peak_holders`.
+/// after each stored chunk. With `shard=(i, n)` only shard `i` of `n` is generated: the
+/// region is cut into tiles of `tile` chunks a side, row-major, and shard `i` takes every
+/// `n`-th tile from tile `i` (`merge` joins the shards' stores). Returns what the run did:
+/// `generated`, `skipped`, `loaded`, `tasks`, `seconds`, `record_bytes`, `peak_holders`.
 #[pyfunction]
 #[pyo3(signature = (
     path, x0, z0, x1, z1, *, seed = 0, world = "default", min_y = -64, height = 384,
-    sea_level = 63, threads = None, progress = None
+    sea_level = 63, threads = None, progress = None, shard = None, tile = DEFAULT_TILE
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn pregen<'py>(
@@ -173,6 +176,8 @@ pub fn pregen<'py>(
     sea_level: i32,
     threads: Option<usize>,
     progress: Option<Py<PyAny>>,
+    shard: Option<(usize, usize)>,
+    tile: i32,
 ) -> PyResult<Bound<'py, PyDict>> {
     check_pos(x0, z0)?;
     check_pos(x1, z1)?;
@@ -192,22 +197,27 @@ pub fn pregen<'py>(
         .map_err(crate::errors::world)?;
     // The first exception the callback raised; pregeneration goes on and it is raised after.
     let mut raised: Option<PyErr> = None;
+    let region = (x0, z0, x1, z1);
+    let plan = match shard {
+        Some(_) => Some(ShardPlan::new(region, tile).map_err(host)?),
+        None => None,
+    };
     let report = py.detach(|| {
-        host_pregen(
-            generator,
-            (x0, z0, x1, z1),
-            &path,
-            threads,
-            |done, total| {
-                if let (Some(cb), None) = (&progress, &raised) {
-                    Python::attach(|py| {
-                        if let Err(e) = cb.call1(py, (done, total)) {
-                            raised = Some(e);
-                        }
-                    });
-                }
-            },
-        )
+        let report = |done: usize, total: usize| {
+            if let (Some(cb), None) = (&progress, &raised) {
+                Python::attach(|py| {
+                    if let Err(e) = cb.call1(py, (done, total)) {
+                        raised = Some(e);
+                    }
+                });
+            }
+        };
+        match (&plan, shard) {
+            (Some(plan), Some(shard)) => {
+                pregen_shard(&generator, plan, shard, &path, threads, report)
+            }
+            _ => host_pregen(generator, region, &path, threads, report),
+        }
     });
     if let Some(e) = raised {
         return Err(e);
@@ -222,4 +232,36 @@ pub fn pregen<'py>(
     d.set_item("record_bytes", r.record_bytes)?;
     d.set_item("peak_holders", r.peak_holders)?;
     Ok(d)
+}
+
+/// Merge the stores `inputs` into the store at `out` (created with the first input's world if
+/// missing), one transaction per input: identities are checked, and a chunk both hold must
+/// be identical byte for byte. A refused input changes nothing; merging again is safe.
+/// Returns per input the rows `copied` and those `identical` already.
+#[pyfunction]
+pub fn merge<'py>(
+    py: Python<'py>,
+    out: PathBuf,
+    inputs: Vec<PathBuf>,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let reports = py.detach(|| host_merge(&out, &inputs)).map_err(host)?;
+    reports
+        .into_iter()
+        .map(|r| {
+            let d = PyDict::new(py);
+            d.set_item("copied", r.copied)?;
+            d.set_item("identical", r.identical)?;
+            Ok(d)
+        })
+        .collect()
+}
+
+/// The tiles of `region` (inclusive `(x0, z0, x1, z1)`) in tiles of `tile` chunks a side,
+/// row-major: the order `pregen(shard=...)` numbers them in.
+#[pyfunction]
+#[pyo3(signature = (x0, z0, x1, z1, *, tile = DEFAULT_TILE))]
+pub fn tiles(x0: i32, z0: i32, x1: i32, z1: i32, tile: i32) -> PyResult<Vec<(i32, i32, i32, i32)>> {
+    Ok(ShardPlan::new((x0, z0, x1, z1), tile)
+        .map_err(host)?
+        .tiles())
 }

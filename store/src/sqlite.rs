@@ -65,6 +65,25 @@ pub enum StoreError {
     /// The file does not exist (opening for reading).
     #[error("no store at {0}")]
     Missing(String),
+    /// Merging: both stores hold the chunk, with different bytes. Records are a function of
+    /// the world and the position, so one of the two is damaged: nothing of that input is
+    /// merged.
+    #[error("chunk ({x}, {z}) is stored in both with different bytes: one of them is damaged")]
+    Conflict {
+        /// Chunk x.
+        x: i32,
+        /// Chunk z.
+        z: i32,
+    },
+}
+
+/// What merging one store into another did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MergeReport {
+    /// Rows copied.
+    pub copied: u64,
+    /// Rows the output held already, byte for byte.
+    pub identical: u64,
 }
 
 /// An open chunk store.
@@ -176,6 +195,59 @@ impl ChunkStore {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         let identity = read_identity(&conn)?;
         Ok(ChunkStore { conn, identity })
+    }
+
+    /// Copy every row of the store at `input` into this one, in one transaction: a row this
+    /// store holds already must be identical byte for byte (it is then skipped), so merging
+    /// again after a kill, or merging overlapping inputs, is safe. Refused, changing
+    /// nothing: a store of another world ([`StoreError::ForeignWorld`]), of another format,
+    /// or with a row that conflicts ([`StoreError::Conflict`]).
+    pub fn merge_from(&mut self, input: &Path) -> Result<MergeReport, StoreError> {
+        let src = ChunkStore::open_read_only(input)?;
+        for ((field, stored), (_, wanted)) in identity_fields(src.identity())
+            .into_iter()
+            .zip(identity_fields(&self.identity))
+        {
+            if stored != wanted {
+                return Err(StoreError::ForeignWorld {
+                    field,
+                    stored,
+                    wanted,
+                });
+            }
+        }
+        let mut report = MergeReport::default();
+        let tx = self.conn.transaction()?;
+        {
+            let mut read = src
+                .conn
+                .prepare("SELECT x, z, status, record FROM chunks ORDER BY z, x")?;
+            let mut held =
+                tx.prepare("SELECT status, record FROM chunks WHERE x = ?1 AND z = ?2")?;
+            let mut insert =
+                tx.prepare("INSERT INTO chunks (x, z, status, record) VALUES (?1, ?2, ?3, ?4)")?;
+            let mut rows = read.query([])?;
+            while let Some(r) = rows.next()? {
+                let (x, z): (i32, i32) = (r.get(0)?, r.get(1)?);
+                let (status, record): (u32, Vec<u8>) = (r.get(2)?, r.get(3)?);
+                let existing = held
+                    .query_row(params![x, z], |h| {
+                        Ok((h.get::<_, u32>(0)?, h.get::<_, Vec<u8>>(1)?))
+                    })
+                    .optional()?;
+                match existing {
+                    Some((s, rec)) if s == status && rec == record => report.identical += 1,
+                    // Dropping the transaction rolls every row of this input back.
+                    Some(_) => return Err(StoreError::Conflict { x, z }),
+                    None => {
+                        insert.execute(params![x, z, status, record])?;
+                        report.copied += 1;
+                    }
+                }
+            }
+        }
+        tx.commit()?;
+        Ok(report)
     }
 
     /// The world this store belongs to.

@@ -28,9 +28,11 @@ from ._stratagen import (
     check,
     definition_digest,
     keep_freed_memory,
+    merge,
     presets,
     pregen,
     print_preset,
+    tiles,
     xxh64,
 )
 
@@ -51,8 +53,10 @@ __all__ = [
     "check",
     "definition_digest",
     "keep_freed_memory",
+    "merge",
     "presets",
     "pregen",
     "print_preset",
+    "tiles",
     "xxh64",
 ]

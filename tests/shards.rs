@@ -1,0 +1,177 @@
+//! Shards on the command line alone: `stratagen pregen --shard I/N` run as separate
+//! processes, then `stratagen merge`, give the unsharded store's rows byte for byte, for
+//! every shard count and tile size; merging is idempotent; a conflicting duplicate and a store
+//! of another world are refused with the output untouched.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use stratagen_core::engine::{ChunkPos, ChunkStatus};
+use stratagen_host::ShardPlan;
+use stratagen_store::sqlite::{remove_store, ChunkStore};
+
+const BIN: &str = env!("CARGO_BIN_EXE_stratagen");
+const REGION: &str = "-4,-3,7,6";
+
+fn temp(name: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("stratagen-shards-{}-{}", std::process::id(), name));
+    remove_store(&p).unwrap();
+    p
+}
+
+fn succeeds(args: &[&str]) -> String {
+    let o = Command::new(BIN).args(args).output().unwrap();
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
+fn fails(args: &[&str]) -> String {
+    let o = Command::new(BIN).args(args).output().unwrap();
+    assert!(!o.status.success(), "{args:?} succeeded");
+    String::from_utf8(o.stderr).unwrap()
+}
+
+fn pregen(out: &Path, seed: &str, extra: &[&str]) {
+    let out = out.to_str().unwrap();
+    let mut args = vec![
+        "pregen",
+        "--seed",
+        seed,
+        "--threads",
+        "2",
+        "--region",
+        REGION,
+    ];
+    args.extend_from_slice(&["--out", out]);
+    args.extend_from_slice(extra);
+    succeeds(&args);
+}
+
+/// Every row of a store: position → (status, record bytes).
+fn rows(path: &Path) -> BTreeMap<ChunkPos, Vec<u8>> {
+    let s = ChunkStore::open_read_only(path).unwrap();
+    s.positions(ChunkStatus::Empty)
+        .unwrap()
+        .into_iter()
+        .map(|p| (p, s.get(p).unwrap().unwrap()))
+        .collect()
+}
+
+/// The store of `REGION` generated as `n` shards of `tile`, each in its own process, merged.
+fn sharded(name: &str, n: usize, tile: &str) -> PathBuf {
+    let merged = temp(&format!("{name}-merged.sqlite"));
+    let mut parts = Vec::new();
+    for i in 0..n {
+        let part = temp(&format!("{name}-{i}.sqlite"));
+        pregen(
+            &part,
+            "11",
+            &["--shard", &format!("{i}/{n}"), "--tile", tile],
+        );
+        parts.push(part);
+    }
+    let mut args = vec!["merge".to_string(), merged.display().to_string()];
+    args.extend(parts.iter().map(|p| p.display().to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    succeeds(&args);
+    merged
+}
+
+#[test]
+fn tiles_cover_the_region_once_in_row_major_order() {
+    let plan = ShardPlan::new((-4, -3, 7, 6), 5).unwrap();
+    let tiles = plan.tiles();
+    assert_eq!(tiles[0], (-4, -3, 0, 1));
+    assert_eq!(tiles[2], (6, -3, 7, 1));
+    assert_eq!(tiles.last(), Some(&(6, 2, 7, 6)));
+    assert_eq!(tiles.len(), 6);
+    let mut seen = BTreeMap::new();
+    for (x0, z0, x1, z1) in &tiles {
+        for z in *z0..=*z1 {
+            for x in *x0..=*x1 {
+                *seen.entry((x, z)).or_insert(0) += 1;
+            }
+        }
+    }
+    assert_eq!(seen.len(), 12 * 10);
+    assert!(seen.values().all(|&n| n == 1));
+    // Shards partition the tiles.
+    let owned: usize = (0..4).map(|i| plan.shard(i, 4).unwrap().len()).sum();
+    assert_eq!(owned, tiles.len());
+    assert!(plan.shard(4, 4).is_err());
+    assert!(ShardPlan::new((0, 0, -1, 0), 4).is_err());
+}
+
+#[test]
+fn shards_merged_equal_the_unsharded_store() {
+    let whole = temp("whole.sqlite");
+    pregen(&whole, "11", &[]);
+    let want = rows(&whole);
+    assert_eq!(want.len(), 12 * 10);
+
+    let three = sharded("three", 3, "4");
+    assert_eq!(rows(&three), want, "3 shards of 4 x 4 tiles");
+    let one = sharded("one", 1, "64");
+    let seven = sharded("seven", 7, "3");
+    assert_eq!(rows(&one), rows(&seven), "1 shard and 7 shards");
+    assert_eq!(rows(&seven), want);
+
+    // The digest read from the merged store is the digest of the region generated afresh.
+    let from = succeeds(&[
+        "digest",
+        "--region",
+        REGION,
+        "--from",
+        three.to_str().unwrap(),
+    ]);
+    let fresh = succeeds(&["digest", "--seed", "11", "--region", REGION]);
+    assert_eq!(from, fresh);
+
+    // Merging again copies nothing and changes nothing.
+    let again = succeeds(&["merge", three.to_str().unwrap(), whole.to_str().unwrap()]);
+    assert!(again.contains("0 chunks copied, 120 identical"), "{again}");
+    assert_eq!(rows(&three), want);
+}
+
+#[test]
+fn conflicts_and_foreign_worlds_are_refused_untouched() {
+    let a = temp("a.sqlite");
+    pregen(&a, "11", &["--shard", "0/2", "--tile", "6"]);
+    let out = temp("out.sqlite");
+    succeeds(&["merge", out.to_str().unwrap(), a.to_str().unwrap()]);
+    let before = rows(&out);
+    assert!(!before.is_empty());
+
+    // A store holding one of the same chunks with other bytes.
+    let damaged = temp("damaged.sqlite");
+    std::fs::copy(&a, &damaged).unwrap();
+    {
+        let mut s = ChunkStore::open_existing(&damaged).unwrap();
+        let (p, rec) = before.iter().next().unwrap();
+        let mut bad = rec.clone();
+        let last = bad.len() - 1;
+        bad[last] ^= 1;
+        s.put_batch(&[(*p, ChunkStatus::Full, bad)]).unwrap();
+    }
+    let err = fails(&["merge", out.to_str().unwrap(), damaged.to_str().unwrap()]);
+    assert!(err.contains("stored in both with different bytes"), "{err}");
+    assert_eq!(rows(&out), before);
+
+    // Another world's shard.
+    let other = temp("other.sqlite");
+    pregen(&other, "12", &["--shard", "1/2", "--tile", "6"]);
+    let err = fails(&["merge", out.to_str().unwrap(), other.to_str().unwrap()]);
+    assert!(err.contains("another world"), "{err}");
+    assert_eq!(rows(&out), before);
+
+    // Bad shard arguments.
+    let err = fails(&[
+        "pregen", "--region", REGION, "--out", "x.sqlite", "--shard", "2/2",
+    ]);
+    assert!(err.contains("I must be below N"), "{err}");
+}
