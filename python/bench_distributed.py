@@ -1,0 +1,81 @@
+"""Pregeneration past one process, in one run on one machine: Dask with 2 worker processes
+against 1 on the same region, and the shard overhead (tasks run by all shards of a plan over
+the tasks of one unsharded run) for several tile sizes. Needs `pip install distributed`.
+
+Usage: python python/bench_distributed.py [--region SIDE] [--overhead-side SIDE]
+"""
+
+import argparse
+import os
+import tempfile
+import time
+
+import stratagen
+import stratagen.distributed
+from bench import cpu_model
+
+
+def dask_chunks_per_s(workers, side, tile, seed):
+    from distributed import Client, LocalCluster
+
+    region = (0, 0, side - 1, side - 1)
+    with LocalCluster(
+        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster, Client(cluster) as client:
+        client.run(stratagen.keep_freed_memory)
+        with tempfile.TemporaryDirectory() as tmp:
+            t0 = time.perf_counter()
+            r = stratagen.distributed.pregenerate(
+                client, os.path.join(tmp, "w.sqlite"), region, seed=seed, tile=tile
+            )
+            seconds = time.perf_counter() - t0
+    assert r["copied"] == side * side
+    return side * side / seconds
+
+
+def tasks_of(region, seed, tile=None):
+    """Tasks run to pregenerate `region`: unsharded, or as independent shards of `tile`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        if tile is None:
+            return stratagen.pregen(os.path.join(tmp, "w.sqlite"), *region, seed=seed, threads=2)["tasks"]
+        n = len(stratagen.tiles(*region, tile=tile))
+        return sum(
+            stratagen.pregen(
+                os.path.join(tmp, f"s{i}.sqlite"), *region, seed=seed, threads=2, shard=(i, n), tile=tile
+            )["tasks"]
+            for i in range(n)
+        )
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--region", type=int, default=64, help="side of the Dask region, chunks")
+    ap.add_argument("--tile", type=int, default=16, help="tile side for the Dask runs")
+    ap.add_argument("--overhead-side", type=int, default=128, help="side of the overhead region")
+    a = ap.parse_args()
+    stratagen.keep_freed_memory()
+    print(f"cpu {cpu_model()}")
+    one = dask_chunks_per_s(1, a.region, a.tile, seed=5)
+    two = dask_chunks_per_s(2, a.region, a.tile, seed=5)
+    print(f"Dask LocalCluster, {a.region}×{a.region} chunks in tiles of {a.tile}: "
+          f"1 worker process {one:.1f} chunks/s, 2 worker processes {two:.1f} chunks/s; ratio {two / one:.2f}")
+    side = a.overhead_side
+    region = (0, 0, side - 1, side - 1)
+    with tempfile.TemporaryDirectory() as tmp:
+        src, dst = os.path.join(tmp, "src.sqlite"), os.path.join(tmp, "dst.sqlite")
+        whole = stratagen.pregen(src, *region, seed=5, threads=2)["tasks"]
+        size = os.path.getsize(src)
+        t0 = time.perf_counter()
+        stratagen.merge(dst, [src])
+        seconds = time.perf_counter() - t0
+    print(f"merge of {side * side} chunks ({size / 2**20:.1f} MiB, {size / side / side / 1024:.2f} KiB a chunk): "
+          f"{seconds:.2f} s, {size / 2**20 / seconds:.1f} MiB/s, {side * side / seconds:.0f} chunks/s")
+    print(f"shard overhead on {side}×{side} chunks (unsharded: {whole} tasks):")
+    for tile in (16, 32, 64, 128):
+        t = tasks_of(region, seed=5, tile=tile)
+        n = len(stratagen.tiles(*region, tile=tile))
+        print(f"  tile {tile:3}: {n:3} shards, {t} tasks, overhead {t / whole:.3f}")
+
+
+if __name__ == "__main__":
+    main()
