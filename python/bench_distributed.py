@@ -12,7 +12,7 @@ import time
 
 import stratagen
 import stratagen.distributed
-from bench import cpu_model
+from bench import ROOT, cpu_model
 
 
 def dask_chunks_per_s(workers, side, tile, seed):
@@ -33,18 +33,44 @@ def dask_chunks_per_s(workers, side, tile, seed):
     return side * side / seconds
 
 
-def tasks_of(region, seed, tile=None):
-    """Tasks run to pregenerate `region`: unsharded, or as independent shards of `tile`."""
+def processes_speedup(side, tile, seed):
+    """Two `stratagen pregen --shard I/2` processes at once, against one after the other:
+    what the machine gives two processes with no Dask in between."""
+    import subprocess
+
+    exe = str(ROOT / "target" / "release" / "stratagen")
+    region = f"0,0,{side - 1},{side - 1}"
     with tempfile.TemporaryDirectory() as tmp:
-        if tile is None:
-            return stratagen.pregen(os.path.join(tmp, "w.sqlite"), *region, seed=seed, threads=2)["tasks"]
-        n = len(stratagen.tiles(*region, tile=tile))
-        return sum(
-            stratagen.pregen(
+        def start(i, name):
+            return subprocess.Popen(
+                [exe, "pregen", "--seed", str(seed), "--region", region, "--threads", "1",
+                 "--shard", f"{i}/2", "--tile", str(tile), "--out", os.path.join(tmp, name)],
+                stdout=subprocess.DEVNULL,
+            )
+
+        t0 = time.perf_counter()
+        for i in range(2):
+            assert start(i, f"seq{i}.sqlite").wait() == 0
+        sequential = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        procs = [start(i, f"par{i}.sqlite") for i in range(2)]
+        assert all(p.wait() == 0 for p in procs)
+        together = time.perf_counter() - t0
+    return sequential / together
+
+
+def work_of(region, seed, tile):
+    """(tasks, seconds) to pregenerate `region` as independent shards of `tile`, each alone."""
+    n = len(stratagen.tiles(*region, tile=tile))
+    tasks, seconds = 0, 0.0
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(n):
+            r = stratagen.pregen(
                 os.path.join(tmp, f"s{i}.sqlite"), *region, seed=seed, threads=2, shard=(i, n), tile=tile
-            )["tasks"]
-            for i in range(n)
-        )
+            )
+            tasks += r["tasks"]
+            seconds += r["seconds"]
+    return tasks, seconds
 
 
 def main():
@@ -59,22 +85,26 @@ def main():
     two = dask_chunks_per_s(2, a.region, a.tile, seed=5)
     print(f"Dask LocalCluster, {a.region}×{a.region} chunks in tiles of {a.tile}: "
           f"1 worker process {one:.1f} chunks/s, 2 worker processes {two:.1f} chunks/s; ratio {two / one:.2f}")
+    bare = processes_speedup(a.region, a.tile, seed=5)
+    print(f"two stratagen pregen --shard processes at once against one after the other: {bare:.2f}x")
     side = a.overhead_side
     region = (0, 0, side - 1, side - 1)
     with tempfile.TemporaryDirectory() as tmp:
         src, dst = os.path.join(tmp, "src.sqlite"), os.path.join(tmp, "dst.sqlite")
-        whole = stratagen.pregen(src, *region, seed=5, threads=2)["tasks"]
+        unsharded = stratagen.pregen(src, *region, seed=5, threads=2)
+        whole, whole_s = unsharded["tasks"], unsharded["seconds"]
         size = os.path.getsize(src)
         t0 = time.perf_counter()
         stratagen.merge(dst, [src])
         seconds = time.perf_counter() - t0
     print(f"merge of {side * side} chunks ({size / 2**20:.1f} MiB, {size / side / side / 1024:.2f} KiB a chunk): "
           f"{seconds:.2f} s, {size / 2**20 / seconds:.1f} MiB/s, {side * side / seconds:.0f} chunks/s")
-    print(f"shard overhead on {side}×{side} chunks (unsharded: {whole} tasks):")
+    print(f"shard overhead on {side}×{side} chunks (unsharded: {whole} tasks, {whole_s:.2f} s on 2 threads):")
     for tile in (16, 32, 64, 128):
-        t = tasks_of(region, seed=5, tile=tile)
+        t, secs = work_of(region, seed=5, tile=tile)
         n = len(stratagen.tiles(*region, tile=tile))
-        print(f"  tile {tile:3}: {n:3} shards, {t} tasks, overhead {t / whole:.3f}")
+        print(f"  tile {tile:3}: {n:3} shards, {t} tasks, overhead {t / whole:.3f} in tasks, "
+              f"{secs / whole_s:.3f} in time")
 
 
 if __name__ == "__main__":
