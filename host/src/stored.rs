@@ -12,14 +12,12 @@ use stratagen_store::sqlite::ChunkStore;
 use crate::error::HostError;
 use crate::region::{rect, Region};
 
-/// The full chunks of the inclusive rectangle `region` from the store at `path`, decoded and
-/// checked; every chunk must be stored at `full`. The structure starts the chunks reference
-/// are recomputed (they are a function of position).
-pub fn read_region(
+/// Open the store at `path` read-only with the world definition it was written with: the
+/// generator of its settings and `world`, refused when `world` is another definition.
+pub fn open_store(
     path: &Path,
-    region: (i32, i32, i32, i32),
     world: Arc<Definition>,
-) -> Result<Region, HostError> {
+) -> Result<(ChunkStore, WorldGen), HostError> {
     let store = ChunkStore::open_read_only(path)?;
     let generator = WorldGen::with_definition(store.identity().settings(), world)?;
     if store.identity().definition != generator.definition_digest() {
@@ -31,6 +29,18 @@ pub fn read_region(
             generator.definition_digest()
         )));
     }
+    Ok((store, generator))
+}
+
+/// The full chunks of the inclusive rectangle `region` from the store at `path`, decoded and
+/// checked; every chunk must be stored at `full`. The structure starts the chunks reference
+/// are recomputed (they are a function of position).
+pub fn read_region(
+    path: &Path,
+    region: (i32, i32, i32, i32),
+    world: Arc<Definition>,
+) -> Result<Region, HostError> {
+    let (store, generator) = open_store(path, world)?;
     let (x0, z0, x1, z1) = region;
     let t0 = std::time::Instant::now();
     let mut chunks = BTreeMap::new();

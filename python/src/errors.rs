@@ -1,6 +1,6 @@
 //! The Rust crates' errors as Python exceptions, with the messages the command line prints.
 
-use pyo3::PyErr;
+use pyo3::{PyErr, PyResult};
 use stratagen_core::engine::ChunkPos;
 use stratagen_core::noise::NoiseError as CoreNoiseError;
 use stratagen_core::world::WorldError as CoreWorldError;
@@ -45,4 +45,19 @@ pub fn check_pos(x: i32, z: i32) -> Result<ChunkPos, PyErr> {
             "chunk ({x}, {z}) is outside the supported range |x|, |z| < 2^21"
         )))
     }
+}
+
+/// The entry of `table` named `value`, or an `ArgumentError` listing the names `what` takes.
+pub fn choose<T: Copy>(what: &str, value: &str, table: &[(&str, T)]) -> PyResult<T> {
+    table
+        .iter()
+        .find(|(name, _)| *name == value)
+        .map(|(_, v)| *v)
+        .ok_or_else(|| {
+            let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
+            argument(format!(
+                "{what} {value:?}: expected one of {}",
+                names.join(", ")
+            ))
+        })
 }

@@ -10,7 +10,7 @@ use stratagen_core::noise::{
 };
 
 use crate::arrays::{float_type, owned, FloatType};
-use crate::errors::{argument, noise as noise_error};
+use crate::errors::{argument, choose as parse, noise as noise_error};
 
 /// The most samples one fill returns (2^28: 2 GiB of `float64`).
 const MAX_FILL_SAMPLES: usize = 1 << 28;
@@ -27,20 +27,6 @@ const MAX_FILL_SAMPLES: usize = 1 << 28;
 pub struct Noise {
     def: NoiseDef,
     noise: CoreNoise,
-}
-
-fn parse<T: Copy>(what: &str, value: &str, table: &[(&str, T)]) -> PyResult<T> {
-    table
-        .iter()
-        .find(|(name, _)| *name == value)
-        .map(|(_, v)| *v)
-        .ok_or_else(|| {
-            let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
-            argument(format!(
-                "{what} {value:?}: expected one of {}",
-                names.join(", ")
-            ))
-        })
 }
 
 const TYPES: [(&str, NoiseType); 4] = [
@@ -81,6 +67,20 @@ fn samples(dims: &[usize]) -> PyResult<usize> {
         return Err(argument(format!("a fill of {dims:?} samples is empty")));
     }
     Ok(n)
+}
+
+/// Fill `n` samples with `f` with the GIL released and hand them to numpy as `shape`.
+fn fill_array<'py, T: numpy::Element + Default + Clone + Send>(
+    py: Python<'py>,
+    n: usize,
+    shape: &[usize],
+    f: impl FnOnce(&mut [T]) -> Result<(), stratagen_core::noise::NoiseError> + Send,
+) -> PyResult<Bound<'py, PyAny>> {
+    let v = py.detach(|| {
+        let mut v = vec![T::default(); n];
+        f(&mut v).map(|()| v)
+    });
+    Ok(owned(py, v.map_err(noise_error)?, shape)?.into_any())
 }
 
 #[pymethods]
@@ -163,20 +163,11 @@ impl Noise {
             height,
         };
         let shape = [height, width];
+        let noise = &self.noise;
         match dtype.map_or(Ok(FloatType::F64), |d| float_type(py, d))? {
-            FloatType::F64 => {
-                let v = py.detach(|| {
-                    let mut v = vec![0f64; n];
-                    self.noise.fill_2d(&grid, &mut v).map(|()| v)
-                });
-                Ok(owned(py, v.map_err(noise_error)?, &shape)?.into_any())
-            }
+            FloatType::F64 => fill_array(py, n, &shape, |v: &mut [f64]| noise.fill_2d(&grid, v)),
             FloatType::F32 => {
-                let v = py.detach(|| {
-                    let mut v = vec![0f32; n];
-                    self.noise.fill_2d_f32(&grid, &mut v).map(|()| v)
-                });
-                Ok(owned(py, v.map_err(noise_error)?, &shape)?.into_any())
+                fill_array(py, n, &shape, |v: &mut [f32]| noise.fill_2d_f32(&grid, v))
             }
         }
     }
@@ -211,20 +202,11 @@ impl Noise {
             depth,
         };
         let shape = [height, depth, width];
+        let noise = &self.noise;
         match dtype.map_or(Ok(FloatType::F64), |d| float_type(py, d))? {
-            FloatType::F64 => {
-                let v = py.detach(|| {
-                    let mut v = vec![0f64; n];
-                    self.noise.fill_3d(&grid, &mut v).map(|()| v)
-                });
-                Ok(owned(py, v.map_err(noise_error)?, &shape)?.into_any())
-            }
+            FloatType::F64 => fill_array(py, n, &shape, |v: &mut [f64]| noise.fill_3d(&grid, v)),
             FloatType::F32 => {
-                let v = py.detach(|| {
-                    let mut v = vec![0f32; n];
-                    self.noise.fill_3d_f32(&grid, &mut v).map(|()| v)
-                });
-                Ok(owned(py, v.map_err(noise_error)?, &shape)?.into_any())
+                fill_array(py, n, &shape, |v: &mut [f32]| noise.fill_3d_f32(&grid, v))
             }
         }
     }

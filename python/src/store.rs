@@ -9,6 +9,7 @@ use pyo3::types::PyDict;
 use stratagen_core::engine::ChunkStatus;
 use stratagen_core::world::{WorldGen, WorldSettings};
 use stratagen_host::shard::{merge as host_merge, pregen_shard, ShardPlan, DEFAULT_TILE};
+use stratagen_host::stored::open_store;
 use stratagen_host::{pregen as host_pregen, read_region};
 use stratagen_store::record;
 use stratagen_store::sqlite::ChunkStore;
@@ -46,20 +47,7 @@ impl Store {
     #[pyo3(signature = (path, world = "default"))]
     fn new(py: Python<'_>, path: PathBuf, world: &str) -> PyResult<Self> {
         let definition = Arc::new(resolve(world)?);
-        let store = py
-            .detach(|| ChunkStore::open_read_only(&path))
-            .map_err(store_error)?;
-        let generator = WorldGen::with_definition(store.identity().settings(), definition)
-            .map_err(store_error)?;
-        if store.identity().definition != generator.definition_digest() {
-            return Err(StoreError::new_err(format!(
-                "store: {} holds chunks of another world definition (digest {:016x}; world {} has {:016x})",
-                path.display(),
-                store.identity().definition,
-                generator.definition().name,
-                generator.definition_digest()
-            )));
-        }
+        let (store, generator) = py.detach(|| open_store(&path, definition)).map_err(host)?;
         Ok(Store {
             store: Mutex::new(store),
             generator,
@@ -224,13 +212,18 @@ pub fn pregen<'py>(
     }
     let r = report.map_err(host)?;
     let d = PyDict::new(py);
-    d.set_item("generated", r.generated)?;
-    d.set_item("skipped", r.skipped)?;
-    d.set_item("loaded", r.loaded)?;
-    d.set_item("tasks", r.tasks)?;
-    d.set_item("seconds", r.seconds)?;
+    let counts = [
+        ("generated", r.generated),
+        ("skipped", r.skipped),
+        ("loaded", r.loaded),
+        ("tasks", r.tasks),
+        ("peak_holders", r.peak_holders),
+    ];
+    for (k, v) in counts {
+        d.set_item(k, v)?;
+    }
     d.set_item("record_bytes", r.record_bytes)?;
-    d.set_item("peak_holders", r.peak_holders)?;
+    d.set_item("seconds", r.seconds)?;
     Ok(d)
 }
 

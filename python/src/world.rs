@@ -17,7 +17,7 @@ use stratagen_host::{generate_world, rect};
 
 use crate::arrays::{owned, read_only};
 use crate::definitions::resolve;
-use crate::errors::{argument, check_pos, host, world as world_error};
+use crate::errors::{argument, check_pos, choose, host, world as world_error};
 use crate::mesh::{mesh_of, Mesh};
 
 /// The most chunks one `region` call returns (128 × 128, about 3 GiB resident).
@@ -384,17 +384,7 @@ impl Chunk {
     /// "motion_blocking", "motion_blocking_no_leaves".
     #[pyo3(signature = (kind = "world_surface"))]
     fn heightmap<'py>(&self, py: Python<'py>, kind: &str) -> PyResult<Bound<'py, PyArrayDyn<i32>>> {
-        let h = HEIGHTMAPS
-            .iter()
-            .find(|(n, _)| *n == kind)
-            .map(|(_, h)| *h)
-            .ok_or_else(|| {
-                let names: Vec<&str> = HEIGHTMAPS.iter().map(|(n, _)| *n).collect();
-                argument(format!(
-                    "heightmap {kind:?}: expected one of {}",
-                    names.join(", ")
-                ))
-            })?;
+        let h = choose("heightmap", kind, &HEIGHTMAPS)?;
         owned(
             py,
             self.full().heightmaps()[h].to_vec(),
