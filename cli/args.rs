@@ -2,7 +2,9 @@
 
 use clap::{Parser, Subcommand};
 
-use crate::commands::{bench, digest, heightmap, merge, mesh, noise, pregen, render, world};
+use crate::commands::{
+    bench, digest, heightmap, merge, mesh, noise, pregen, render, verify, world,
+};
 use crate::error::{usage, CliError};
 
 /// The `stratagen` command line.
@@ -41,6 +43,9 @@ pub enum Cmd {
     /// Merge shard stores into one: identities checked, one transaction per input, a chunk
     /// held twice must be identical byte for byte; a rerun after a kill is safe.
     Merge(merge::MergeArgs),
+    /// Check a store against a region: the chunks missing, and a sample of the stored ones
+    /// regenerated and compared by digest. Exits non-zero if anything is off.
+    Verify(verify::VerifyArgs),
     /// World definitions: print a preset or file as a full document, check files, list the
     /// presets.
     World(world::WorldArgs),

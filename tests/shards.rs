@@ -132,6 +132,19 @@ fn shards_merged_equal_the_unsharded_store() {
     let fresh = succeeds(&["digest", "--seed", "11", "--region", REGION]);
     assert_eq!(from, fresh);
 
+    // verify: every chunk there, a sample regenerated equal.
+    let ok = succeeds(&[
+        "verify",
+        three.to_str().unwrap(),
+        "--region",
+        REGION,
+        "--sample",
+        "5",
+    ]);
+    assert!(
+        ok.contains("120 of 120 chunks stored, 0 missing; 5 sampled, 0 differ"),
+        "{ok}"
+    );
     // Merging again copies nothing and changes nothing.
     let again = succeeds(&["merge", three.to_str().unwrap(), whole.to_str().unwrap()]);
     assert!(again.contains("0 chunks copied, 120 identical"), "{again}");
@@ -161,6 +174,39 @@ fn conflicts_and_foreign_worlds_are_refused_untouched() {
     let err = fails(&["merge", out.to_str().unwrap(), damaged.to_str().unwrap()]);
     assert!(err.contains("stored in both with different bytes"), "{err}");
     assert_eq!(rows(&out), before);
+
+    // verify finds the damaged record (shard 0 of 2 in tiles of 6 is the rectangle
+    // -4,-3,1,6), and the chunks a lone shard lacks.
+    let o = Command::new(BIN)
+        .args(["verify", damaged.to_str().unwrap(), "--region", "-4,-3,1,6"])
+        .args(["--sample", "1000"])
+        .output()
+        .unwrap();
+    let printed = String::from_utf8_lossy(&o.stdout);
+    assert!(!o.status.success(), "{printed}");
+    assert!(
+        printed.contains("60 of 60 chunks stored, 0 missing; 60 sampled, 1 differ"),
+        "{printed}"
+    );
+    assert!(printed.contains("checksum"), "{printed}");
+    let o = Command::new(BIN)
+        .args([
+            "verify",
+            a.to_str().unwrap(),
+            "--region",
+            REGION,
+            "--sample",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    let printed = String::from_utf8_lossy(&o.stdout);
+    assert!(!o.status.success());
+    assert!(
+        printed.contains("60 of 120 chunks stored, 60 missing; 2 sampled, 0 differ"),
+        "{printed}"
+    );
+    assert!(printed.contains("missing chunk (2, -3)"), "{printed}");
 
     // Another world's shard.
     let other = temp("other.sqlite");

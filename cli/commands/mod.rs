@@ -8,6 +8,7 @@ pub mod mesh;
 pub mod noise;
 pub mod pregen;
 pub mod render;
+pub mod verify;
 pub mod world;
 
 use crate::args::{Cli, Cmd};
@@ -24,6 +25,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Cmd::Bench(a) => bench::run(a),
         Cmd::Pregen(a) => pregen::run(a),
         Cmd::Merge(a) => merge::run(a),
+        Cmd::Verify(a) => verify::run(a),
         Cmd::World(a) => world::run(a),
     }
 }

@@ -26,5 +26,5 @@ pub use driver::{drive, drive_hooked, drive_timed, OnFinish};
 pub use error::HostError;
 pub use pregen::{pregen, PregenReport, BATCH_CHUNKS};
 pub use region::{generate, generate_world, rect, square, square_bounds, Region};
-pub use shard::{merge, pregen_shard, ShardPlan, DEFAULT_TILE};
+pub use shard::{merge, pregen_shard, verify, ShardPlan, VerifyReport, DEFAULT_TILE};
 pub use stored::read_region;

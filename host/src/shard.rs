@@ -8,12 +8,17 @@
 //! copies rows after checking identities; a chunk two shards both hold must be byte-identical.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use stratagen_core::world::WorldGen;
+use stratagen_core::engine::{ChunkPos, ChunkStatus};
+use stratagen_core::world::{chunk_digest, Definition, WorldGen};
+use stratagen_store::record;
 use stratagen_store::sqlite::{ChunkStore, MergeReport};
 
 use crate::error::HostError;
 use crate::pregen::{pregen, PregenReport};
+use crate::region::{generate_world, rect};
+use crate::stored::open_store;
 
 /// The default tile side, in chunks: borders cost about 7% of a 64 × 64 tile's work.
 pub const DEFAULT_TILE: i32 = 64;
@@ -130,4 +135,92 @@ pub fn merge(out: &Path, inputs: &[PathBuf]) -> Result<Vec<MergeReport>, HostErr
 
 fn store_error(path: &Path, e: impl std::fmt::Display) -> HostError {
     HostError::Store(format!("{}: {e}", path.display()))
+}
+
+/// What [`verify`] found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct VerifyReport {
+    /// Chunks of the region.
+    pub expected: usize,
+    /// Chunks of the region stored at `full`.
+    pub stored: usize,
+    /// Chunks of the region not stored, row-major.
+    pub missing: Vec<ChunkPos>,
+    /// Stored chunks regenerated and compared.
+    pub sampled: usize,
+    /// Sampled chunks whose stored record does not decode, or decodes to another chunk than
+    /// generation gives, with why.
+    pub mismatched: Vec<(ChunkPos, String)>,
+}
+
+impl VerifyReport {
+    /// Every chunk stored and every sampled one equal to generation.
+    pub fn ok(&self) -> bool {
+        self.missing.is_empty() && self.mismatched.is_empty()
+    }
+}
+
+/// Check the store at `path` (written for `world`) against the inclusive `region`: which
+/// chunks are missing, and, for `sample` stored chunks spread evenly over the region, whether
+/// the stored record decodes to the chunk generation gives (regenerated on `threads`
+/// threads, compared by chunk digest).
+pub fn verify(
+    path: &Path,
+    region: Rect,
+    world: Arc<Definition>,
+    sample: usize,
+    threads: usize,
+) -> Result<VerifyReport, HostError> {
+    let (store, generator) = open_store(path, world)?;
+    let (x0, z0, x1, z1) = region;
+    let stored = store.positions_in(region, ChunkStatus::Full)?;
+    let all = rect(x0, z0, x1, z1);
+    let mut report = VerifyReport {
+        expected: all.len(),
+        stored: all.iter().filter(|p| stored.contains(p)).count(),
+        missing: all
+            .iter()
+            .filter(|p| !stored.contains(p))
+            .copied()
+            .collect(),
+        ..VerifyReport::default()
+    };
+    let present: Vec<ChunkPos> = all.into_iter().filter(|p| stored.contains(p)).collect();
+    let step = present.len().div_ceil(sample.max(1)).max(1);
+    let picked: Vec<ChunkPos> = present.iter().step_by(step).take(sample).copied().collect();
+    report.sampled = picked.len();
+    if picked.is_empty() {
+        return Ok(report);
+    }
+    let fresh = generate_world(
+        generator.clone(),
+        &picked,
+        ChunkStatus::Full,
+        threads,
+        |_, _| {},
+    )?;
+    for p in picked {
+        let want = fresh.chunks.get(&p).map(|d| chunk_digest(d));
+        let got = match store.get(p)? {
+            None => Err("no longer stored".to_string()),
+            Some(bytes) => record::decode(&generator, &bytes)
+                .map_err(|e| e.to_string())
+                .and_then(|r| {
+                    r.outputs
+                        .last()
+                        .filter(|_| r.pos == p && r.status == ChunkStatus::Full)
+                        .map(|d| chunk_digest(d))
+                        .ok_or_else(|| "the row holds another chunk or status".to_string())
+                }),
+        };
+        match (got, want) {
+            (Ok(g), Some(w)) if g == w => {}
+            (Ok(g), Some(w)) => report
+                .mismatched
+                .push((p, format!("stored digest {g:016x}, generated {w:016x}"))),
+            (Ok(_), None) => report.mismatched.push((p, "not generated".to_string())),
+            (Err(e), _) => report.mismatched.push((p, e)),
+        }
+    }
+    Ok(report)
 }
