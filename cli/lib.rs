@@ -1,7 +1,7 @@
 //! The library half of the `stratagen` command. The binary (`cli/main.rs`) parses the command
 //! line ([`args`]) and runs a command ([`commands`]); the tests call the parts directly.
 //!
-//! - [`driver`], [`region`], [`pregen`], [`stored`]: the host crate's threaded driver,
+//! - [`driver`], [`region`], [`pregen`](mod@pregen), [`stored`]: the host crate's threaded driver,
 //!   regions, pregeneration and stored regions (`stratagen-host`), shared with the Python
 //!   package;
 //! - [`map`]: rendering a region as a map image;

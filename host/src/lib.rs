@@ -4,7 +4,7 @@
 //! - [`driver`]: the threaded driver (the owner thread takes and finishes tasks, helpers run
 //!   them), with a hook after each finished task;
 //! - [`region`]: generating a rectangle of chunks to a status, with timings and digests;
-//! - [`pregen`]: pregeneration into a SQLite chunk store that resumes where a killed run
+//! - [`pregen`](mod@pregen): pregeneration into a SQLite chunk store that resumes where a killed run
 //!   stopped; [`stored`]: regions read back from a store;
 //! - [`shard`]: a region cut into tiles and shards that any process generates on its own,
 //!   and merging their stores;
