@@ -4,10 +4,9 @@
 use numpy::PyArrayDyn;
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
-use stratagen_core::noise::{
-    CellularDistance, CellularReturn, FractalType, Grid2, Grid3, Noise as CoreNoise, NoiseDef,
-    NoiseType,
-};
+use stratagen_core::noise::{Grid2, Grid3, Noise as CoreNoise, NoiseDef};
+
+use stratagen_worldfile::noise_names::{DISTANCES, FRACTALS, RETURNS, TYPES};
 
 use crate::arrays::{float_type, owned, FloatType};
 use crate::errors::{argument, choose as parse, noise as noise_error};
@@ -28,29 +27,6 @@ pub struct Noise {
     def: NoiseDef,
     noise: CoreNoise,
 }
-
-const TYPES: [(&str, NoiseType); 4] = [
-    ("value", NoiseType::Value),
-    ("perlin", NoiseType::Perlin),
-    ("simplex", NoiseType::Simplex),
-    ("cellular", NoiseType::Cellular),
-];
-const FRACTALS: [(&str, FractalType); 4] = [
-    ("none", FractalType::None),
-    ("fbm", FractalType::Fbm),
-    ("ridged", FractalType::Ridged),
-    ("billow", FractalType::Billow),
-];
-const DISTANCES: [(&str, CellularDistance); 2] = [
-    ("euclidean", CellularDistance::Euclidean),
-    ("manhattan", CellularDistance::Manhattan),
-];
-const RETURNS: [(&str, CellularReturn); 4] = [
-    ("f1", CellularReturn::F1),
-    ("f2", CellularReturn::F2),
-    ("f2_minus_f1", CellularReturn::F2MinusF1),
-    ("cell_value", CellularReturn::CellValue),
-];
 
 fn name_of<T: Copy + PartialEq>(table: &[(&'static str, T)], v: T) -> &'static str {
     table.iter().find(|(_, t)| *t == v).map_or("?", |(n, _)| *n)

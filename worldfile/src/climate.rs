@@ -8,23 +8,27 @@ use crate::build::{array, floats, name_of, T};
 use crate::node::Node;
 use crate::reader::Reader;
 
-const TYPES: [(&str, NoiseType); 4] = [
+/// The names of the noise types in documents (and in the Python API).
+pub const TYPES: [(&str, NoiseType); 4] = [
     ("value", NoiseType::Value),
     ("perlin", NoiseType::Perlin),
     ("simplex", NoiseType::Simplex),
     ("cellular", NoiseType::Cellular),
 ];
-const FRACTALS: [(&str, FractalType); 4] = [
+/// The names of the fractal types.
+pub const FRACTALS: [(&str, FractalType); 4] = [
     ("none", FractalType::None),
     ("fbm", FractalType::Fbm),
     ("ridged", FractalType::Ridged),
     ("billow", FractalType::Billow),
 ];
-const DISTANCES: [(&str, CellularDistance); 2] = [
+/// The names of the cellular distance functions.
+pub const DISTANCES: [(&str, CellularDistance); 2] = [
     ("euclidean", CellularDistance::Euclidean),
     ("manhattan", CellularDistance::Manhattan),
 ];
-const RETURNS: [(&str, CellularReturn); 4] = [
+/// The names of the cellular return values.
+pub const RETURNS: [(&str, CellularReturn); 4] = [
     ("f1", CellularReturn::F1),
     ("f2", CellularReturn::F2),
     ("f2_minus_f1", CellularReturn::F2MinusF1),

@@ -27,6 +27,11 @@ mod problem;
 mod reader;
 mod terrain;
 
+/// The names noise settings take in documents: `type`, `fractal`, `cellular_distance`,
+/// `cellular_return`.
+pub mod noise_names {
+    pub use crate::climate::{DISTANCES, FRACTALS, RETURNS, TYPES};
+}
 pub use document::FORMAT;
 pub use problem::{Pos, Problem, Problems, MAX_PROBLEMS};
 
