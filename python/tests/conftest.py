@@ -5,7 +5,7 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def corpus_lines():
     """The Rust parity corpus: the lines every build on every architecture must print."""
     snap = ROOT / "tests" / "snapshots" / "parity__parity_corpus.snap"
