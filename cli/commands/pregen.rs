@@ -8,6 +8,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use stratagen_core::world::WorldSettings;
 
+use stratagen_host::region::rect_chunks;
 use stratagen_host::shard::{pregen_shard, ShardPlan, DEFAULT_TILE};
 
 use crate::args::{parse_rect, region_chunks, threads_or_default};
@@ -65,12 +66,12 @@ pub fn run(a: PregenArgs) -> Result<(), CliError> {
         Some(shard) => {
             region_chunks(a.region, i64::MAX)?;
             let plan = ShardPlan::new(a.region, a.tile)?;
-            let chunks: i64 = plan
+            let chunks: u64 = plan
                 .shard(shard.0, shard.1)?
-                .iter()
-                .map(|(x0, z0, x1, z1)| (i64::from(*x1 - *x0) + 1) * (i64::from(*z1 - *z0) + 1))
+                .into_iter()
+                .map(rect_chunks)
                 .sum();
-            if chunks > MAX_REGION_CHUNKS {
+            if chunks > MAX_REGION_CHUNKS as u64 {
                 return Err(usage(format!(
                     "--shard {}/{} covers {chunks} chunks; at most {MAX_REGION_CHUNKS}",
                     shard.0, shard.1

@@ -141,6 +141,12 @@ pub fn square_bounds(center: (i32, i32), radius: i32) -> (i32, i32, i32, i32) {
     )
 }
 
+/// How many chunks the inclusive rectangle `x0..=x1` × `z0..=z1` holds (0 when empty).
+pub fn rect_chunks((x0, z0, x1, z1): (i32, i32, i32, i32)) -> u64 {
+    let side = |a0: i32, a1: i32| (i64::from(a1) - i64::from(a0) + 1).max(0) as u64;
+    side(x0, x1) * side(z0, z1)
+}
+
 /// The chunks of the inclusive rectangle `x0..=x1` × `z0..=z1`, row-major (z, then x).
 pub fn rect(x0: i32, z0: i32, x1: i32, z1: i32) -> Vec<ChunkPos> {
     (z0..=z1)

@@ -17,10 +17,11 @@ use stratagen_store::sqlite::{ChunkStore, MergeReport};
 
 use crate::error::HostError;
 use crate::pregen::{pregen, PregenReport};
-use crate::region::{generate_world, rect};
+use crate::region::{generate_world, rect, rect_chunks};
 use crate::stored::open_store;
 
-/// The default tile side, in chunks: borders cost about 7% of a 64 × 64 tile's work.
+/// The default tile side, in chunks: at 64 a shard's borders add about 13% more tasks but
+/// almost no time (they are mostly microsecond-cheap structure starts; docs/benchmarks.md).
 pub const DEFAULT_TILE: i32 = 64;
 
 /// An inclusive chunk rectangle `(x0, z0, x1, z1)`.
@@ -96,8 +97,7 @@ pub fn pregen_shard(
     mut progress: impl FnMut(usize, usize),
 ) -> Result<PregenReport, HostError> {
     let tiles = plan.shard(index, count)?;
-    let area = |(x0, z0, x1, z1): &Rect| ((x1 - x0 + 1) as usize) * ((z1 - z0 + 1) as usize);
-    let total: usize = tiles.iter().map(area).sum();
+    let total = tiles.iter().map(|t| rect_chunks(*t) as usize).sum();
     let mut sum = PregenReport::default();
     for t in &tiles {
         let before = sum.generated + sum.skipped;

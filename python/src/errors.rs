@@ -47,6 +47,28 @@ pub fn check_pos(x: i32, z: i32) -> Result<ChunkPos, PyErr> {
     }
 }
 
+/// Refuse a region whose corners are out of range, whose x1 < x0 or z1 < z0, or that holds
+/// more than `max_chunks` chunks (when given).
+pub fn check_region(
+    (x0, z0, x1, z1): (i32, i32, i32, i32),
+    max_chunks: Option<usize>,
+) -> Result<(), PyErr> {
+    check_pos(x0, z0)?;
+    check_pos(x1, z1)?;
+    if x1 < x0 || z1 < z0 {
+        return Err(argument(format!(
+            "region ({x0}, {z0}, {x1}, {z1}): x1 must be >= x0 and z1 >= z0"
+        )));
+    }
+    let count = (i64::from(x1 - x0) + 1) * (i64::from(z1 - z0) + 1);
+    match max_chunks {
+        Some(max) if count > max as i64 => Err(argument(format!(
+            "region ({x0}, {z0}, {x1}, {z1}) has {count} chunks: at most {max} per call"
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// The entry of `table` named `value`, or an `ArgumentError` listing the names `what` takes.
 pub fn choose<T: Copy>(what: &str, value: &str, table: &[(&str, T)]) -> PyResult<T> {
     table

@@ -15,7 +15,7 @@ use stratagen_store::record;
 use stratagen_store::sqlite::ChunkStore;
 
 use crate::definitions::resolve;
-use crate::errors::{argument, check_pos, host};
+use crate::errors::{check_pos, check_region, host};
 use crate::world::{check_threads, default_threads, Chunk, MAX_REGION_CHUNKS};
 use crate::StoreError;
 
@@ -106,14 +106,7 @@ impl Store {
 
     /// The full chunks of the inclusive rectangle, row-major; every one must be stored.
     fn region(&self, py: Python<'_>, x0: i32, z0: i32, x1: i32, z1: i32) -> PyResult<Vec<Chunk>> {
-        check_pos(x0, z0)?;
-        check_pos(x1, z1)?;
-        let count = (i64::from(x1) - i64::from(x0) + 1) * (i64::from(z1) - i64::from(z0) + 1);
-        if x1 < x0 || z1 < z0 || count > MAX_REGION_CHUNKS as i64 {
-            return Err(argument(format!(
-                "region ({x0}, {z0}, {x1}, {z1}): x1 >= x0, z1 >= z0 and at most {MAX_REGION_CHUNKS} chunks"
-            )));
-        }
+        check_region((x0, z0, x1, z1), Some(MAX_REGION_CHUNKS))?;
         let definition = self.generator.definition_arc().clone();
         let region = py
             .detach(|| read_region(&self.path, (x0, z0, x1, z1), definition))
@@ -167,13 +160,7 @@ pub fn pregen<'py>(
     shard: Option<(usize, usize)>,
     tile: i32,
 ) -> PyResult<Bound<'py, PyDict>> {
-    check_pos(x0, z0)?;
-    check_pos(x1, z1)?;
-    if x1 < x0 || z1 < z0 {
-        return Err(argument(format!(
-            "region ({x0}, {z0}, {x1}, {z1}): x1 must be >= x0 and z1 >= z0"
-        )));
-    }
+    check_region((x0, z0, x1, z1), None)?;
     let threads = check_threads(threads.unwrap_or_else(default_threads))?;
     let settings = WorldSettings {
         seed,

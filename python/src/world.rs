@@ -17,7 +17,7 @@ use stratagen_host::{generate_world, rect};
 
 use crate::arrays::{owned, read_only};
 use crate::definitions::resolve;
-use crate::errors::{argument, check_pos, choose, host, world as world_error};
+use crate::errors::{argument, check_pos, check_region, choose, host, world as world_error};
 use crate::mesh::{mesh_of, Mesh};
 
 /// The most chunks one `region` call returns (128 × 128, about 3 GiB resident).
@@ -55,19 +55,7 @@ impl World {
         (x0, z0, x1, z1): (i32, i32, i32, i32),
         threads: usize,
     ) -> PyResult<Vec<(ChunkPos, Arc<ChunkData>)>> {
-        check_pos(x0, z0)?;
-        check_pos(x1, z1)?;
-        if x1 < x0 || z1 < z0 {
-            return Err(argument(format!(
-                "region ({x0}, {z0}, {x1}, {z1}): x1 must be >= x0 and z1 >= z0"
-            )));
-        }
-        let count = (i64::from(x1 - x0) + 1) * (i64::from(z1 - z0) + 1);
-        if count > MAX_REGION_CHUNKS as i64 {
-            return Err(argument(format!(
-                "region ({x0}, {z0}, {x1}, {z1}) has {count} chunks: at most {MAX_REGION_CHUNKS} per call"
-            )));
-        }
+        check_region((x0, z0, x1, z1), Some(MAX_REGION_CHUNKS))?;
         let threads = check_threads(threads)?;
         let positions = rect(x0, z0, x1, z1);
         let generator = self.generator.clone();
