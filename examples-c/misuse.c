@@ -107,6 +107,23 @@ int main(void) {
     expect("digest NULL", sg_chunk_digest(w, 3, 3, NULL), SG_RESULT_NULL_ARGUMENT);
     expect("digest", sg_chunk_digest(w, 3, 3, &digest), SG_RESULT_OK);
 
+    /* Every call that takes a chunk position answers OUT_OF_RANGE outside |x|, |z| < 2^21. */
+    const int32_t far = 1 << 21;
+    sg_block_entity be[1];
+    sg_spawn_request sp[1];
+    uint8_t bytes[4];
+    expect("status out of range", sg_world_chunk_status(w, far, 0, &status), SG_RESULT_OUT_OF_RANGE);
+    expect("copy blocks out of range", sg_chunk_copy_blocks(w, 0, -far, blocks, 4, &needed), SG_RESULT_OUT_OF_RANGE);
+    expect("copy biomes out of range", sg_chunk_copy_biomes(w, far, 0, bytes, 4, &needed), SG_RESULT_OUT_OF_RANGE);
+    expect("copy heightmap out of range", sg_chunk_copy_heightmap(w, far, 0, SG_HEIGHTMAP_OCEAN_FLOOR, hm, 256, &needed), SG_RESULT_OUT_OF_RANGE);
+    expect("copy light out of range", sg_chunk_copy_light(w, far, 0, SG_LIGHT_SKY, bytes, 4, &needed), SG_RESULT_OUT_OF_RANGE);
+    expect("copy block entities out of range", sg_chunk_copy_block_entities(w, far, 0, be, 1, &needed), SG_RESULT_OUT_OF_RANGE);
+    expect("copy spawns out of range", sg_chunk_copy_spawns(w, far, 0, sp, 1, &needed), SG_RESULT_OUT_OF_RANGE);
+    expect("digest out of range", sg_chunk_digest(w, INT32_MIN, 0, &digest), SG_RESULT_OUT_OF_RANGE);
+    expect("view out of range", sg_world_chunk_view(w, 0, far, &view), SG_RESULT_OUT_OF_RANGE);
+    sg_mesh_source *far_src = NULL;
+    expect("mesh source out of range", sg_world_mesh_source(w, far, 0, &far_src), SG_RESULT_OUT_OF_RANGE);
+
     /* Noise misuse. */
     sg_noise_def nd = sg_noise_def_default();
     sg_grid2 g = {0.0, 0.0, 1.0, 1.0, 8, 8};

@@ -599,7 +599,10 @@ typedef struct sg_world sg_world;
  */
 typedef struct sg_world_def {
   /*
-   `sizeof(sg_world_def)` as the caller compiled it; set by `sg_world_def_default`.
+   `sizeof(sg_world_def)` as the caller compiled it (`sg_world_def_default` sets it). Read
+   first and alone: a smaller size is refused with `SG_RESULT_BAD_STRUCT_SIZE` before any
+   other byte is read; a larger one (a newer header) is accepted, and only this library's
+   fields are read.
    */
   uint32_t struct_size;
   /*
@@ -717,7 +720,10 @@ typedef struct sg_chunk_view {
  */
 typedef struct sg_noise_def {
   /*
-   `sizeof(sg_noise_def)`; set by `sg_noise_def_default`.
+   `sizeof(sg_noise_def)` as the caller compiled it (`sg_noise_def_default` sets it). Read
+   first and alone: a smaller size is refused with `SG_RESULT_BAD_STRUCT_SIZE` before any
+   other byte is read; a larger one (a newer header) is accepted, and only this library's
+   fields are read.
    */
   uint32_t struct_size;
   /*
@@ -888,7 +894,10 @@ typedef struct sg_biome_info {
  */
 typedef struct sg_mesh_def {
   /*
-   `sizeof(sg_mesh_def)`; set by `sg_mesh_def_default`.
+   `sizeof(sg_mesh_def)` as the caller compiled it (`sg_mesh_def_default` sets it). Read
+   first and alone: a smaller size is refused with `SG_RESULT_BAD_STRUCT_SIZE` before any
+   other byte is read; a larger one (a newer header) is accepted, and only this library's
+   fields are read.
    */
   uint32_t struct_size;
   /*
@@ -957,7 +966,10 @@ typedef struct sg_mesh_buffers {
  */
 typedef struct sg_heightmap_mesh_def {
   /*
-   `sizeof(sg_heightmap_mesh_def)`; set by `sg_heightmap_mesh_def_default`.
+   `sizeof(sg_heightmap_mesh_def)` as the caller compiled it (`sg_heightmap_mesh_def_default` sets it). Read
+   first and alone: a smaller size is refused with `SG_RESULT_BAD_STRUCT_SIZE` before any
+   other byte is read; a larger one (a newer header) is accepted, and only this library's
+   fields are read.
    */
   uint32_t struct_size;
   /*
@@ -1242,8 +1254,8 @@ struct sg_noise_def sg_noise_def_default(void);
  allocates nothing and uses about 30 KiB of the calling thread's stack (every noise fill).
 
  # Safety
- `def` and `grid` must be NULL or readable; `out` NULL or valid for writes of `cap`
- floats. The same holds for the other fills.
+ `def` must be NULL or readable for `def->struct_size` bytes, `grid` NULL or readable; `out`
+ NULL or valid for writes of `cap` floats. The same holds for the other fills.
  */
 sg_result sg_noise_fill_2d(const struct sg_noise_def *def,
                            const struct sg_grid2 *grid,

@@ -1,6 +1,7 @@
 //! The C and C++ examples are tests: build the static library and the examples with
 //! `-Wall -Wextra -Werror -pedantic`, run them, and compare their digests with the Rust API's;
-//! run the misuse test; run the pool example and the misuse test under valgrind.
+//! run the misuse and guard-page tests; run the examples and both tests under valgrind, and
+//! again built with AddressSanitizer and UndefinedBehaviorSanitizer.
 mod common;
 
 use std::collections::BTreeMap;
@@ -204,15 +205,83 @@ fn c_world_from_a_definition_equals_rust() {
 /// failed.
 #[test]
 fn c_misuse_gives_documented_errors() {
-    let out = run(&["misuse"]);
     let source = std::fs::read_to_string(common::root().join("examples-c/misuse.c")).unwrap();
-    let sites = source.matches("expect(").count() - 1; // less the definition
+    let sites = source.matches("expect(").count() - 1;
     assert!(sites >= 100, "{sites} checks in misuse.c");
+    assert_all_checks_passed("misuse", &run(&["misuse"]));
+}
+
+/// The summary line `name: N passed, 0 failed` with N the number of `expect(...)` call sites
+/// of the program's source (none sits in a loop or a branch).
+fn assert_all_checks_passed(name: &str, out: &str) {
+    let source =
+        std::fs::read_to_string(common::root().join(format!("examples-c/{name}.c"))).unwrap();
+    let sites = source.matches("expect(").count() - 1; // less the definition
     let summary = out
         .lines()
-        .find_map(|l| l.strip_prefix("misuse: "))
+        .find_map(|l| l.strip_prefix(&format!("{name}: ")))
         .unwrap_or_else(|| panic!("no summary line: {out}"));
     assert_eq!(summary, format!("{sites} passed, 0 failed"), "{out}");
+}
+
+/// Versioned structs cut to their `struct_size` field at the end of a readable page are
+/// refused by every export that takes one, without a read past the field.
+#[test]
+fn c_short_structs_at_a_guard_page_are_refused() {
+    assert_all_checks_passed("guard_page", &run(&["guard_page"]));
+}
+
+/// The examples and the misuse and guard-page tests built with `-fsanitize=address,undefined`
+/// (and LeakSanitizer, on with ASan) run clean against the library.
+#[test]
+fn examples_are_clean_under_sanitizers() {
+    let out = examples();
+    let o = Command::new("make")
+        .arg("-C")
+        .arg(common::root().join("examples-c"))
+        .arg(format!(
+            "LIB={}",
+            common::root()
+                .join("target/ffi-build/release/libstratagen.a")
+                .display()
+        ))
+        .arg(format!("OUT={}", out.display()))
+        .arg("sanitize")
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "make sanitize: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    for args in [
+        vec!["misuse"],
+        vec!["guard_page"],
+        vec!["pool", "5", "1", "2"],
+        vec!["walk", "11", "4", "2"],
+        vec!["mesh", "0", "2", "2"],
+        vec!["resume", "0", "0", "200"],
+        vec!["definition", "archipelago", "1", "0"],
+    ] {
+        let o = Command::new(out.join("sanitize").join(args[0]))
+            .args(&args[1..])
+            .env(
+                "ASAN_OPTIONS",
+                "detect_leaks=1:abort_on_error=0:exitcode=98",
+            )
+            .env("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "sanitized {args:?}: {}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        );
+        if args[0] == "misuse" || args[0] == "guard_page" {
+            assert_all_checks_passed(args[0], &String::from_utf8_lossy(&o.stdout));
+        }
+    }
 }
 
 #[test]
@@ -250,6 +319,7 @@ fn examples_are_clean_under_valgrind() {
     for args in [
         vec!["pool", "5", "0", "2"],
         vec!["misuse"],
+        vec!["guard_page"],
         vec!["mesh", "0", "2", "2"],
         vec!["resume", "0", "0", "200"],
         vec!["definition", "archipelago", "1", "0"],

@@ -1,14 +1,14 @@
 //! Chunk readers: status, copies into caller buffers (with the size query), digest and the
 //! borrowed view. All owner thread.
 
-use stratagen_core::engine::ChunkPos;
 use stratagen_core::world::feature::BlockEntity;
 use stratagen_core::world::spawn::SpawnRequest;
 use stratagen_core::world::{chunk_digest, FullChunk, Heightmap};
 
+use crate::boundary::{copy_out, ffi, out_buf, try_out, OutBuf};
 use crate::enums::{from_wire, sg_heightmap, sg_light};
-use crate::handles::{owner_out, with_full};
-use crate::result::{ffi, required, sg_result, write_optional, FfiResult};
+use crate::handles::{owner_out, valid_pos, with_full};
+use crate::result::{sg_result, FfiResult};
 use crate::types::{sg_block_entity, sg_chunk_view, sg_spawn_request, sg_world};
 
 /// The highest completed status of chunk (cx, cz) into `*status`; `SG_RESULT_NOT_READY` if
@@ -23,54 +23,25 @@ pub unsafe extern "C" fn sg_world_chunk_status(
     cz: i32,
     status: *mut u32,
 ) -> sg_result {
-    // SAFETY: `status` is forwarded under this function's contract.
-    ffi(|| unsafe {
+    ffi(|| {
+        // SAFETY: `status` is NULL or writable by this function's contract.
+        let status = unsafe { try_out(status) }?;
         owner_out(world, status, |_, st| {
-            let s = st.sched.status(ChunkPos::new(cx, cz));
+            let s = st.sched.status(valid_pos(cx, cz)?);
             s.map(|s| s as u32).ok_or(sg_result::NotReady)
         })
     })
 }
 
-/// Copy `src` into `buf` if it fits; always writes the element count to `*needed` (if not
-/// NULL), so a call with `cap = 0` asks the size. The buffer is untouched unless the result
-/// is OK.
-///
-/// # Safety
-/// `buf` must be NULL or valid for writes of `cap` elements; `needed` NULL or writable.
-pub(crate) unsafe fn copy_out<T: Copy>(
-    src: &[T],
-    buf: *mut T,
-    cap: usize,
-    needed: *mut usize,
-) -> FfiResult<()> {
-    // SAFETY: NULL or writable by the caller's contract.
-    unsafe { write_optional(needed, src.len()) };
-    if cap < src.len() {
-        return Err(sg_result::BufferTooSmall);
-    }
-    let buf = required(buf)?;
-    // SAFETY: `buf` is valid for `cap >= src.len()` writes and cannot overlap the library's
-    // own `src`.
-    unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), buf, src.len()) };
-    Ok(())
-}
-
 /// [`copy_out`] of a list built from the finished chunk (cx, cz).
-///
-/// # Safety
-/// As for [`copy_out`].
-unsafe fn copy_list<T: Copy>(
+fn copy_list<T: Copy>(
     world: *mut sg_world,
     cx: i32,
     cz: i32,
-    (buf, cap, needed): (*mut T, usize, *mut usize),
+    buf: OutBuf<'_, T>,
     list: impl FnOnce(&FullChunk) -> Vec<T>,
 ) -> FfiResult<()> {
-    with_full(world, cx, cz, |f| {
-        // SAFETY: forwarded from this function's contract.
-        unsafe { copy_out(&list(f), buf, cap, needed) }
-    })
+    with_full(world, cx, cz, |f| copy_out(&list(f), buf))
 }
 
 /// Copy a full chunk's block ids (index ((y - min_y) * 16 + z) * 16 + x) into
@@ -91,10 +62,9 @@ pub unsafe extern "C" fn sg_chunk_copy_blocks(
     needed: *mut usize,
 ) -> sg_result {
     ffi(|| {
-        with_full(world, cx, cz, |f| {
-            // SAFETY: the buffer contract is forwarded from this function's.
-            unsafe { copy_out(f.blocks(), buf, cap, needed) }
-        })
+        // SAFETY: the buffer contract is this function's.
+        let buf = unsafe { out_buf(buf, cap, needed) };
+        with_full(world, cx, cz, |f| copy_out(f.blocks(), buf))
     })
 }
 
@@ -112,10 +82,9 @@ pub unsafe extern "C" fn sg_chunk_copy_biomes(
     needed: *mut usize,
 ) -> sg_result {
     ffi(|| {
-        with_full(world, cx, cz, |f| {
-            // SAFETY: the buffer contract is forwarded from this function's.
-            unsafe { copy_out(&f.biomes, buf, cap, needed) }
-        })
+        // SAFETY: the buffer contract is this function's.
+        let buf = unsafe { out_buf(buf, cap, needed) };
+        with_full(world, cx, cz, |f| copy_out(&f.biomes, buf))
     })
 }
 
@@ -136,10 +105,9 @@ pub unsafe extern "C" fn sg_chunk_copy_heightmap(
 ) -> sg_result {
     ffi(|| {
         let kind: Heightmap = from_wire::<sg_heightmap, _>(kind)?;
-        // SAFETY: the buffer contract is forwarded from this function's.
-        with_full(world, cx, cz, |f| unsafe {
-            copy_out(&f.heightmaps()[kind], buf, cap, needed)
-        })
+        // SAFETY: the buffer contract is this function's.
+        let buf = unsafe { out_buf(buf, cap, needed) };
+        with_full(world, cx, cz, |f| copy_out(&f.heightmaps()[kind], buf))
     })
 }
 
@@ -160,14 +128,15 @@ pub unsafe extern "C" fn sg_chunk_copy_light(
 ) -> sg_result {
     ffi(|| {
         let kind = sg_light::try_from(kind)?;
+        // SAFETY: the buffer contract is this function's.
+        let buf = unsafe { out_buf(buf, cap, needed) };
         with_full(world, cx, cz, |f| {
             let l = f.light();
             let src = match kind {
                 sg_light::Sky => &l.sky,
                 sg_light::Block => &l.block,
             };
-            // SAFETY: the buffer contract is forwarded from this function's.
-            unsafe { copy_out(src, buf, cap, needed) }
+            copy_out(src, buf)
         })
     })
 }
@@ -185,9 +154,10 @@ pub unsafe extern "C" fn sg_chunk_copy_block_entities(
     cap: usize,
     needed: *mut usize,
 ) -> sg_result {
-    // SAFETY: the buffer contract is forwarded from this function's.
-    ffi(|| unsafe {
-        copy_list(world, cx, cz, (buf, cap, needed), |f| {
+    ffi(|| {
+        // SAFETY: the buffer contract is this function's.
+        let out = unsafe { out_buf(buf, cap, needed) };
+        copy_list(world, cx, cz, out, |f| {
             f.block_entities()
                 .iter()
                 .map(sg_block_entity::from)
@@ -209,9 +179,10 @@ pub unsafe extern "C" fn sg_chunk_copy_spawns(
     cap: usize,
     needed: *mut usize,
 ) -> sg_result {
-    // SAFETY: the buffer contract is forwarded from this function's.
-    ffi(|| unsafe {
-        copy_list(world, cx, cz, (buf, cap, needed), |f| {
+    ffi(|| {
+        // SAFETY: the buffer contract is this function's.
+        let out = unsafe { out_buf(buf, cap, needed) };
+        copy_list(world, cx, cz, out, |f| {
             f.spawns.iter().map(sg_spawn_request::from).collect()
         })
     })
@@ -228,8 +199,13 @@ pub unsafe extern "C" fn sg_chunk_digest(
     cz: i32,
     digest: *mut u64,
 ) -> sg_result {
-    // SAFETY: `digest` is forwarded under this function's contract.
-    ffi(|| unsafe { owner_out(world, digest, |_, st| Ok(chunk_digest(&*st.full(cx, cz)?))) })
+    ffi(|| {
+        // SAFETY: `digest` is NULL or writable by this function's contract.
+        let digest = unsafe { try_out(digest) }?;
+        owner_out(world, digest, |_, st| {
+            Ok(chunk_digest(st.full(cx, cz)?.as_ref()))
+        })
+    })
 }
 
 /// A borrowed view of a full chunk (lifetime: see `sg_chunk_view`). Owner thread.
@@ -243,8 +219,9 @@ pub unsafe extern "C" fn sg_world_chunk_view(
     cz: i32,
     view: *mut sg_chunk_view,
 ) -> sg_result {
-    // SAFETY: `view` is forwarded under this function's contract.
-    ffi(|| unsafe {
+    ffi(|| {
+        // SAFETY: `view` is NULL or writable by this function's contract.
+        let view = unsafe { try_out(view) }?;
         owner_out(world, view, |_, st| {
             let d = st.full(cx, cz)?;
             let f = d.full().ok_or(sg_result::NotReady)?;

@@ -6,10 +6,12 @@
 use std::os::raw::c_char;
 use std::sync::Arc;
 
-use crate::chunk::copy_out;
+use crate::boundary::{
+    copy_out, ffi, optional_slice_mut, out_buf, try_cstr, try_def, try_out, try_slice,
+};
 use crate::handles::{owner_out, with_owner};
 use crate::palette::{sg_biome_info, sg_block_info, CPalette};
-use crate::result::{ffi, required, sg_result, FfiResult};
+use crate::result::{sg_result, FfiResult};
 use crate::types::{sg_world, sg_world_def};
 
 /// Create a world from a definition document: `text` holds `len` bytes of UTF-8, TOML or JSON
@@ -35,66 +37,46 @@ pub unsafe extern "C" fn sg_world_create_from_definition(
     err_buf: *mut c_char,
     err_cap: usize,
 ) -> sg_result {
-    // SAFETY: every pointer is forwarded under this function's contract.
-    ffi(|| unsafe { create_from_definition(def, text, len, out, err_buf, err_cap) })
+    ffi(|| {
+        // SAFETY: `out` is NULL or writable, `def` NULL or readable for `struct_size` bytes,
+        // `text` NULL or readable for `len` bytes, as this function's contract states.
+        let (out, d, bytes) = unsafe {
+            (
+                try_out(out)?,
+                try_def(def)?,
+                try_slice(text.cast::<u8>(), len)?,
+            )
+        };
+        match stratagen_worldfile::parse_bytes(bytes) {
+            Ok(world) => {
+                let palette = Arc::new(CPalette::new(Arc::new(world)));
+                crate::world::create(d, palette, out)
+            }
+            Err(problems) => {
+                // SAFETY: `err_buf` is NULL or writable for `err_cap` bytes by this function's
+                // contract.
+                let err = unsafe { optional_slice_mut(err_buf.cast::<u8>(), err_cap) };
+                write_message(&problems.to_string(), err);
+                Err(sg_result::InvalidDefinition)
+            }
+        }
+    })
 }
 
-/// # Safety
-/// As for [`sg_world_create_from_definition`].
-unsafe fn create_from_definition(
-    def: *const sg_world_def,
-    text: *const c_char,
-    len: usize,
-    out: *mut *mut sg_world,
-    err_buf: *mut c_char,
-    err_cap: usize,
-) -> FfiResult<()> {
-    let out = required(out)?;
-    if def.is_null() || text.is_null() {
-        return Err(sg_result::NullArgument);
-    }
-    // SAFETY: non-NULL and readable by the caller's contract.
-    let d = unsafe { &*def };
-    if (d.struct_size as usize) < std::mem::size_of::<sg_world_def>() {
-        return Err(sg_result::BadStructSize);
-    }
-    // SAFETY: non-NULL and readable for `len` bytes by the caller's contract.
-    let bytes = unsafe { std::slice::from_raw_parts(text.cast::<u8>(), len) };
-    let parsed = match std::str::from_utf8(bytes) {
-        Ok(t) => stratagen_worldfile::parse(t).map_err(|p| p.to_string()),
-        Err(e) => Err(format!("the definition is not UTF-8: {e}")),
-    };
-    match parsed {
-        Ok(world) => {
-            let palette = Arc::new(CPalette::new(Arc::new(world)));
-            // SAFETY: `out` is non-NULL and writable by the caller's contract.
-            unsafe { crate::world::create(d, palette, out) }
-        }
-        Err(message) => {
-            // SAFETY: NULL or writable for `err_cap` bytes by the caller's contract.
-            unsafe { write_message(&message, err_buf, err_cap) };
-            Err(sg_result::InvalidDefinition)
-        }
-    }
-}
-
-/// `message` into `buf` as a NUL-terminated string of at most `cap` bytes (cut at a UTF-8
-/// character boundary).
-///
-/// # Safety
-/// `buf` must be NULL or valid for writes of `cap` bytes.
-unsafe fn write_message(message: &str, buf: *mut c_char, cap: usize) {
-    if buf.is_null() || cap == 0 {
+/// `message` into `buf` as a NUL-terminated string of at most `buf.len()` bytes (cut at a
+/// UTF-8 character boundary).
+fn write_message(message: &str, buf: Option<&mut [u8]>) {
+    let Some((last, buf)) = buf.and_then(|b| b.split_last_mut()) else {
         return;
-    }
-    let mut n = message.len().min(cap - 1);
+    };
+    let mut n = message.len().min(buf.len());
     while !message.is_char_boundary(n) {
         n -= 1;
     }
-    // SAFETY: `buf` is valid for `cap > n` bytes and cannot overlap `message`.
-    unsafe {
-        std::ptr::copy_nonoverlapping(message.as_ptr(), buf.cast::<u8>(), n);
-        *buf.add(n) = 0;
+    buf[..n].copy_from_slice(&message.as_bytes()[..n]);
+    match buf.get_mut(n) {
+        Some(b) => *b = 0,
+        None => *last = 0,
     }
 }
 
@@ -114,33 +96,20 @@ pub unsafe extern "C" fn sg_definition_preset(
     cap: usize,
     needed: *mut usize,
 ) -> sg_result {
-    // SAFETY: forwarded under this function's contract.
-    ffi(|| unsafe { preset(name, buf, cap, needed) })
-}
-
-/// # Safety
-/// As for [`sg_definition_preset`].
-unsafe fn preset(
-    name: *const c_char,
-    buf: *mut c_char,
-    cap: usize,
-    needed: *mut usize,
-) -> FfiResult<()> {
-    if name.is_null() {
-        return Err(sg_result::NullArgument);
-    }
-    // SAFETY: non-NULL and NUL-terminated by the caller's contract.
-    let name = unsafe { std::ffi::CStr::from_ptr(name) };
-    let text = name
-        .to_str()
-        .ok()
-        .and_then(stratagen_worldfile::preset)
-        .ok_or(sg_result::NotFound)?;
-    let mut bytes = Vec::with_capacity(text.len() + 1);
-    bytes.extend_from_slice(text.as_bytes());
-    bytes.push(0);
-    // SAFETY: forwarded from this function's contract.
-    unsafe { copy_out(&bytes, buf.cast::<u8>(), cap, needed) }
+    ffi(|| {
+        // SAFETY: `name` is NULL or NUL-terminated, `buf` NULL or writable for `cap` bytes and
+        // `needed` NULL or writable, as this function's contract states.
+        let (name, buf) = unsafe { (try_cstr(name)?, out_buf(buf.cast::<u8>(), cap, needed)) };
+        let text = name
+            .to_str()
+            .ok()
+            .and_then(stratagen_worldfile::preset)
+            .ok_or(sg_result::NotFound)?;
+        let mut bytes = Vec::with_capacity(text.len() + 1);
+        bytes.extend_from_slice(text.as_bytes());
+        bytes.push(0);
+        copy_out(&bytes, buf)
+    })
 }
 
 /// The digest of the world's definition into `*digest`: equal digests mean the same blocks,
@@ -154,8 +123,11 @@ pub unsafe extern "C" fn sg_world_definition_digest(
     world: *mut sg_world,
     digest: *mut u64,
 ) -> sg_result {
-    // SAFETY: forwarded under this function's contract.
-    ffi(|| unsafe { owner_out(world, digest, |_, st| Ok(st.generator.definition_digest())) })
+    ffi(|| {
+        // SAFETY: `digest` is NULL or writable by this function's contract.
+        let digest = unsafe { try_out(digest) }?;
+        owner_out(world, digest, |_, st| Ok(st.generator.definition_digest()))
+    })
 }
 
 /// The world's palette (the names it hands out live as long as the world).
@@ -169,8 +141,9 @@ fn palette(world: *mut sg_world) -> FfiResult<Arc<CPalette>> {
 /// `count` must be NULL or valid for a write of a `uint32_t`.
 #[no_mangle]
 pub unsafe extern "C" fn sg_world_block_count(world: *mut sg_world, count: *mut u32) -> sg_result {
-    // SAFETY: forwarded under this function's contract.
-    ffi(|| unsafe {
+    ffi(|| {
+        // SAFETY: `count` is NULL or writable by this function's contract.
+        let count = unsafe { try_out(count) }?;
         owner_out(world, count, |_, st| {
             Ok(st.palette.world.blocks.len() as u32)
         })
@@ -188,8 +161,11 @@ pub unsafe extern "C" fn sg_world_block_info(
     id: u32,
     out: *mut sg_block_info,
 ) -> sg_result {
-    // SAFETY: forwarded under this function's contract.
-    ffi(|| unsafe { owner_out(world, out, |_, st| st.palette.block(id)) })
+    ffi(|| {
+        // SAFETY: `out` is NULL or writable by this function's contract.
+        let out = unsafe { try_out(out) }?;
+        owner_out(world, out, |_, st| st.palette.block(id))
+    })
 }
 
 /// The id of the world's block named `name` into `*id`; `SG_RESULT_NOT_FOUND` if there is
@@ -203,8 +179,12 @@ pub unsafe extern "C" fn sg_world_block_by_name(
     name: *const c_char,
     id: *mut u32,
 ) -> sg_result {
-    // SAFETY: forwarded under this function's contract.
-    ffi(|| unsafe { palette(world)?.find(0, name, id) })
+    ffi(|| {
+        // SAFETY: `name` is NULL or NUL-terminated, `id` NULL or writable, by this function's
+        // contract.
+        let (name, id) = unsafe { (try_cstr(name)?, try_out(id)?) };
+        palette(world)?.find(0, name, id)
+    })
 }
 
 /// Number of the world's biome ids into `*count`. Owner thread.
@@ -213,8 +193,9 @@ pub unsafe extern "C" fn sg_world_block_by_name(
 /// `count` must be NULL or valid for a write of a `uint32_t`.
 #[no_mangle]
 pub unsafe extern "C" fn sg_world_biome_count(world: *mut sg_world, count: *mut u32) -> sg_result {
-    // SAFETY: forwarded under this function's contract.
-    ffi(|| unsafe {
+    ffi(|| {
+        // SAFETY: `count` is NULL or writable by this function's contract.
+        let count = unsafe { try_out(count) }?;
         owner_out(world, count, |_, st| {
             Ok(st.palette.world.biomes.len() as u32)
         })
@@ -232,8 +213,11 @@ pub unsafe extern "C" fn sg_world_biome_info(
     id: u32,
     out: *mut sg_biome_info,
 ) -> sg_result {
-    // SAFETY: forwarded under this function's contract.
-    ffi(|| unsafe { owner_out(world, out, |_, st| st.palette.biome(id)) })
+    ffi(|| {
+        // SAFETY: `out` is NULL or writable by this function's contract.
+        let out = unsafe { try_out(out) }?;
+        owner_out(world, out, |_, st| st.palette.biome(id))
+    })
 }
 
 /// The id of the world's biome named `name` into `*id`; `SG_RESULT_NOT_FOUND` if there is
@@ -247,6 +231,10 @@ pub unsafe extern "C" fn sg_world_biome_by_name(
     name: *const c_char,
     id: *mut u32,
 ) -> sg_result {
-    // SAFETY: forwarded under this function's contract.
-    ffi(|| unsafe { palette(world)?.find(1, name, id) })
+    ffi(|| {
+        // SAFETY: `name` is NULL or NUL-terminated, `id` NULL or writable, by this function's
+        // contract.
+        let (name, id) = unsafe { (try_cstr(name)?, try_out(id)?) };
+        palette(world)?.find(1, name, id)
+    })
 }

@@ -10,8 +10,9 @@ use std::thread::ThreadId;
 use stratagen_core::engine::{BodyError, ChunkPos, Scheduler, Task};
 use stratagen_core::world::{full_output, ChunkData, FullChunk, World, WorldGen};
 
+use crate::boundary::Out;
 use crate::palette::CPalette;
-use crate::result::{required, sg_result, write_out, FfiResult};
+use crate::result::{sg_result, FfiResult};
 use crate::types::{sg_task, sg_world};
 
 /// The owner thread's state of one world.
@@ -28,9 +29,22 @@ pub(crate) struct WorldState {
 }
 
 impl WorldState {
-    /// The finished chunk at (cx, cz), shared; `SG_RESULT_NOT_READY` below `full`.
+    /// The finished chunk at (cx, cz), shared; `SG_RESULT_OUT_OF_RANGE` outside the world,
+    /// `SG_RESULT_NOT_READY` below `full`.
     pub fn full(&self, cx: i32, cz: i32) -> FfiResult<Arc<ChunkData>> {
-        full_output(&self.sched, ChunkPos::new(cx, cz)).ok_or(sg_result::NotReady)
+        let pos = valid_pos(cx, cz)?;
+        full_output(&self.sched, pos).ok_or(sg_result::NotReady)
+    }
+}
+
+/// A chunk position the caller passed: `SG_RESULT_OUT_OF_RANGE` outside |x|, |z| < 2^21, the
+/// same answer from every call that takes a position.
+pub(crate) fn valid_pos(cx: i32, cz: i32) -> FfiResult<ChunkPos> {
+    let pos = ChunkPos::new(cx, cz);
+    if pos.is_valid() {
+        Ok(pos)
+    } else {
+        Err(sg_result::OutOfRange)
     }
 }
 
@@ -72,6 +86,14 @@ pub(crate) fn handle_id<T>(p: *const T) -> u64 {
     p as usize as u64
 }
 
+/// The id of a handle the caller passed: NULL is `SG_RESULT_NULL_ARGUMENT`.
+pub(crate) fn try_handle<T>(p: *const T) -> FfiResult<u64> {
+    match handle_id(p) {
+        0 => Err(sg_result::NullArgument),
+        id => Ok(id),
+    }
+}
+
 /// The handle of an id (never dereferenced).
 pub(crate) fn to_handle<T>(id: u64) -> *mut T {
     id as usize as *mut T
@@ -94,13 +116,8 @@ pub(crate) fn unregister_world(id: u64, tasks: &BTreeSet<u64>) {
 
 /// The registry entry behind a handle: NULL and unknown (stale) handles are errors.
 pub(crate) fn lookup<H, T>(reg: &Mutex<BTreeMap<u64, Arc<T>>>, h: *const H) -> FfiResult<Arc<T>> {
-    if h.is_null() {
-        return Err(sg_result::NullArgument);
-    }
-    lock(reg)
-        .get(&handle_id(h))
-        .cloned()
-        .ok_or(sg_result::StaleHandle)
+    let id = try_handle(h)?;
+    lock(reg).get(&id).cloned().ok_or(sg_result::StaleHandle)
 }
 
 fn world_cell(w: *const sg_world) -> FfiResult<Arc<WorldCell>> {
@@ -122,19 +139,13 @@ pub(crate) fn with_owner<R>(
 }
 
 /// [`with_owner`] whose value goes to the required output `out`, written only on success
-/// (`out` is checked for NULL before the world is touched).
-///
-/// # Safety
-/// `out` must be NULL or valid for a write of `T`.
-pub(crate) unsafe fn owner_out<T>(
+/// (the caller checks `out` for NULL before the world is touched).
+pub(crate) fn owner_out<T>(
     w: *const sg_world,
-    out: *mut T,
+    out: Out<'_, T>,
     f: impl FnOnce(u64, &mut WorldState) -> FfiResult<T>,
 ) -> FfiResult<()> {
-    let out = required(out)?;
-    let v = with_owner(w, f)?;
-    // SAFETY: non-NULL, and writable by the caller's contract.
-    unsafe { write_out(out, v) };
+    out.write(with_owner(w, f)?);
     Ok(())
 }
 

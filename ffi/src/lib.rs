@@ -1,7 +1,8 @@
 //! The C ABI of Stratagen. `include/stratagen.h` is generated from this crate
 //! by cbindgen (`ffi/cbindgen.toml`); a test fails when the committed header is stale.
 //!
-//! One file per domain: [`result`] (the result enum, messages, the panic boundary),
+//! One file per domain: [`result`] (the result enum and its messages), `boundary` (the panic
+//! boundary and the helpers that turn caller pointers into references),
 //! [`enums`] (the other C enums and their conversions), [`types`] (structs and handles),
 //! `handles` (the registry), [`world`], [`task`], [`chunk`] (readers), [`noise`], [`palette`]
 //! (block and biome names, properties, colours), [`mesh`] (chunk and heightmap meshes),
@@ -18,7 +19,12 @@
 //!   ids are never reused, so a destroyed world or finished task is detected
 //!   (`SG_RESULT_STALE_HANDLE`) and never dereferenced.
 //! - No panic crosses the boundary: every export runs behind `catch_unwind`
-//!   (`SG_RESULT_INTERNAL_PANIC`), in `result::ffi`.
+//!   (`SG_RESULT_INTERNAL_PANIC`), in `boundary::ffi`.
+//! - A caller's pointer becomes a reference only through the `boundary::try_*` helpers, which
+//!   check NULL and, for a versioned `Def` struct, read `struct_size` through the raw pointer
+//!   before any reference to the struct exists.
+//! - A chunk position outside |x|, |z| < 2^21 gives `SG_RESULT_OUT_OF_RANGE` from every world
+//!   call that takes one (noise and heightmap fills are defined at every `int32_t`).
 //! - Thread rules are stated per function. "Owner thread" is the thread that created the
 //!   world; calls from another thread return `SG_RESULT_WRONG_THREAD`.
 #![allow(non_camel_case_types)]
@@ -28,6 +34,8 @@
 
 // The order of these modules is the order of the functions in the generated header.
 pub mod result;
+
+mod boundary;
 
 pub mod enums;
 mod handles;

@@ -14,11 +14,14 @@ use stratagen_core::mesh::{
 };
 use stratagen_core::world::{full_neighbourhood, ChunkData, Definition, Dims, Neighbourhood};
 
-use crate::handles::{handle_id, lock, lookup, next_id, owner_out, to_handle};
-use crate::palette::sg_surface;
-use crate::result::{
-    c_enum_from_u32, ffi, required, sg_result, write_optional, write_out, FfiResult,
+use crate::boundary::{
+    copy_to, ffi, ffi_value, optional_out, refused, try_def, try_out, try_ref, try_slice,
+    try_slice_mut, versioned, write_optional,
 };
+use crate::handles::try_handle;
+use crate::handles::{lock, lookup, next_id, owner_out, to_handle};
+use crate::palette::sg_surface;
+use crate::result::{c_enum_from_u32, sg_result, FfiResult};
 
 /// How faces become quads (`sg_mesh_def.mode`).
 #[repr(u32)]
@@ -68,9 +71,12 @@ impl From<sg_missing_neighbour> for MissingNeighbour {
 
 /// Mesher settings. Initialise with `sg_mesh_def_default()`.
 #[repr(C)]
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct sg_mesh_def {
-    /// `sizeof(sg_mesh_def)`; set by `sg_mesh_def_default`.
+    /// `sizeof(sg_mesh_def)` as the caller compiled it (`sg_mesh_def_default` sets it). Read
+    /// first and alone: a smaller size is refused with `SG_RESULT_BAD_STRUCT_SIZE` before any
+    /// other byte is read; a larger one (a newer header) is accepted, and only this library's
+    /// fields are read.
     pub struct_size: u32,
     /// An `sg_mesh_mode`. Default culled.
     pub mode: u32,
@@ -111,9 +117,12 @@ pub struct sg_mesh_buffers {
 
 /// Heightmap mesh settings. Initialise with `sg_heightmap_mesh_def_default()`.
 #[repr(C)]
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct sg_heightmap_mesh_def {
-    /// `sizeof(sg_heightmap_mesh_def)`; set by `sg_heightmap_mesh_def_default`.
+    /// `sizeof(sg_heightmap_mesh_def)` as the caller compiled it (`sg_heightmap_mesh_def_default` sets it). Read
+    /// first and alone: a smaller size is refused with `SG_RESULT_BAD_STRUCT_SIZE` before any
+    /// other byte is read; a larger one (a newer header) is accepted, and only this library's
+    /// fields are read.
     pub struct_size: u32,
     /// Samples per chunk side, 1..=4096 (the samples hold (res + 3)^2 values). Default 64.
     pub res: u32,
@@ -165,11 +174,9 @@ static SOURCES: Mutex<BTreeMap<u64, Arc<Source>>> = Mutex::new(BTreeMap::new());
 static MESHES: Mutex<BTreeMap<u64, Arc<Mesh>>> = Mutex::new(BTreeMap::new());
 
 fn destroy<H, T>(reg: &Mutex<BTreeMap<u64, Arc<T>>>, h: *const H) -> FfiResult<()> {
-    if h.is_null() {
-        return Err(sg_result::NullArgument);
-    }
+    let id = try_handle(h)?;
     lock(reg)
-        .remove(&handle_id(h))
+        .remove(&id)
         .map(drop)
         .ok_or(sg_result::StaleHandle)
 }
@@ -197,12 +204,15 @@ impl From<HeightmapMeshError> for sg_result {
 /// Default mesher settings (struct_size filled in). Any thread.
 #[no_mangle]
 pub extern "C" fn sg_mesh_def_default() -> sg_mesh_def {
-    sg_mesh_def {
+    ffi_value(refused(), || sg_mesh_def {
         struct_size: std::mem::size_of::<sg_mesh_def>() as u32,
         mode: sg_mesh_mode::Culled as u32,
         missing: sg_missing_neighbour::Emit as u32,
-    }
+    })
 }
+
+versioned!(sg_mesh_def);
+versioned!(sg_heightmap_mesh_def);
 
 /// Share full chunk (cx, cz) and those of its eight neighbours that are full into a new mesh
 /// source `*source` (cheap: no block is copied, the chunks stay alive while the source
@@ -217,8 +227,9 @@ pub unsafe extern "C" fn sg_world_mesh_source(
     cz: i32,
     source: *mut *mut sg_mesh_source,
 ) -> sg_result {
-    // SAFETY: `source` is forwarded under this function's contract.
-    ffi(|| unsafe {
+    ffi(|| {
+        // SAFETY: `source` is NULL or writable by this function's contract.
+        let source = unsafe { try_out(source) }?;
         owner_out(world, source, |_, st| {
             st.full(cx, cz)?;
             let id = next_id();
@@ -252,19 +263,15 @@ pub unsafe extern "C" fn sg_mesh_build(
     mesh: *mut *mut sg_mesh,
 ) -> sg_result {
     ffi(|| {
-        if def.is_null() {
-            return Err(sg_result::NullArgument);
-        }
-        // SAFETY: non-NULL and readable by the caller's contract.
-        let d = unsafe { &*def };
-        if (d.struct_size as usize) < std::mem::size_of::<sg_mesh_def>() {
-            return Err(sg_result::BadStructSize);
-        }
+        // SAFETY: `def` is NULL or readable for `struct_size` bytes by this function's
+        // contract.
+        let d = unsafe { try_def(def) }?;
         let options = MeshOptions {
             mode: sg_mesh_mode::try_from(d.mode)?.into(),
             missing: sg_missing_neighbour::try_from(d.missing)?.into(),
         };
-        let out = required(mesh)?;
+        // SAFETY: `mesh` is NULL or writable by this function's contract.
+        let out = unsafe { try_out(mesh) }?;
         let src = lookup(&SOURCES, source)?;
         let chunks = Neighbourhood::from_array(
             src.chunks
@@ -274,8 +281,7 @@ pub unsafe extern "C" fn sg_mesh_build(
         let m = mesh_chunk(&chunks, src.dims, &src.palette.blocks, &options)?;
         let id = next_id();
         lock(&MESHES).insert(id, Arc::new(m));
-        // SAFETY: checked non-NULL; writable by the caller's contract.
-        unsafe { write_out(out, to_handle(id)) };
+        out.write(to_handle(id));
         Ok(())
     })
 }
@@ -299,27 +305,15 @@ pub unsafe extern "C" fn sg_mesh_counts(
     index_count: *mut usize,
 ) -> sg_result {
     ffi(|| {
+        // SAFETY: each is NULL or writable by this function's contract.
+        let (vertex_count, index_count) =
+            unsafe { (optional_out(vertex_count), optional_out(index_count)) };
         let (m, s) = surface_of(mesh, surface)?;
         let sm = &m.surfaces[s];
-        // SAFETY: NULL or writable by the caller's contract.
-        unsafe {
-            write_optional(vertex_count, sm.vertex_count());
-            write_optional(index_count, sm.indices.len());
-        }
+        write_optional(vertex_count, sm.vertex_count());
+        write_optional(index_count, sm.indices.len());
         Ok(())
     })
-}
-
-/// Copy `src` into `dst` (skipped if NULL).
-///
-/// # Safety
-/// `dst` must be NULL or valid for writes of `src.len()` elements.
-unsafe fn copy_to<T: Copy>(src: &[T], dst: *mut T) {
-    if !dst.is_null() {
-        // SAFETY: valid for `src.len()` writes by the caller's contract; the library's `src`
-        // cannot overlap the caller's buffer.
-        unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), dst, src.len()) };
-    }
 }
 
 /// Copy one surface of a mesh into the caller's arrays. `SG_RESULT_BUFFER_TOO_SMALL` (nothing
@@ -337,11 +331,8 @@ pub unsafe extern "C" fn sg_mesh_copy(
 ) -> sg_result {
     ffi(|| {
         let (m, s) = surface_of(mesh, surface)?;
-        if buffers.is_null() {
-            return Err(sg_result::NullArgument);
-        }
-        // SAFETY: non-NULL and readable by the caller's contract.
-        let b = unsafe { &*buffers };
+        // SAFETY: `buffers` is NULL or readable by this function's contract.
+        let b = unsafe { try_ref(buffers) }?;
         let sm: &SurfaceMesh = &m.surfaces[s];
         if b.vertex_capacity < sm.vertex_count() || b.index_capacity < sm.indices.len() {
             return Err(sg_result::BufferTooSmall);
@@ -370,10 +361,9 @@ pub unsafe extern "C" fn sg_mesh_copy(
 #[no_mangle]
 pub unsafe extern "C" fn sg_mesh_digest(mesh: *const sg_mesh, digest: *mut u64) -> sg_result {
     ffi(|| {
-        let out = required(digest)?;
-        let m = lookup(&MESHES, mesh)?;
-        // SAFETY: checked non-NULL; writable by the caller's contract.
-        unsafe { write_out(out, m.digest()) };
+        // SAFETY: `digest` is NULL or writable by this function's contract.
+        let out = unsafe { try_out(digest) }?;
+        out.write(lookup(&MESHES, mesh)?.digest());
         Ok(())
     })
 }
@@ -387,14 +377,16 @@ pub extern "C" fn sg_mesh_destroy(mesh: *mut sg_mesh) -> sg_result {
 /// Default heightmap mesh settings (struct_size filled in). Any thread.
 #[no_mangle]
 pub extern "C" fn sg_heightmap_mesh_def_default() -> sg_heightmap_mesh_def {
-    let d = HeightmapMeshOptions::default();
-    sg_heightmap_mesh_def {
-        struct_size: std::mem::size_of::<sg_heightmap_mesh_def>() as u32,
-        res: d.res as u32,
-        height_scale: d.height_scale,
-        height_offset: d.height_offset,
-        skirt_depth: d.skirt_depth,
-    }
+    ffi_value(refused(), || {
+        let d = HeightmapMeshOptions::default();
+        sg_heightmap_mesh_def {
+            struct_size: std::mem::size_of::<sg_heightmap_mesh_def>() as u32,
+            res: d.res as u32,
+            height_scale: d.height_scale,
+            height_offset: d.height_offset,
+            skirt_depth: d.skirt_depth,
+        }
+    })
 }
 
 /// Fill a heightmap chunk with a one-sample apron: `(res + 3)^2` samples, sample (i, j) for
@@ -413,11 +405,11 @@ pub unsafe extern "C" fn sg_heightmap_fill_apron(
     cap: usize,
 ) -> sg_result {
     ffi(|| {
-        // SAFETY: forwarded from this function's contract.
-        let n = unsafe { crate::noise::noise_of(def) }?;
-        let out = required(out)?;
-        // SAFETY: non-NULL and valid for `cap` writes by the caller's contract.
-        let buf = unsafe { std::slice::from_raw_parts_mut(out, cap) };
+        // SAFETY: `def` is NULL or readable for `struct_size` bytes by this function's
+        // contract.
+        let n = crate::noise::noise_of(unsafe { try_def(def) }?)?;
+        // SAFETY: `out` is NULL or valid for `cap` writes by this function's contract.
+        let buf = unsafe { try_slice_mut(out, cap) }?;
         Ok(n.heightmap_apron(cx, cz, res as usize, buf)?)
     })
 }
@@ -444,30 +436,26 @@ pub unsafe extern "C" fn sg_heightmap_mesh(
     index_count: *mut usize,
 ) -> sg_result {
     ffi(|| {
-        if samples.is_null() || def.is_null() || buffers.is_null() {
-            return Err(sg_result::NullArgument);
-        }
-        // SAFETY: non-NULL and readable by the caller's contract.
-        let b = unsafe { &*buffers };
-        // SAFETY: non-NULL and readable by the caller's contract.
-        let d = unsafe { &*def };
-        if (d.struct_size as usize) < std::mem::size_of::<sg_heightmap_mesh_def>() {
-            return Err(sg_result::BadStructSize);
-        }
+        // SAFETY: each pointer is NULL or valid as this function's contract states.
+        let (s, d, b) = unsafe {
+            (
+                try_slice(samples, sample_count)?,
+                try_def(def)?,
+                try_ref(buffers)?,
+            )
+        };
+        // SAFETY: each is NULL or writable by this function's contract.
+        let (vertex_count, index_count) =
+            unsafe { (optional_out(vertex_count), optional_out(index_count)) };
         let o = HeightmapMeshOptions {
             res: d.res as usize,
             height_scale: d.height_scale,
             height_offset: d.height_offset,
             skirt_depth: d.skirt_depth,
         };
-        // SAFETY: readable for `sample_count` floats by the caller's contract.
-        let s = unsafe { std::slice::from_raw_parts(samples, sample_count) };
         let m = mesh_heightmap(s, &o)?;
-        // SAFETY: NULL or writable by the caller's contract.
-        unsafe {
-            write_optional(vertex_count, m.positions.len());
-            write_optional(index_count, m.indices.len());
-        }
+        write_optional(vertex_count, m.positions.len());
+        write_optional(index_count, m.indices.len());
         if b.vertex_capacity < m.positions.len() || b.index_capacity < m.indices.len() {
             return Err(sg_result::BufferTooSmall);
         }

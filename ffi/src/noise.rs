@@ -3,47 +3,41 @@
 
 use stratagen_core::noise::{Grid2, Grid3, Noise, NoiseDef, NoiseError};
 
+use crate::boundary::{ffi, ffi_value, refused, try_def, try_ref, try_slice_mut, versioned};
 use crate::enums::{
     from_wire, sg_cellular_distance, sg_cellular_return, sg_fractal, sg_noise_type,
 };
-use crate::result::{ffi, required, sg_result, FfiResult};
+use crate::result::{sg_result, FfiResult};
 use crate::types::{sg_grid2, sg_grid3, sg_noise_def};
 
 /// Default noise settings (struct_size filled in). Any thread.
 #[no_mangle]
 pub extern "C" fn sg_noise_def_default() -> sg_noise_def {
-    let d = NoiseDef::default();
-    sg_noise_def {
-        struct_size: std::mem::size_of::<sg_noise_def>() as u32,
-        noise_type: d.noise_type as u32,
-        seed: d.seed,
-        fractal: d.fractal as u32,
-        octaves: d.octaves,
-        frequency: d.frequency,
-        lacunarity: d.lacunarity,
-        gain: d.gain,
-        offset: d.offset,
-        cellular_distance: d.cellular_distance as u32,
-        cellular_return: d.cellular_return as u32,
-        cellular_jitter: d.cellular_jitter,
-        warp_amplitude: d.warp_amplitude,
-        warp_frequency: d.warp_frequency,
-    }
+    ffi_value(refused(), || {
+        let d = NoiseDef::default();
+        sg_noise_def {
+            struct_size: std::mem::size_of::<sg_noise_def>() as u32,
+            noise_type: d.noise_type as u32,
+            seed: d.seed,
+            fractal: d.fractal as u32,
+            octaves: d.octaves,
+            frequency: d.frequency,
+            lacunarity: d.lacunarity,
+            gain: d.gain,
+            offset: d.offset,
+            cellular_distance: d.cellular_distance as u32,
+            cellular_return: d.cellular_return as u32,
+            cellular_jitter: d.cellular_jitter,
+            warp_amplitude: d.warp_amplitude,
+            warp_frequency: d.warp_frequency,
+        }
+    })
 }
 
+versioned!(sg_noise_def);
+
 /// Validate a C noise definition into a [`Noise`].
-///
-/// # Safety
-/// `def` must be NULL or point to a readable `sg_noise_def` of `def->struct_size` bytes.
-pub(crate) unsafe fn noise_of(def: *const sg_noise_def) -> FfiResult<Noise> {
-    if def.is_null() {
-        return Err(sg_result::NullArgument);
-    }
-    // SAFETY: non-NULL and readable by the caller's contract.
-    let d = unsafe { &*def };
-    if (d.struct_size as usize) < std::mem::size_of::<sg_noise_def>() {
-        return Err(sg_result::BadStructSize);
-    }
+pub(crate) fn noise_of(d: &sg_noise_def) -> FfiResult<Noise> {
     NoiseDef {
         seed: d.seed,
         noise_type: from_wire::<sg_noise_type, _>(d.noise_type)?,
@@ -63,38 +57,14 @@ pub(crate) unsafe fn noise_of(def: *const sg_noise_def) -> FfiResult<Noise> {
     .map_err(|_| sg_result::InvalidArgument)
 }
 
-/// The caller's output buffer as a slice.
-///
-/// # Safety
-/// `out` must be NULL or valid for reads and writes of `cap` floats, not aliased elsewhere
-/// during the call.
-unsafe fn out_slice<'a>(out: *mut f32, cap: usize) -> FfiResult<&'a mut [f32]> {
-    let out = required(out)?;
-    // SAFETY: non-NULL, and valid for `cap` elements with no other reference by the caller's
-    // contract.
-    Ok(unsafe { std::slice::from_raw_parts_mut(out, cap) })
-}
-
-/// A grid fill: validate the definition, read the C grid, fill the caller's buffer.
-///
-/// # Safety
-/// `def` and `grid` must be NULL or readable; `out` NULL or valid for writes of `cap` floats.
-unsafe fn grid_fill<G: Copy + Into<R>, R>(
-    def: *const sg_noise_def,
-    grid: *const G,
-    (out, cap): (*mut f32, usize),
+/// A grid fill: validate the definition, convert the C grid, fill the caller's buffer.
+fn grid_fill<G: Copy + Into<R>, R>(
+    def: &sg_noise_def,
+    grid: &G,
+    out: &mut [f32],
     fill: impl FnOnce(&Noise, &R, &mut [f32]) -> Result<(), NoiseError>,
 ) -> FfiResult<()> {
-    // SAFETY: forwarded from this function's contract.
-    let n = unsafe { noise_of(def) }?;
-    if grid.is_null() || out.is_null() {
-        return Err(sg_result::NullArgument);
-    }
-    // SAFETY: non-NULL and readable by the caller's contract.
-    let g: R = unsafe { *grid }.into();
-    // SAFETY: forwarded from this function's contract.
-    let buf = unsafe { out_slice(out, cap) }?;
-    Ok(fill(&n, &g, buf)?)
+    Ok(fill(&noise_of(def)?, &(*grid).into(), out)?)
 }
 
 /// Fill `out[0..width*height]` with fractal noise over a 2D grid (`float` samples, equal to
@@ -102,8 +72,8 @@ unsafe fn grid_fill<G: Copy + Into<R>, R>(
 /// allocates nothing and uses about 30 KiB of the calling thread's stack (every noise fill).
 ///
 /// # Safety
-/// `def` and `grid` must be NULL or readable; `out` NULL or valid for writes of `cap`
-/// floats. The same holds for the other fills.
+/// `def` must be NULL or readable for `def->struct_size` bytes, `grid` NULL or readable; `out`
+/// NULL or valid for writes of `cap` floats. The same holds for the other fills.
 #[no_mangle]
 pub unsafe extern "C" fn sg_noise_fill_2d(
     def: *const sg_noise_def,
@@ -111,8 +81,11 @@ pub unsafe extern "C" fn sg_noise_fill_2d(
     out: *mut f32,
     cap: usize,
 ) -> sg_result {
-    // SAFETY: forwarded from this function's contract.
-    ffi(|| unsafe { grid_fill(def, grid, (out, cap), Noise::fill_2d_f32) })
+    ffi(|| {
+        // SAFETY: each pointer is NULL or valid as this function's contract states.
+        let (def, grid, out) = unsafe { (try_def(def)?, try_ref(grid)?, try_slice_mut(out, cap)?) };
+        grid_fill(def, grid, out, Noise::fill_2d_f32)
+    })
 }
 
 /// Fill `out[0..width*height*depth]` over a 3D grid (layout in `sg_grid3`). Any thread.
@@ -126,8 +99,11 @@ pub unsafe extern "C" fn sg_noise_fill_3d(
     out: *mut f32,
     cap: usize,
 ) -> sg_result {
-    // SAFETY: forwarded from this function's contract.
-    ffi(|| unsafe { grid_fill(def, grid, (out, cap), Noise::fill_3d_f32) })
+    ffi(|| {
+        // SAFETY: each pointer is NULL or valid as this function's contract states.
+        let (def, grid, out) = unsafe { (try_def(def)?, try_ref(grid)?, try_slice_mut(out, cap)?) };
+        grid_fill(def, grid, out, Noise::fill_3d_f32)
+    })
 }
 
 /// Fill a heightmap chunk: `res * res` samples of chunk (cx, cz), sample (i, j) at block
@@ -148,9 +124,9 @@ pub unsafe extern "C" fn sg_heightmap_fill(
 ) -> sg_result {
     ffi(|| {
         // SAFETY: forwarded from this function's contract.
-        let n = unsafe { noise_of(def) }?;
+        let n = noise_of(unsafe { try_def(def) }?)?;
         // SAFETY: forwarded from this function's contract.
-        let buf = unsafe { out_slice(out, cap) }?;
+        let buf = unsafe { try_slice_mut(out, cap) }?;
         Ok(n.heightmap_chunk(cx, cz, res as usize, buf)?)
     })
 }

@@ -10,7 +10,8 @@ use stratagen_core::world::block::{BlockProps, Shape, Surface};
 use stratagen_core::world::definition::BiomeDef;
 use stratagen_core::world::Definition;
 
-use crate::result::{ffi, required, sg_result, write_out, FfiResult};
+use crate::boundary::{ffi, ffi_value, try_cstr, try_out, Out};
+use crate::result::{sg_result, FfiResult};
 
 /// How a block is drawn (`sg_block_info.shape`).
 #[repr(u32)]
@@ -127,16 +128,7 @@ impl CPalette {
     }
 
     /// The id of `name` among the blocks (`which` 0) or biomes (1).
-    ///
-    /// # Safety
-    /// `name` must be NULL or a NUL-terminated string.
-    pub unsafe fn find(&self, which: usize, name: *const c_char, id: *mut u32) -> FfiResult<()> {
-        if name.is_null() {
-            return Err(sg_result::NullArgument);
-        }
-        let id = required(id)?;
-        // SAFETY: non-NULL and NUL-terminated by the caller's contract.
-        let name = unsafe { CStr::from_ptr(name) };
+    pub fn find(&self, which: usize, name: &CStr, id: Out<'_, u32>) -> FfiResult<()> {
         let names = if which == 0 {
             &self.block_names
         } else {
@@ -146,8 +138,7 @@ impl CPalette {
             .iter()
             .position(|n| n.as_c_str() == name)
             .ok_or(sg_result::NotFound)?;
-        // SAFETY: checked non-NULL; writable by the caller's contract.
-        unsafe { write_out(id, i as u32) };
+        id.write(i as u32);
         Ok(())
     }
 }
@@ -192,7 +183,7 @@ pub(crate) fn builtin() -> &'static Arc<CPalette> {
 #[no_mangle]
 #[deprecated(note = "use sg_world_block_count")]
 pub extern "C" fn sg_block_count() -> u32 {
-    builtin().world.blocks.len() as u32
+    ffi_value(0, || builtin().world.blocks.len() as u32)
 }
 
 /// The palette entry of block `id` into `*out`; `SG_RESULT_INVALID_ARGUMENT` for an id
@@ -204,10 +195,9 @@ pub extern "C" fn sg_block_count() -> u32 {
 #[deprecated(note = "use sg_world_block_info")]
 pub unsafe extern "C" fn sg_block_get_info(id: u32, out: *mut sg_block_info) -> sg_result {
     ffi(|| {
-        let out = required(out)?;
-        let info = builtin().block(id)?;
-        // SAFETY: checked non-NULL; writable by the caller's contract.
-        unsafe { write_out(out, info) };
+        // SAFETY: `out` is NULL or writable by this function's contract.
+        let out = unsafe { try_out(out) }?;
+        out.write(builtin().block(id)?);
         Ok(())
     })
 }
@@ -220,8 +210,12 @@ pub unsafe extern "C" fn sg_block_get_info(id: u32, out: *mut sg_block_info) -> 
 #[no_mangle]
 #[deprecated(note = "use sg_world_block_by_name")]
 pub unsafe extern "C" fn sg_block_by_name(name: *const c_char, id: *mut u32) -> sg_result {
-    // SAFETY: forwarded under this function's contract.
-    ffi(|| unsafe { builtin().find(0, name, id) })
+    ffi(|| {
+        // SAFETY: `name` is NULL or NUL-terminated, `id` NULL or writable, by this function's
+        // contract.
+        let (name, id) = unsafe { (try_cstr(name)?, try_out(id)?) };
+        builtin().find(0, name, id)
+    })
 }
 
 /// Number of biome ids of the built-in world (ids are `0..sg_biome_count()`). Any thread.
@@ -229,7 +223,7 @@ pub unsafe extern "C" fn sg_block_by_name(name: *const c_char, id: *mut u32) -> 
 #[no_mangle]
 #[deprecated(note = "use sg_world_biome_count")]
 pub extern "C" fn sg_biome_count() -> u32 {
-    builtin().world.biomes.len() as u32
+    ffi_value(0, || builtin().world.biomes.len() as u32)
 }
 
 /// The palette entry of biome `id` into `*out`; `SG_RESULT_INVALID_ARGUMENT` for an id
@@ -241,10 +235,9 @@ pub extern "C" fn sg_biome_count() -> u32 {
 #[deprecated(note = "use sg_world_biome_info")]
 pub unsafe extern "C" fn sg_biome_get_info(id: u32, out: *mut sg_biome_info) -> sg_result {
     ffi(|| {
-        let out = required(out)?;
-        let info = builtin().biome(id)?;
-        // SAFETY: checked non-NULL; writable by the caller's contract.
-        unsafe { write_out(out, info) };
+        // SAFETY: `out` is NULL or writable by this function's contract.
+        let out = unsafe { try_out(out) }?;
+        out.write(builtin().biome(id)?);
         Ok(())
     })
 }
@@ -257,8 +250,12 @@ pub unsafe extern "C" fn sg_biome_get_info(id: u32, out: *mut sg_biome_info) -> 
 #[no_mangle]
 #[deprecated(note = "use sg_world_biome_by_name")]
 pub unsafe extern "C" fn sg_biome_by_name(name: *const c_char, id: *mut u32) -> sg_result {
-    // SAFETY: forwarded under this function's contract.
-    ffi(|| unsafe { builtin().find(1, name, id) })
+    ffi(|| {
+        // SAFETY: `name` is NULL or NUL-terminated, `id` NULL or writable, by this function's
+        // contract.
+        let (name, id) = unsafe { (try_cstr(name)?, try_out(id)?) };
+        builtin().find(1, name, id)
+    })
 }
 
 impl From<Shape> for sg_block_shape {

@@ -2,12 +2,11 @@
 //! so generation continues from there. The format is `stratagen_store::record`'s (magic,
 //! version, world identity, position, status, LZ4 body, XXH64). Owner thread.
 
-use stratagen_core::engine::ChunkPos;
 use stratagen_store::record::{load_chunk, save_chunk};
 
-use crate::chunk::copy_out;
-use crate::handles::with_owner;
-use crate::result::{ffi, sg_result, write_optional, FfiResult};
+use crate::boundary::{copy_out, ffi, optional_out, out_buf, try_slice, write_optional};
+use crate::handles::{valid_pos, with_owner};
+use crate::result::sg_result;
 use crate::types::sg_world;
 
 /// Write the record of chunk (cx, cz) — its outputs at the status it has reached, with the
@@ -28,27 +27,14 @@ pub unsafe extern "C" fn sg_world_save_chunk(
     cap: usize,
     needed: *mut usize,
 ) -> sg_result {
-    // SAFETY: `buf` and `needed` are forwarded under this function's contract.
-    ffi(|| unsafe { save(world, ChunkPos::new(cx, cz), buf, cap, needed) })
-}
-
-/// # Safety
-/// As for [`sg_world_save_chunk`].
-unsafe fn save(
-    world: *mut sg_world,
-    pos: ChunkPos,
-    buf: *mut u8,
-    cap: usize,
-    needed: *mut usize,
-) -> FfiResult<()> {
-    let record = with_owner(world, |_, st| {
-        if !pos.is_valid() {
-            return Err(sg_result::OutOfRange);
-        }
-        Ok(save_chunk(&st.sched, pos)?)
-    })?;
-    // SAFETY: forwarded from this function's contract.
-    unsafe { copy_out(&record, buf, cap, needed) }
+    ffi(|| {
+        // SAFETY: `buf` and `needed` are NULL or writable as this function's contract states.
+        let buf = unsafe { out_buf(buf, cap, needed) };
+        let record = with_owner(world, |_, st| {
+            Ok(save_chunk(&st.sched, valid_pos(cx, cz)?)?)
+        })?;
+        copy_out(&record, buf)
+    })
 }
 
 /// Give a chunk record (from [`sg_world_save_chunk`], a file or a database) to `world`: the
@@ -76,33 +62,24 @@ pub unsafe extern "C" fn sg_world_load_chunk(
     cz: *mut i32,
     status: *mut u32,
 ) -> sg_result {
-    // SAFETY: the pointers are forwarded under this function's contract.
-    ffi(|| unsafe { load(world, bytes, len, (cx, cz, status)) })
-}
-
-/// # Safety
-/// As for [`sg_world_load_chunk`].
-unsafe fn load(
-    world: *mut sg_world,
-    bytes: *const u8,
-    len: usize,
-    (cx, cz, status): (*mut i32, *mut i32, *mut u32),
-) -> FfiResult<()> {
-    if bytes.is_null() {
-        return Err(sg_result::NullArgument);
-    }
-    // SAFETY: non-NULL and valid for `len` reads by the caller's contract; the slice lives
-    // only for this call.
-    let record = unsafe { std::slice::from_raw_parts(bytes, len) };
-    let (header, _) = with_owner(world, |_, st| {
-        st.pinned.clear();
-        Ok(load_chunk(&mut st.sched, record)?)
-    })?;
-    // SAFETY: each NULL or writable by the caller's contract.
-    unsafe {
+    ffi(|| {
+        // SAFETY: `bytes` is NULL or readable for `len` bytes, and `cx`, `cz`, `status` NULL
+        // or writable, as this function's contract states; the slice lives only for the call.
+        let (record, cx, cz, status) = unsafe {
+            (
+                try_slice(bytes, len)?,
+                optional_out(cx),
+                optional_out(cz),
+                optional_out(status),
+            )
+        };
+        let (header, _) = with_owner(world, |_, st| {
+            st.pinned.clear();
+            Ok(load_chunk(&mut st.sched, record)?)
+        })?;
         write_optional(cx, header.pos.x);
         write_optional(cz, header.pos.z);
         write_optional(status, header.status as u32);
-    }
-    Ok(())
+        Ok(())
+    })
 }

@@ -1,12 +1,13 @@
-//! `sg_result` (one result enum with fixed numbers), its messages, the conversions from the
-//! core's errors, and the panic boundary every export runs behind.
+//! `sg_result` (one result enum with fixed numbers), its messages and the conversions from the
+//! core's errors.
 
 use std::os::raw::c_char;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use stratagen_core::engine::{RestoreError, SchedulerError};
 use stratagen_core::noise::NoiseError;
 use stratagen_store::RecordError;
+
+use crate::boundary::ffi_value;
 
 /// Major version.
 pub const SG_VERSION_MAJOR: u32 = 0;
@@ -216,62 +217,27 @@ impl From<NoiseError> for sg_result {
     }
 }
 
-/// The panic boundary: run an inner function, turn its `Err` into the code and a caught
-/// panic into `SG_RESULT_INTERNAL_PANIC`. Every export goes through here once.
-pub(crate) fn ffi(f: impl FnOnce() -> FfiResult<()>) -> sg_result {
-    match catch_unwind(AssertUnwindSafe(f)) {
-        Ok(Ok(())) => sg_result::Ok,
-        Ok(Err(e)) => e,
-        Err(_) => sg_result::InternalPanic,
-    }
-}
-
-/// A required output pointer, checked for NULL.
-pub(crate) fn required<T>(p: *mut T) -> FfiResult<*mut T> {
-    if p.is_null() {
-        Err(sg_result::NullArgument)
-    } else {
-        Ok(p)
-    }
-}
-
-/// Write `v` to the output `out` (checked non-NULL by the caller through [`required`] or a
-/// NULL test).
-///
-/// # Safety
-/// `out` must be non-NULL, aligned and valid for a write of `T`.
-pub(crate) unsafe fn write_out<T>(out: *mut T, v: T) {
-    // SAFETY: the caller guarantees `out` is non-NULL and valid for writes (the C caller's
-    // contract, stated on every export).
-    unsafe { out.write(v) }
-}
-
-/// Write `v` to an optional output (NULL: skipped).
-///
-/// # Safety
-/// `out` must be NULL or aligned and valid for a write of `T`.
-pub(crate) unsafe fn write_optional<T>(out: *mut T, v: T) {
-    if !out.is_null() {
-        // SAFETY: non-NULL, and valid for writes by the caller's contract.
-        unsafe { write_out(out, v) }
-    }
-}
-
 /// The library version as `(major << 16) | (minor << 8) | patch`. Any thread.
 #[no_mangle]
 pub extern "C" fn sg_version() -> u32 {
-    (SG_VERSION_MAJOR << 16) | (SG_VERSION_MINOR << 8) | SG_VERSION_PATCH
+    ffi_value(0, || {
+        (SG_VERSION_MAJOR << 16) | (SG_VERSION_MINOR << 8) | SG_VERSION_PATCH
+    })
 }
 
 /// A static, NUL-terminated English message for a result code (never NULL; unknown codes
 /// get "unknown result code"). Any thread.
 #[no_mangle]
 pub extern "C" fn sg_result_message(code: u32) -> *const c_char {
-    const UNKNOWN: &[u8] = b"unknown result code\0";
-    let s = catch_unwind(|| sg_result::try_from(code).map_or(UNKNOWN, sg_result::message))
-        .unwrap_or(UNKNOWN);
-    s.as_ptr() as *const c_char
+    ffi_value(UNKNOWN_RESULT.as_ptr(), || {
+        let s = sg_result::try_from(code).map_or(UNKNOWN_RESULT, sg_result::message);
+        s.as_ptr()
+    })
+    .cast::<c_char>()
 }
+
+/// The message of a code that is not an `sg_result`.
+const UNKNOWN_RESULT: &[u8] = b"unknown result code\0";
 
 #[cfg(test)]
 mod tests {

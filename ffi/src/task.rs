@@ -2,8 +2,9 @@
 
 use stratagen_core::engine::Finished;
 
-use crate::handles::{handle_id, lock, task_cell, unregister_task, with_owner};
-use crate::result::{ffi, sg_result, write_optional, write_out, FfiResult};
+use crate::boundary::{ffi, optional_out, try_out, write_optional};
+use crate::handles::{lock, task_cell, try_handle, unregister_task, with_owner};
+use crate::result::{sg_result, FfiResult};
 use crate::types::{sg_task, sg_world};
 
 /// Run a task's status body. Any thread, many tasks at once; touches only the task.
@@ -38,15 +39,15 @@ pub unsafe extern "C" fn sg_task_info(
     status: *mut u32,
 ) -> sg_result {
     ffi(|| {
+        // SAFETY: each pointer is NULL or writable by this function's contract.
+        let (cx, cz, status) =
+            unsafe { (optional_out(cx), optional_out(cz), optional_out(status)) };
         let cell = task_cell(task)?;
         let inner = lock(&cell.inner);
         let t = inner.task.as_ref().ok_or(sg_result::StaleHandle)?;
-        // SAFETY: each pointer is NULL or writable by the caller's contract.
-        unsafe {
-            write_optional(cx, t.pos().x);
-            write_optional(cz, t.pos().z);
-            write_optional(status, t.status() as u32);
-        }
+        write_optional(cx, t.pos().x);
+        write_optional(cz, t.pos().z);
+        write_optional(status, t.status() as u32);
         Ok(())
     })
 }
@@ -60,11 +61,8 @@ pub extern "C" fn sg_world_finish_task(world: *mut sg_world, task: *mut sg_task)
 }
 
 fn finish_task(world: *mut sg_world, task: *mut sg_task) -> FfiResult<()> {
-    if task.is_null() {
-        return Err(sg_result::NullArgument);
-    }
+    let tid = try_handle(task)?;
     with_owner(world, |wid, st| {
-        let tid = handle_id(task);
         let cell = task_cell(task)?;
         if cell.world != wid {
             return Err(sg_result::ForeignHandle);
@@ -101,12 +99,13 @@ pub unsafe extern "C" fn sg_world_run_inline(
     ran: *mut usize,
 ) -> sg_result {
     ffi(|| {
+        // SAFETY: `ran` is NULL or writable by this function's contract.
+        let ran = unsafe { optional_out(ran) };
         let n = with_owner(world, |_, st| {
             st.pinned.clear();
             Ok(st.sched.run_inline(max_tasks))
         })?;
-        // SAFETY: NULL or writable by the caller's contract.
-        unsafe { write_optional(ran, n) };
+        write_optional(ran, n);
         Ok(())
     })
 }
@@ -122,17 +121,13 @@ pub unsafe extern "C" fn sg_world_pending(
     in_flight: *mut usize,
 ) -> sg_result {
     ffi(|| {
-        if ready.is_null() || in_flight.is_null() {
-            return Err(sg_result::NullArgument);
-        }
+        // SAFETY: both are NULL or writable by this function's contract.
+        let (ready, in_flight) = unsafe { (try_out(ready)?, try_out(in_flight)?) };
         let (r, f) = with_owner(world, |_, st| {
             Ok((st.sched.ready_count(), st.sched.in_flight_count()))
         })?;
-        // SAFETY: both non-NULL and writable by the caller's contract.
-        unsafe {
-            write_out(ready, r);
-            write_out(in_flight, f);
-        }
+        ready.write(r);
+        in_flight.write(f);
         Ok(())
     })
 }

@@ -26,9 +26,12 @@ pub struct sg_spawn_request {
 
 /// World settings. Initialise with `sg_world_def_default()` and change fields.
 #[repr(C)]
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct sg_world_def {
-    /// `sizeof(sg_world_def)` as the caller compiled it; set by `sg_world_def_default`.
+    /// `sizeof(sg_world_def)` as the caller compiled it (`sg_world_def_default` sets it). Read
+    /// first and alone: a smaller size is refused with `SG_RESULT_BAD_STRUCT_SIZE` before any
+    /// other byte is read; a larger one (a newer header) is accepted, and only this library's
+    /// fields are read.
     pub struct_size: u32,
     /// Minimum block y, a multiple of 16 in -2048..=2032. Default -64.
     pub min_y: i32,
@@ -42,9 +45,12 @@ pub struct sg_world_def {
 
 /// Noise settings (mirrors the Rust `NoiseDef`). Initialise with `sg_noise_def_default()`.
 #[repr(C)]
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct sg_noise_def {
-    /// `sizeof(sg_noise_def)`; set by `sg_noise_def_default`.
+    /// `sizeof(sg_noise_def)` as the caller compiled it (`sg_noise_def_default` sets it). Read
+    /// first and alone: a smaller size is refused with `SG_RESULT_BAD_STRUCT_SIZE` before any
+    /// other byte is read; a larger one (a newer header) is accepted, and only this library's
+    /// fields are read.
     pub struct_size: u32,
     /// An `sg_noise_type`. Default Perlin.
     pub noise_type: u32,

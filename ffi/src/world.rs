@@ -6,27 +6,32 @@ use std::sync::{Arc, Mutex};
 use stratagen_core::engine::{ChunkPos, ChunkStatus, Priority, Scheduler};
 use stratagen_core::world::{World, WorldGen, WorldSettings};
 
+use crate::boundary::{ffi, ffi_value, refused, try_def, try_out, try_slice_mut, versioned, Out};
 use crate::enums::{from_wire, sg_priority, sg_status};
 use crate::handles::{
     handle_id, next_id, owner_out, register_task, register_world, to_handle, unregister_world,
     with_owner, WorldCell, WorldState,
 };
 use crate::palette::CPalette;
-use crate::result::{ffi, required, sg_result, write_out, FfiResult};
+use crate::result::{sg_result, FfiResult};
 use crate::types::{sg_task, sg_world, sg_world_def};
 
 /// Default world settings (struct_size filled in). Any thread.
 #[no_mangle]
 pub extern "C" fn sg_world_def_default() -> sg_world_def {
-    let d = WorldSettings::default();
-    sg_world_def {
-        struct_size: std::mem::size_of::<sg_world_def>() as u32,
-        min_y: d.min_y,
-        seed: d.seed,
-        height: d.height,
-        sea_level: d.sea_level,
-    }
+    ffi_value(refused(), || {
+        let d = WorldSettings::default();
+        sg_world_def {
+            struct_size: std::mem::size_of::<sg_world_def>() as u32,
+            min_y: d.min_y,
+            seed: d.seed,
+            height: d.height,
+            sea_level: d.sea_level,
+        }
+    })
 }
+
+versioned!(sg_world_def);
 
 /// Create a world; the calling thread becomes its owner. Writes `*out` on success.
 /// Release it with `sg_world_destroy`. Any thread (becomes the owner).
@@ -39,33 +44,21 @@ pub unsafe extern "C" fn sg_world_create(
     def: *const sg_world_def,
     out: *mut *mut sg_world,
 ) -> sg_result {
-    // SAFETY: forwarded from this function's contract.
-    ffi(|| unsafe { world_create(def, out) })
+    ffi(|| {
+        // SAFETY: `out` is NULL or writable by this function's contract.
+        let out = unsafe { try_out(out) }?;
+        // SAFETY: `def` is NULL or readable for `struct_size` bytes by this function's
+        // contract.
+        let d = unsafe { try_def(def) }?;
+        create(d, crate::palette::builtin().clone(), out)
+    })
 }
 
-unsafe fn world_create(def: *const sg_world_def, out: *mut *mut sg_world) -> FfiResult<()> {
-    let out = required(out)?;
-    if def.is_null() {
-        return Err(sg_result::NullArgument);
-    }
-    // SAFETY: non-NULL and readable by the caller's contract; `struct_size` is checked before
-    // any field past it could matter (the struct has no later fields in this version).
-    let d = unsafe { &*def };
-    if (d.struct_size as usize) < std::mem::size_of::<sg_world_def>() {
-        return Err(sg_result::BadStructSize);
-    }
-    // SAFETY: `out` is forwarded under this function's contract.
-    unsafe { create(d, crate::palette::builtin().clone(), out) }
-}
-
-/// Create a world of the definition behind `palette` with settings `d`; writes `*out`.
-///
-/// # Safety
-/// `out` must be valid for a write of a pointer (checked non-NULL by the caller).
-pub(crate) unsafe fn create(
+/// Create a world of the definition behind `palette` with settings `d`; writes `out`.
+pub(crate) fn create(
     d: &sg_world_def,
     palette: Arc<CPalette>,
-    out: *mut *mut sg_world,
+    out: Out<'_, *mut sg_world>,
 ) -> FfiResult<()> {
     let settings = WorldSettings {
         seed: d.seed,
@@ -91,8 +84,7 @@ pub(crate) unsafe fn create(
             }),
         },
     );
-    // SAFETY: `out` is non-NULL and writable by the caller's contract.
-    unsafe { write_out(out, to_handle(id)) };
+    out.write(to_handle(id));
     Ok(())
 }
 
@@ -122,8 +114,9 @@ pub unsafe extern "C" fn sg_world_request(
     priority: u32,
     ticket: *mut u64,
 ) -> sg_result {
-    // SAFETY: `ticket` is forwarded under this function's contract.
-    ffi(|| unsafe {
+    ffi(|| {
+        // SAFETY: `ticket` is NULL or writable by this function's contract.
+        let ticket = unsafe { try_out(ticket) }?;
         owner_out(world, ticket, |_, st| {
             let s: ChunkStatus = from_wire::<sg_status, _>(status)?;
             let p: Priority = from_wire::<sg_priority, _>(priority)?;
@@ -159,10 +152,14 @@ pub unsafe extern "C" fn sg_world_take_tasks(
     count: *mut usize,
 ) -> sg_result {
     ffi(|| {
-        let count = required(count)?;
-        if out.is_null() && cap > 0 {
-            return Err(sg_result::NullArgument);
-        }
+        // SAFETY: `count` is NULL or writable by this function's contract.
+        let count = unsafe { try_out(count) }?;
+        let mut out = if cap == 0 {
+            None
+        } else {
+            // SAFETY: `out` is NULL or valid for `cap` writes by this function's contract.
+            Some(unsafe { try_slice_mut(out, cap) }?)
+        };
         let n = with_owner(world, |wid, st| {
             st.pinned.clear();
             let tasks = st.sched.take_tasks(cap);
@@ -170,14 +167,13 @@ pub unsafe extern "C" fn sg_world_take_tasks(
             for (i, t) in tasks.into_iter().enumerate() {
                 let (id, handle) = register_task(wid, t);
                 st.tasks.insert(id);
-                // SAFETY: `i < n <= cap` and `out` is valid for `cap` writes by the caller's
-                // contract.
-                unsafe { out.add(i).write(handle) };
+                if let Some(out) = out.as_deref_mut() {
+                    out[i] = handle;
+                }
             }
             Ok(n)
         })?;
-        // SAFETY: `count` is non-NULL and writable by the caller's contract.
-        unsafe { write_out(count, n) };
+        count.write(n);
         Ok(())
     })
 }

@@ -3,7 +3,8 @@
 //! designer can act on (the path, `line:column`, the allowed values; every problem, not just
 //! the first), and turned into the plain [`Definition`] that `stratagen-core` generates from.
 //!
-//! - [`parse`] / [`parse_as`]: text to a checked [`Definition`]; nothing is made on error.
+//! - [`parse`] / [`parse_as`] / [`parse_bytes`]: text to a checked [`Definition`]; nothing is
+//!   made on error.
 //! - [`print`](fn@print): a definition's full document (no `base`), in TOML or JSON; parsing it gives
 //!   the same [`Definition::digest`].
 //! - [`preset`]: the text of a built-in preset (`default`, `archipelago`, `caverns`). A
@@ -66,6 +67,15 @@ pub fn preset(name: &str) -> Option<&'static str> {
         "caverns" => include_str!("../presets/caverns.toml"),
         _ => return None,
     })
+}
+
+/// Parse and check a document given as bytes (from a file or a C caller). Bytes that are not
+/// UTF-8 are one problem at the line and column of the first bad byte.
+pub fn parse_bytes(bytes: &[u8]) -> Result<Definition, Problems> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse(text),
+        Err(e) => Err(problem::not_utf8(bytes, e).into()),
+    }
 }
 
 /// Parse and check a document (its format guessed by [`Format::guess`]).

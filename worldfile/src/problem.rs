@@ -71,3 +71,23 @@ impl From<Problem> for Problems {
         }
     }
 }
+
+/// The problem of a document whose bytes are not UTF-8, at the first bad byte.
+pub(crate) fn not_utf8(bytes: &[u8], e: std::str::Utf8Error) -> Problem {
+    let good = &bytes[..e.valid_up_to()];
+    // The prefix is valid UTF-8 by the error's definition.
+    let good = std::str::from_utf8(good).unwrap_or_default();
+    let line_start = good.rfind('\n').map_or(0, |i| i + 1);
+    let message = match e.error_len() {
+        Some(_) => "the document is not UTF-8: this byte starts no character",
+        None => "the document is not UTF-8: it ends inside a character",
+    };
+    Problem {
+        path: String::new(),
+        at: Some(Pos {
+            line: good.matches('\n').count() + 1,
+            column: good[line_start..].chars().count() + 1,
+        }),
+        message: message.into(),
+    }
+}
