@@ -302,6 +302,7 @@ int main(void) {
         expect("definition without error buffer", sg_world_create_from_definition(&def, bad_doc, strlen(bad_doc), &d, NULL, 0), SG_RESULT_INVALID_DEFINITION);
         const char not_utf8[] = {'f', (char)0xff, 0};
         expect("definition not UTF-8", sg_world_create_from_definition(&def, not_utf8, 2, &d, err, sizeof err), SG_RESULT_INVALID_DEFINITION);
+        expect("not UTF-8 at its line and column", strncmp(err, "1:2: the document is not UTF-8", 30) == 0 ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
         expect("definition shorter than its text", sg_world_create_from_definition(&def, doc, 10, &d, err, sizeof err), SG_RESULT_INVALID_DEFINITION);
         sg_world_def tall = def;
         tall.height = 100;

@@ -4,7 +4,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use stratagen_core::world::Definition;
-use stratagen_worldfile::{parse, preset, print, Format, Problems, PRESETS};
+use stratagen_worldfile::{parse_bytes, preset, print, Format, Problems, PRESETS};
 
 use crate::errors::argument;
 use crate::DefinitionError;
@@ -28,11 +28,12 @@ fn source(spec: &str) -> Source {
     Source::Text
 }
 
-/// The text of `spec` and the name its problems are reported under.
-fn text_of(spec: &str) -> PyResult<(String, String)> {
+/// The bytes of the document `spec` names and the name its problems are reported under (a
+/// file is read as bytes: one that is not UTF-8 is a problem with a position).
+fn document_of(spec: &str) -> PyResult<(Vec<u8>, String)> {
     match source(spec) {
-        Source::Preset(text) => Ok((text.to_string(), spec.to_string())),
-        Source::File(path) => std::fs::read_to_string(&path)
+        Source::Preset(text) => Ok((text.as_bytes().to_vec(), spec.to_string())),
+        Source::File(path) => std::fs::read(&path)
             .map(|t| (t, spec.to_string()))
             .map_err(|e| DefinitionError::new_err(format!("{spec}: {e}"))),
         Source::Text => {
@@ -42,7 +43,7 @@ fn text_of(spec: &str) -> PyResult<(String, String)> {
                     PRESETS.join(", ")
                 )));
             }
-            Ok((spec.to_string(), "definition".to_string()))
+            Ok((spec.as_bytes().to_vec(), "definition".to_string()))
         }
     }
 }
@@ -50,8 +51,8 @@ fn text_of(spec: &str) -> PyResult<(String, String)> {
 /// The definition `spec` names, parsed and checked, or a `DefinitionError` listing every
 /// problem as `stratagen world check` does.
 pub fn resolve(spec: &str) -> PyResult<Definition> {
-    let (text, name) = text_of(spec)?;
-    parse(&text).map_err(|p| DefinitionError::new_err(format!("{name}:\n{p}")))
+    let (bytes, name) = document_of(spec)?;
+    parse_bytes(&bytes).map_err(|p| DefinitionError::new_err(format!("{name}:\n{p}")))
 }
 
 fn problem_list<'py>(py: Python<'py>, problems: &Problems) -> PyResult<Bound<'py, PyList>> {
@@ -71,8 +72,8 @@ fn problem_list<'py>(py: Python<'py>, problems: &Problems) -> PyResult<Bound<'py
 /// dict with `path`, `line`, `column` and `message`; an empty list if it is valid.
 #[pyfunction]
 pub fn check<'py>(py: Python<'py>, text_or_path: &str) -> PyResult<Bound<'py, PyList>> {
-    let (text, _) = text_of(text_or_path)?;
-    match py.detach(|| parse(&text)) {
+    let (bytes, _) = document_of(text_or_path)?;
+    match py.detach(|| parse_bytes(&bytes)) {
         Ok(_) => Ok(PyList::empty(py)),
         Err(p) => problem_list(py, &p),
     }

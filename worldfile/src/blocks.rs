@@ -27,32 +27,42 @@ pub const SURFACES: [(&str, Surface); 3] = [
 pub fn names(r: &mut Reader, list: &Node, path: &str) -> Vec<String> {
     let mut seen = std::collections::HashSet::new();
     r.each(list, path, |r, item, p| {
+        let name_path = format!("{}.name", p);
         let name = match item.get("name") {
-            Some(n) => r.read::<String>(n, &format!("{}.name", p)),
+            Some(n) => match &n.value {
+                crate::node::Value::Str(s) => s.clone(),
+                _ => {
+                    r.read::<String>(n, &name_path);
+                    unidentified(r, p)
+                }
+            },
             None => {
                 if matches!(item.value, crate::node::Value::Table(_)) {
                     r.problem(p, item, "missing key `name`");
                 }
-                String::new()
+                unidentified(r, p)
             }
         };
         if let Some(n) = item.get("name") {
             if !valid_name(&name) {
                 r.problem(
-                    &format!("{}.name", p),
+                    &name_path,
                     n,
                     format!("name {:?} must be lower-case letters, digits and _", name),
                 );
             } else if !seen.insert(name.clone()) {
-                r.problem(
-                    &format!("{}.name", p),
-                    n,
-                    format!("duplicate name {:?}", name),
-                );
+                r.problem(&name_path, n, format!("duplicate name {:?}", name));
             }
         }
         name
     })
+}
+
+/// An item without a name cannot be identified: the problem just reported is the only one
+/// it gives (its path is covered), and it reads with the empty name.
+fn unidentified(r: &mut Reader, path: &str) -> String {
+    r.cover_structure(path);
+    String::new()
 }
 
 /// The blocks, in id order (`names` from [`names`]).

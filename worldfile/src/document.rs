@@ -64,7 +64,7 @@ pub fn with_base(node: Node, depth: usize) -> Result<Node, Problems> {
     };
     let under = crate::node::from_toml(text).map_err(Problems::from)?;
     let mut under = with_base(under, depth + 1)?;
-    forget_positions(&mut under);
+    place_at(&mut under, base.at);
     let mut merged = merge(under, node);
     if let Value::Table(t) = &mut merged.value {
         t.retain(|(k, _)| k != "base");
@@ -72,12 +72,13 @@ pub fn with_base(node: Node, depth: usize) -> Result<Node, Problems> {
     Ok(merged)
 }
 
-/// Values that come from a preset have no position in the user's text.
-fn forget_positions(n: &mut Node) {
-    n.at = None;
+/// Values that come from a preset are placed, in the user's text, at the `base` key that
+/// brought them in: a problem in one points there.
+fn place_at(n: &mut Node, at: Option<crate::problem::Pos>) {
+    n.at = at;
     match &mut n.value {
-        Value::Array(a) => a.iter_mut().for_each(forget_positions),
-        Value::Table(t) => t.iter_mut().for_each(|(_, v)| forget_positions(v)),
+        Value::Array(a) => a.iter_mut().for_each(|v| place_at(v, at)),
+        Value::Table(t) => t.iter_mut().for_each(|(_, v)| place_at(v, at)),
         _ => {}
     }
 }
@@ -90,18 +91,27 @@ fn name_of(n: &Node) -> Option<&str> {
 }
 
 /// `over` laid on `under`: tables merge key by key, arrays of named tables merge by name (a
-/// known name updates that item, a new one is appended, so ids stay stable), anything else is
-/// replaced.
+/// known name updates that item, a new one is appended, so ids stay stable; a table of
+/// `over` without a usable name is appended too, and reported when read), anything else is
+/// replaced. Keys and names are found through an index, so a merge costs O(n log n).
 fn merge(under: Node, over: Node) -> Node {
     match (under.value, over.value) {
         (Value::Table(mut u), Value::Table(o)) => {
+            let mut index: std::collections::BTreeMap<String, usize> = u
+                .iter()
+                .enumerate()
+                .map(|(i, (k, _))| (k.clone(), i))
+                .collect();
             for (k, v) in o {
-                match u.iter().position(|(uk, _)| *uk == k) {
-                    Some(i) => {
+                match index.get(&k) {
+                    Some(&i) => {
                         let old = std::mem::replace(&mut u[i].1, Node::new(Value::Bool(false)));
                         u[i].1 = merge(old, v);
                     }
-                    None => u.push((k, v)),
+                    None => {
+                        index.insert(k.clone(), u.len());
+                        u.push((k, v));
+                    }
                 }
             }
             Node {
@@ -110,20 +120,33 @@ fn merge(under: Node, over: Node) -> Node {
             }
         }
         (Value::Array(mut u), Value::Array(o))
-            if u.iter().chain(&o).all(|n| name_of(n).is_some()) && !u.is_empty() =>
+            if !u.is_empty()
+                && u.iter().all(|n| name_of(n).is_some())
+                && o.iter().all(|n| matches!(n.value, Value::Table(_))) =>
         {
-            let mut seen = std::collections::HashSet::new();
+            let mut index: std::collections::BTreeMap<String, usize> = u
+                .iter()
+                .enumerate()
+                .filter_map(|(i, n)| name_of(n).map(|s| (s.to_string(), i)))
+                .collect();
+            let mut seen = std::collections::BTreeSet::new();
             for item in o {
-                let name = name_of(&item).unwrap_or("").to_string();
                 // A name written twice in the document stays twice (and is reported as a
                 // duplicate) instead of merging into one item.
-                let fresh = seen.insert(name.clone());
-                match u.iter().position(|n| name_of(n) == Some(&name)) {
-                    Some(i) if fresh => {
+                let target = name_of(&item)
+                    .filter(|name| seen.insert(name.to_string()))
+                    .and_then(|name| index.get(name).copied());
+                match target {
+                    Some(i) => {
                         let old = std::mem::replace(&mut u[i], Node::new(Value::Bool(false)));
                         u[i] = merge(old, item);
                     }
-                    _ => u.push(item),
+                    None => {
+                        if let Some(name) = name_of(&item) {
+                            index.entry(name.to_string()).or_insert(u.len());
+                        }
+                        u.push(item);
+                    }
                 }
             }
             Node {
@@ -183,7 +206,19 @@ pub fn read(root: &Node) -> Result<Definition, Problems> {
     t.end(&mut r);
 
     let palette = Palette::new(blocks);
-    let structural = r.problems.clone();
+    // Values checked by core: a problem under a path that already has a problem is a
+    // consequence, not news; and once a whole table or list was missing or unreadable, the
+    // definition holds an empty stand-in whose consequences can appear anywhere (a climate
+    // read as empty selects no biome), so core's checks wait until the document has its shape.
+    let skip_core = r.lost_structure();
+    for path in r
+        .problems
+        .iter()
+        .map(|p| p.path.clone())
+        .collect::<Vec<_>>()
+    {
+        r.cover(&path);
+    }
     if let Ok(blocks) = palette {
         let d = Definition {
             name,
@@ -197,19 +232,9 @@ pub fn read(root: &Node) -> Result<Definition, Problems> {
             structure_blocks,
             creatures,
         };
-        // Values checked by core; a problem under a path that already has a problem is a
-        // consequence of the fallback read there, not news.
-        for e in d.check() {
-            let covered = structural.iter().any(|p| {
-                p.path.is_empty()
-                    || e.path == p.path
-                    || e.path.starts_with(&format!("{}.", p.path))
-                    || e.path.starts_with(&format!("{}[", p.path))
-            });
-            if !covered {
-                let at = root.find(&e.path);
-                r.problem(&e.path, at, e.problem);
-            }
+        for e in d.check().into_iter().filter(|_| !skip_core) {
+            let at = root.find(&e.path);
+            r.problem(&e.path, at, e.problem);
         }
         if r.problems.is_empty() {
             return Ok(d);
@@ -218,7 +243,8 @@ pub fn read(root: &Node) -> Result<Definition, Problems> {
         // The checks above mirror Palette::new's; this is a fallback message.
         r.problem("blocks", blocks_node, "the block list was refused");
     }
-    // In the order they are written (problems without a position, from a base preset, last).
+    // In the order they are written (a problem without a position, which no document path
+    // gives, last).
     let mut list = r.problems;
     list.sort_by_key(|p| p.at.map_or((usize::MAX, 0), |a| (a.line, a.column)));
     Err(Problems { list, more: r.more })

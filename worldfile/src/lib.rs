@@ -128,15 +128,18 @@ pub enum LoadError {
 
 /// A preset by name, or a definition file by path.
 pub fn load(spec: &str) -> Result<Definition, LoadError> {
-    let text = match preset(spec) {
-        Some(t) => t.to_string(),
-        None => std::fs::read_to_string(Path::new(spec)).map_err(|source| LoadError::NotFound {
-            spec: spec.to_string(),
-            presets: PRESETS.join(", "),
-            source,
-        })?,
-    };
-    parse(&text).map_err(|problems| LoadError::Invalid {
+    let parsed =
+        match preset(spec) {
+            Some(t) => parse(t),
+            None => parse_bytes(&std::fs::read(Path::new(spec)).map_err(|source| {
+                LoadError::NotFound {
+                    spec: spec.to_string(),
+                    presets: PRESETS.join(", "),
+                    source,
+                }
+            })?),
+        };
+    parsed.map_err(|problems| LoadError::Invalid {
         spec: spec.to_string(),
         problems,
     })

@@ -148,7 +148,8 @@ pub fn from_toml(text: &str) -> Result<Node, Problem> {
     let lines = Lines::new(text);
     let root = toml::de::DeTable::parse(text).map_err(|e| Problem {
         path: String::new(),
-        at: e.span().map(|s| lines.pos(s.start)),
+        // A parse error without a span is placed at the end of the text.
+        at: Some(lines.pos(e.span().map_or(text.len(), |s| s.start))),
         message: e.message().trim_end().to_string(),
     })?;
     let span = root.span();

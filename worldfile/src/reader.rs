@@ -1,7 +1,10 @@
 //! Reading a [`Node`] tree into plain values: every problem is recorded with its path and
-//! position and reading goes on with a fallback value, so one pass reports them all.
+//! position and reading goes on with a fallback value, so one pass reports them all. A value
+//! that is missing or cannot be read *covers* its path: problems found later under it are
+//! consequences of the fallback, not news, and are not reported, so one mistake gives one
+//! problem.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use crate::node::{Node, Value};
 use crate::problem::{Problem, MAX_PROBLEMS};
@@ -13,6 +16,10 @@ pub struct Reader {
     pub more: usize,
     /// Names of blocks, biomes, trees and creatures in the document, with their ids.
     pub names: Names,
+    /// Paths whose value is missing or unreadable.
+    covered: BTreeSet<String>,
+    /// Whether a whole table, list or list item was missing or unreadable.
+    lost_structure: bool,
 }
 
 /// The names a document defines, by kind.
@@ -25,17 +32,56 @@ pub struct Names {
 }
 
 impl Reader {
-    /// Record a problem at `path`, written at `node`.
+    /// Record a problem at `path`, written at `node`, unless a covered path holds it or the
+    /// same problem is already recorded.
     pub fn problem(&mut self, path: &str, node: &Node, message: impl Into<String>) {
+        if self.is_covered(path) {
+            return;
+        }
+        let p = Problem {
+            path: path.to_string(),
+            at: node.at,
+            message: message.into(),
+        };
+        if self.problems.contains(&p) {
+            return;
+        }
         if self.problems.len() < MAX_PROBLEMS {
-            self.problems.push(Problem {
-                path: path.to_string(),
-                at: node.at,
-                message: message.into(),
-            });
+            self.problems.push(p);
         } else {
             self.more += 1;
         }
+    }
+
+    /// The value at `path` is missing or unreadable: problems at or under it from now on are
+    /// consequences, not reported.
+    pub fn cover(&mut self, path: &str) {
+        if !path.is_empty() {
+            self.covered.insert(path.to_string());
+        }
+    }
+
+    /// [`Reader::cover`] for a whole table, list or list item: what stands in for it (an
+    /// empty table or list) has consequences beyond its path.
+    pub fn cover_structure(&mut self, path: &str) {
+        self.cover(path);
+        self.lost_structure = true;
+    }
+
+    /// Whether a whole table, list or list item was missing or unreadable, so that the
+    /// definition read holds an empty stand-in whose consequences can appear anywhere.
+    pub fn lost_structure(&self) -> bool {
+        self.lost_structure
+    }
+
+    /// Whether `path` or a path above it (`a.b` above `a.b.c` and `a.b[2]`) is covered.
+    fn is_covered(&self, path: &str) -> bool {
+        if self.covered.is_empty() {
+            return false;
+        }
+        let cuts = path.match_indices(['.', '[']).map(|(i, _)| i);
+        cuts.chain([path.len()])
+            .any(|end| self.covered.contains(&path[..end]))
     }
 
     /// `node` as a table, with its keys to be consumed.
@@ -48,6 +94,7 @@ impl Reader {
                     node,
                     format!("expected a table, found {}", node.kind()),
                 );
+                self.cover_structure(path);
                 &[]
             }
         };
@@ -61,7 +108,10 @@ impl Reader {
 
     /// Read `node` as a `T`, or record why not and give the fallback.
     pub fn read<T: FromNode>(&mut self, node: &Node, path: &str) -> T {
-        T::from_node(self, node, path).unwrap_or_default()
+        T::from_node(self, node, path).unwrap_or_else(|| {
+            self.cover(path);
+            T::default()
+        })
     }
 
     /// The id of a named thing of `kind` among `ids`, or a problem (fallback 0).
@@ -77,6 +127,7 @@ impl Reader {
                 Some(id) => id,
                 None => {
                     self.problem(path, node, format!("unknown {} {:?}", kind, s));
+                    self.cover(path);
                     I::default()
                 }
             },
@@ -86,6 +137,7 @@ impl Reader {
                     node,
                     format!("expected a {} name, found {}", kind, node.kind()),
                 );
+                self.cover(path);
                 I::default()
             }
         }
@@ -151,6 +203,7 @@ impl Reader {
                     node,
                     format!("expected an array, found {}", node.kind()),
                 );
+                self.cover_structure(path);
                 Vec::new()
             }
         }
@@ -202,7 +255,8 @@ impl<'n> Table<'n> {
         match self.opt_node(key) {
             Some(n) => n,
             None => {
-                r.problem(&self.path, self.node, format!("missing key `{}`", key));
+                self.missing(r, key);
+                r.cover_structure(&self.path_of(key));
                 &EMPTY_TABLE
             }
         }
@@ -213,10 +267,16 @@ impl<'n> Table<'n> {
         match self.opt_node(key) {
             Some(n) => r.read(n, &self.path_of(key)),
             None => {
-                r.problem(&self.path, self.node, format!("missing key `{}`", key));
+                self.missing(r, key);
                 T::default()
             }
         }
+    }
+
+    /// Report a missing required key at this table, and cover the key's path.
+    fn missing(&self, r: &mut Reader, key: &str) {
+        r.problem(&self.path, self.node, format!("missing key `{}`", key));
+        r.cover(&self.path_of(key));
     }
 
     /// An optional value.

@@ -440,3 +440,91 @@ fn columns_count_characters_not_bytes() {
     );
     refused(&doc, "blocks[46].name", "lower-case letters", Some((4, 20)));
 }
+
+/// Every problem has a position and is listed once.
+fn positioned_and_distinct(p: &Problems) {
+    let mut seen = std::collections::BTreeSet::new();
+    for q in &p.list {
+        assert!(q.at.is_some(), "no position: {q}\nof:\n{p}");
+        assert!(seen.insert(q.to_string()), "listed twice: {q}\nof:\n{p}");
+    }
+}
+
+#[test]
+fn not_utf8_is_one_problem_at_the_bad_byte() {
+    let mut doc = on_default("[terrain]\nbedrock_layers = 4 # caf").into_bytes();
+    doc.push(0xE9); // Latin-1 "é": starts no UTF-8 character here
+    doc.extend_from_slice(b"\n");
+    let p = stratagen_worldfile::parse_bytes(&doc).unwrap_err();
+    assert_eq!(p.list.len(), 1, "{p}");
+    assert_eq!(
+        p.list[0].at,
+        Some(Pos {
+            line: 5,
+            column: 25
+        }),
+        "{p}"
+    );
+    assert!(p.list[0].message.contains("not UTF-8"), "{p}");
+    // A multi-byte character cut at the end.
+    let cut = "format = 1\nname = \"é".as_bytes();
+    let p = stratagen_worldfile::parse_bytes(&cut[..cut.len() - 1]).unwrap_err();
+    assert_eq!(p.list[0].at, Some(Pos { line: 2, column: 9 }), "{p}");
+    assert!(p.list[0].message.contains("ends inside a character"), "{p}");
+}
+
+#[test]
+fn empty_document_names_each_missing_key_once() {
+    for text in ["", "\n\n", "{}"] {
+        let p = problems(text);
+        positioned_and_distinct(&p);
+        assert!(
+            p.list.iter().all(|q| q.message.starts_with("missing key")),
+            "{p}"
+        );
+        assert_eq!(p.list.len(), 10, "{p}");
+    }
+}
+
+/// A list item whose name is not a string cannot be identified: it gives that one problem,
+/// and the base's items stay (no follow-on problems from a list that lost them).
+#[test]
+fn an_unnamed_item_on_a_base_is_one_problem() {
+    let p = problems(&on_default("[[blocks]]\nname = 3\n"));
+    assert_eq!(p.list.len(), 1, "{p}");
+    assert_eq!(p.list[0].path, "blocks[46].name");
+    assert_eq!(p.list[0].at, Some(Pos { line: 5, column: 8 }));
+    let p = problems(&on_default("[[biomes]]\ncolour = [1, 2, 3]\n"));
+    assert_eq!(p.list.len(), 1, "{p}");
+    assert_eq!(p.list[0].message, "missing key `name`");
+}
+
+/// A value that cannot be read gives one problem, not one per use of the fallback.
+#[test]
+fn a_bad_table_gives_one_problem() {
+    let p = problems(&on_default("climate = 5\n"));
+    assert_eq!(p.list.len(), 1, "{p}");
+    assert_eq!(p.list[0].path, "climate");
+    let p = problems(&on_default("[terrain]\nstone = 7\n"));
+    assert_eq!(p.list.len(), 1, "{p}");
+    positioned_and_distinct(&p);
+}
+
+/// A problem in a value that comes from the base preset points at the `base` line.
+#[test]
+fn base_values_point_at_the_base_line() {
+    // Renaming the stone block leaves the base's references to "stone" unresolved.
+    let doc = on_default("[[blocks]]\nname = \"stone\"\nsolid = false\n");
+    if let Err(p) = parse(&doc) {
+        positioned_and_distinct(&p);
+    }
+    let doc = format!("{}creatures = []\n", on_default(""));
+    let p = problems(&doc);
+    positioned_and_distinct(&p);
+    assert!(
+        p.list
+            .iter()
+            .any(|q| q.at == Some(Pos { line: 3, column: 8 })),
+        "{p}"
+    );
+}

@@ -226,10 +226,10 @@ impl StratagenWorld {
     /// paths work in exported games). Main thread.
     fn load_definition(&self) -> Result<Definition, String> {
         let spec = self.world.to_string();
-        let text = match stratagen_worldfile::preset(&spec) {
-            Some(t) => t.to_string(),
+        let bytes = match stratagen_worldfile::preset(&spec) {
+            Some(t) => t.as_bytes().to_vec(),
             None if FileAccess::file_exists(&self.world) => {
-                FileAccess::get_file_as_string(&self.world).to_string()
+                FileAccess::get_file_as_bytes(&self.world).to_vec()
             }
             None => {
                 return Err(format!(
@@ -238,7 +238,7 @@ impl StratagenWorld {
                 ))
             }
         };
-        stratagen_worldfile::parse(&text).map_err(|p| format!("world {spec}:\n{p}"))
+        stratagen_worldfile::parse_bytes(&bytes).map_err(|p| format!("world {spec}:\n{p}"))
     }
 
     fn start(&mut self) -> Result<(), String> {
