@@ -845,3 +845,37 @@ fn golden_noise_digests() {
     }
     insta::assert_snapshot!("noise_digests", lines);
 }
+
+/// An apron that reaches past the lattice is refused and writes nothing (every row is
+/// checked before any is filled), though its chunk alone may still fill; an apron of the last
+/// `i32` chunks reaches past `i32` positions without wrapping, its inner samples the chunk's.
+#[test]
+fn aprons_at_the_edges() {
+    let far = NoiseDef {
+        frequency: 6e197,
+        fractal: stratagen_core::noise::FractalType::None,
+        ..NoiseDef::default()
+    }
+    .build()
+    .unwrap();
+    let sentinel = -1234.5f32;
+    let mut apron = vec![sentinel; 4 * 4];
+    assert!(far.heightmap_apron(0, 0, 1, &mut apron).is_err());
+    assert!(apron.iter().all(|&v| v == sentinel));
+    let mut tile = [sentinel; 1];
+    assert!(far.heightmap_chunk(0, 0, 1, &mut tile).is_ok());
+
+    let n = NoiseDef::default().build().unwrap();
+    for (cx, cz) in [(i32::MAX, 0), (0, i32::MIN), (i32::MIN, i32::MAX)] {
+        let mut apron = vec![sentinel; 7 * 7];
+        n.heightmap_apron(cx, cz, 4, &mut apron).unwrap();
+        let mut tile = [0f32; 16];
+        n.heightmap_chunk(cx, cz, 4, &mut tile).unwrap();
+        for j in 0..4 {
+            for i in 0..4 {
+                let inner = apron[(j + 1) * 7 + i + 1];
+                assert_eq!(inner.to_bits(), tile[j * 4 + i].to_bits(), "({cx}, {cz})");
+            }
+        }
+    }
+}

@@ -2,16 +2,17 @@
 //! truncated, damaged (checksum), another version, another world, a position out of range,
 //! a status the body does not match, a chunk already resident at that status or higher, a
 //! chunk with a task in flight. Then ≥ 10,000 random truncations and bit flips, every one
-//! refused; and forged bodies with a valid checksum that never panic.
+//! refused; and forged bodies with a valid checksum that never panic, and that re-encode to
+//! the same bytes when they decode (one record has one body).
 
 use std::sync::Arc;
 
 use stratagen_core::engine::{ChunkPos, ChunkStatus, Priority, RestoreError, Scheduler};
 use stratagen_core::util::digest::Digest;
 use stratagen_core::util::random::JavaRandom;
-use stratagen_core::world::{chunk_digest, World, WorldGen, WorldSettings};
+use stratagen_core::world::{chunk_digest, ChunkData, World, WorldGen, WorldSettings};
 use stratagen_store::record::{
-    decode, load_chunk, save_chunk, RecordError, CHECKSUM_LEN, HEADER_LEN,
+    decode, encode, load_chunk, save_chunk, RecordError, WorldIdentity, CHECKSUM_LEN, HEADER_LEN,
 };
 
 fn world(def: WorldSettings) -> Scheduler<World> {
@@ -253,8 +254,50 @@ fn forged_bodies_never_panic() {
             Ok(r) => {
                 accepted += 1;
                 let _ = r.outputs.last().map(|d| chunk_digest(d));
+                let again = encode(&WorldIdentity::of(&generator), r.pos, &r.outputs).unwrap();
+                assert!(again == forged, "forgery {i} decoded to a different record");
             }
         }
     }
     assert!(errors > 500, "{} errors, {} accepted", errors, accepted);
+}
+
+/// A block patch (the `initialize_light` section) that sets a block to what it already is has
+/// no encoding of its own: refused, so a record that decodes has one body.
+#[test]
+fn a_patch_that_changes_nothing_is_refused() {
+    let generator = WorldGen::new(def()).unwrap();
+    let mut tried = 0;
+    for (_, status, rec) in records() {
+        if status != ChunkStatus::InitializeLight {
+            continue;
+        }
+        let r = decode(&generator, &rec).unwrap();
+        let ChunkData::Features(f) = &*r.outputs[ChunkStatus::Features.index()] else {
+            panic!("no features output");
+        };
+        let before = f.blocks();
+        // The section is last: `n: u32` then n × (index: u32, block: u16). Turn the last patch
+        // into one that changes nothing, or add one if there is none.
+        let forged = forge(&rec, |_, body| {
+            let tail = body.len() - 6;
+            let n_at = body.len() - 4;
+            if body[n_at..] == [0, 0, 0, 0] {
+                body.truncate(n_at);
+                body.extend_from_slice(&1u32.to_le_bytes());
+                body.extend_from_slice(&0u32.to_le_bytes());
+                body.extend_from_slice(&before[0].to_le_bytes());
+            } else {
+                let i = u32::from_le_bytes(body[tail..tail + 4].try_into().unwrap());
+                let same = before[i as usize].to_le_bytes();
+                body[tail + 4..].copy_from_slice(&same);
+            }
+        });
+        match decode(&generator, &forged) {
+            Err(RecordError::Body(e)) => assert!(e.to_string().contains("changes nothing"), "{e}"),
+            other => panic!("a no-op patch was not refused: {:?}", other.map(|r| r.pos)),
+        }
+        tried += 1;
+    }
+    assert!(tried > 0, "no record at initialize_light");
 }

@@ -498,24 +498,31 @@ impl Noise {
         // apron index).
         let segments = [(-1, res - 1, 1, 0), (0, 0, res, 1), (1, 0, 2, res + 1)];
         // One row per fill, each starting exactly where the owning chunk's own fill puts
-        // that sample: `16 * c + k * step`, then `+ i * step` along the row.
-        for &(dz, kz, nz, oz) in &segments {
-            for j in 0..nz {
-                let y0 = f64::from(cz + dz) * 16.0 + (kz + j) as f64 * step;
-                for &(dx, kx, nx, ox) in &segments {
-                    let g = Grid2 {
-                        x0: f64::from(cx + dx) * 16.0 + kx as f64 * step,
-                        y0,
-                        dx: step,
-                        dy: step,
-                        width: nx,
-                        height: 1,
-                    };
-                    let at = (oz + j) * side + ox;
-                    self.fill_2d_f32(&g, &mut out[at..at + nx])?;
+        // that sample: `16 * c + k * step`, then `+ i * step` along the row. Every row is
+        // checked before any is filled, so a refused apron writes nothing.
+        let rows = |f: &mut dyn FnMut(&Grid2, usize) -> Result<(), NoiseError>| {
+            for &(dz, kz, nz, oz) in &segments {
+                for j in 0..nz {
+                    // In i64: the neighbour of chunk i32::MAX is past i32 (and refused as out
+                    // of range by the checks, not wrapped).
+                    let y0 = (i64::from(cz) + dz) as f64 * 16.0 + (kz + j) as f64 * step;
+                    for &(dx, kx, nx, ox) in &segments {
+                        let g = Grid2 {
+                            x0: (i64::from(cx) + dx) as f64 * 16.0 + kx as f64 * step,
+                            y0,
+                            dx: step,
+                            dy: step,
+                            width: nx,
+                            height: 1,
+                        };
+                        f(&g, (oz + j) * side + ox)?;
+                    }
                 }
             }
-        }
+            Ok(())
+        };
+        rows(&mut |g, _| self.check2(g, g.width))?;
+        rows(&mut |g, at| self.fill_2d_f32(g, &mut out[at..at + g.width]))?;
         Ok(())
     }
 }

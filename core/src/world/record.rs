@@ -255,6 +255,11 @@ pub fn decode_body(
             ChunkStatus::InitializeLight => {
                 let mut blocks = core::mem::take(&mut feature_blocks);
                 for (i, b) in r.changes(volume, true)? {
+                    // The writer lists only the blocks patches changed; a patch that changes
+                    // nothing has no encoding of its own, so one record has one body.
+                    if blocks[i as usize] == b {
+                        return Err(r.bad("a patch that changes nothing"));
+                    }
                     blocks[i as usize] = b;
                 }
                 let heightmaps = Heightmaps::of(dims, &world.blocks, &blocks);
