@@ -39,6 +39,8 @@ pub fn names(r: &mut Reader, list: &Node, path: &str) -> Vec<String> {
             None => {
                 if matches!(item.value, crate::node::Value::Table(_)) {
                     r.problem(p, item, "missing key `name`");
+                } else {
+                    r.problem(p, item, format!("expected a table, found {}", item.kind()));
                 }
                 unidentified(r, p)
             }
@@ -59,7 +61,8 @@ pub fn names(r: &mut Reader, list: &Node, path: &str) -> Vec<String> {
 }
 
 /// An item without a name cannot be identified: the problem just reported is the only one
-/// it gives (its path is covered), and it reads with the empty name.
+/// it gives (its path is covered), and it reads with the empty name. Call it only after
+/// reporting that problem.
 fn unidentified(r: &mut Reader, path: &str) -> String {
     r.cover_structure(path);
     String::new()

@@ -91,7 +91,7 @@ fn name_of(n: &Node) -> Option<&str> {
 }
 
 /// `over` laid on `under`: tables merge key by key, arrays of named tables merge by name (a
-/// known name updates that item, a new one is appended, so ids stay stable; a table of
+/// known name updates that item, a new one is appended, so ids stay stable; an item of
 /// `over` without a usable name is appended too, and reported when read), anything else is
 /// replaced. Keys and names are found through an index, so a merge costs O(n log n).
 fn merge(under: Node, over: Node) -> Node {
@@ -120,9 +120,7 @@ fn merge(under: Node, over: Node) -> Node {
             }
         }
         (Value::Array(mut u), Value::Array(o))
-            if !u.is_empty()
-                && u.iter().all(|n| name_of(n).is_some())
-                && o.iter().all(|n| matches!(n.value, Value::Table(_))) =>
+            if !u.is_empty() && u.iter().all(|n| name_of(n).is_some()) =>
         {
             let mut index: std::collections::BTreeMap<String, usize> = u
                 .iter()
@@ -205,6 +203,12 @@ pub fn read(root: &Node) -> Result<Definition, Problems> {
     let structure_blocks = read_structure_blocks(&mut r, sb_node, "structure_blocks");
     t.end(&mut r);
 
+    // A covered path always comes with a problem; a reader that covered one silently would
+    // accept a document holding a stand-in.
+    if r.problems.is_empty() && r.covered_any() {
+        debug_assert!(false, "a value was covered without a problem");
+        r.problem("", root, "the document could not be read");
+    }
     let palette = Palette::new(blocks);
     // Values checked by core: a problem under a path that already has a problem is a
     // consequence, not news; and once a whole table or list was missing or unreadable, the

@@ -68,6 +68,12 @@ impl Reader {
         self.lost_structure = true;
     }
 
+    /// Whether some path is covered: then a problem was reported, and the document must be
+    /// refused even if that problem was the one dropped as a repeat.
+    pub fn covered_any(&self) -> bool {
+        !self.covered.is_empty()
+    }
+
     /// Whether a whole table, list or list item was missing or unreadable, so that the
     /// definition read holds an empty stand-in whose consequences can appear anywhere.
     pub fn lost_structure(&self) -> bool {

@@ -528,3 +528,17 @@ fn base_values_point_at_the_base_line() {
         "{p}"
     );
 }
+
+/// A list item that is not a table (JSON readers accept `}, 2 {`) is one problem, and the
+/// document is refused.
+#[test]
+fn a_list_item_that_is_not_a_table_is_refused() {
+    let p = problems(&on_default("biomes = [2]\n"));
+    assert_eq!(p.list.len(), 1, "{p}");
+    assert_eq!(p.list[0].path, "biomes[14]");
+    assert!(p.list[0].message.contains("expected a table"), "{p}");
+    let json = r#"{"format": 1, "name": "mine", "base": "default", "blocks": [{"name": "marble", "colour": [1, 2, 3]}, 2]}"#;
+    let p = problems(json);
+    assert_eq!(p.list.len(), 1, "{p}");
+    positioned_and_distinct(&p);
+}
