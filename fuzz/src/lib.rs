@@ -36,7 +36,9 @@ pub fn small_pipeline() -> &'static Arc<World> {
 
 /// A record of `generator`'s world for the chunk at `pos` at `status` whose body is `body`
 /// (uncompressed): LZ4-compressed as the encoder does, framed with the right lengths and a
-/// valid checksum.
+/// valid checksum. Written from the format's description rather than by calling the encoder,
+/// so the `record` target also checks the encoder's framing: a body that decodes must
+/// re-encode to exactly these bytes.
 pub fn frame(generator: &WorldGen, pos: ChunkPos, status: u8, body: &[u8]) -> Vec<u8> {
     let identity = WorldIdentity::of(generator);
     let packed = lz4_flex::block::compress(body);
