@@ -147,6 +147,37 @@ int main(void) {
     expect("noise empty grid", sg_noise_fill_2d(&nd, &g, out, 64), SG_RESULT_INVALID_ARGUMENT);
     expect("heightmap res 0", sg_heightmap_fill(&nd, 0, 0, 0, out, 64), SG_RESULT_INVALID_ARGUMENT);
 
+    /* Noise handles: built once, the same samples as the definition-per-call fills. */
+    sg_noise *noise = NULL;
+    g.width = 8;
+    expect("noise create NULL def", sg_noise_create(NULL, &noise), SG_RESULT_NULL_ARGUMENT);
+    expect("noise create NULL out", sg_noise_create(&nd, NULL), SG_RESULT_NULL_ARGUMENT);
+    nd.octaves = 0;
+    expect("noise create zero octaves", sg_noise_create(&nd, &noise), SG_RESULT_INVALID_ARGUMENT);
+    expect("noise create wrote nothing", noise == NULL ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+    nd = sg_noise_def_default();
+    expect("noise create", sg_noise_create(&nd, &noise), SG_RESULT_OK);
+    float by_def[64], by_handle[64];
+    expect("fill by definition", sg_noise_fill_2d(&nd, &g, by_def, 64), SG_RESULT_OK);
+    expect("fill by handle", sg_noise_fill_grid_2d(noise, &g, by_handle, 64), SG_RESULT_OK);
+    expect("handle fills the same bits", memcmp(by_def, by_handle, sizeof by_def) == 0 ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+    double sample = 0.0;
+    expect("sample 2d", sg_noise_sample_2d(noise, 3.0, 2.0, &sample), SG_RESULT_OK);
+    expect("sample is the fill's", (float)sample == by_handle[2 * 8 + 3] ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+    expect("sample NaN", sg_noise_sample_2d(noise, 0.0 / 0.0, 0.0, &sample), SG_RESULT_INVALID_ARGUMENT);
+    expect("sample 3d NULL out", sg_noise_sample_3d(noise, 0.0, 0.0, 0.0, NULL), SG_RESULT_NULL_ARGUMENT);
+    expect("fill by handle NULL grid", sg_noise_fill_grid_2d(noise, NULL, by_handle, 64), SG_RESULT_NULL_ARGUMENT);
+    expect("fill by handle small buffer", sg_noise_fill_grid_2d(noise, &g, by_handle, 63), SG_RESULT_BUFFER_TOO_SMALL);
+    expect("fill by NULL handle", sg_noise_fill_grid_2d(NULL, &g, by_handle, 64), SG_RESULT_NULL_ARGUMENT);
+    expect("fill by a world handle", sg_noise_fill_grid_2d((sg_noise *)(void *)w, &g, by_handle, 64), SG_RESULT_STALE_HANDLE);
+    float tile_def[16], tile_handle[16];
+    expect("heightmap by definition", sg_heightmap_fill(&nd, 5, -7, 4, tile_def, 16), SG_RESULT_OK);
+    expect("heightmap by handle", sg_noise_fill_heightmap(noise, 5, -7, 4, tile_handle, 16), SG_RESULT_OK);
+    expect("heightmaps alike", memcmp(tile_def, tile_handle, sizeof tile_def) == 0 ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+    expect("noise destroy", sg_noise_destroy(noise), SG_RESULT_OK);
+    expect("fill after destroy", sg_noise_fill_grid_2d(noise, &g, by_handle, 64), SG_RESULT_STALE_HANDLE);
+    expect("noise destroy twice", sg_noise_destroy(noise), SG_RESULT_STALE_HANDLE);
+
     /* Palette. */
     sg_block_info bi;
     uint32_t id = 12345;

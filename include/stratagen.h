@@ -585,6 +585,11 @@ typedef struct sg_mesh sg_mesh;
 typedef struct sg_mesh_source sg_mesh_source;
 
 /*
+ An opaque noise handle: a definition validated and built once.
+ */
+typedef struct sg_noise sg_noise;
+
+/*
  An opaque task handle.
  */
 typedef struct sg_task sg_task;
@@ -1247,6 +1252,79 @@ sg_result sg_world_chunk_view(struct sg_world *world,
  Default noise settings (struct_size filled in). Any thread.
  */
 struct sg_noise_def sg_noise_def_default(void);
+
+/*
+ Validate and build a noise definition into `*noise` (release it with
+ `sg_noise_destroy`). Errors as for `sg_noise_fill_2d`'s definition. Any thread; the handle
+ is used from any thread, by many at once.
+
+ # Safety
+ `def` must be NULL or readable for `def->struct_size` bytes; `noise` NULL or valid for a
+ write of a pointer.
+ */
+sg_result sg_noise_create(const struct sg_noise_def *def, struct sg_noise **noise);
+
+/*
+ Destroy a noise (fills running on other threads finish first). Any thread.
+ */
+sg_result sg_noise_destroy(struct sg_noise *noise);
+
+/*
+ `sg_noise_fill_2d` on a built noise: no definition is read or built. Any thread.
+
+ # Safety
+ `grid` must be NULL or readable; `out` NULL or valid for writes of `cap` floats.
+ */
+sg_result sg_noise_fill_grid_2d(const struct sg_noise *noise,
+                                const struct sg_grid2 *grid,
+                                float *out,
+                                size_t cap);
+
+/*
+ `sg_noise_fill_3d` on a built noise. Any thread.
+
+ # Safety
+ As for `sg_noise_fill_grid_2d`.
+ */
+sg_result sg_noise_fill_grid_3d(const struct sg_noise *noise,
+                                const struct sg_grid3 *grid,
+                                float *out,
+                                size_t cap);
+
+/*
+ `sg_heightmap_fill` on a built noise. Any thread.
+
+ # Safety
+ `out` must be NULL or valid for writes of `cap` floats.
+ */
+sg_result sg_noise_fill_heightmap(const struct sg_noise *noise,
+                                  int32_t cx,
+                                  int32_t cz,
+                                  uint32_t res,
+                                  float *out,
+                                  size_t cap);
+
+/*
+ One sample at (x, y) into `*value`, the library's point sample in double precision (a
+ fill gives the same value rounded to float). Coordinates are refused as a fill's are.
+ Any thread.
+
+ # Safety
+ `value` must be NULL or valid for a write of a `double`.
+ */
+sg_result sg_noise_sample_2d(const struct sg_noise *noise, double x, double y, double *value);
+
+/*
+ One sample at (x, y, z) into `*value`. Any thread.
+
+ # Safety
+ `value` must be NULL or valid for a write of a `double`.
+ */
+sg_result sg_noise_sample_3d(const struct sg_noise *noise,
+                             double x,
+                             double y,
+                             double z,
+                             double *value);
 
 /*
  Fill `out[0..width*height]` with fractal noise over a 2D grid (`float` samples, equal to

@@ -1,12 +1,18 @@
-//! Stateless noise: the definition's default, 2D and 3D grid fills, heightmap chunks. Any
-//! thread.
+//! Noise: a definition built once into a handle (`sg_noise_create`), filled and sampled from
+//! any thread, and the definition-per-call fills (each builds the noise first). Any thread.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, RwLock};
 
 use stratagen_core::noise::{Grid2, Grid3, Noise, NoiseDef, NoiseError};
 
-use crate::boundary::{ffi, ffi_value, refused, try_def, try_ref, try_slice_mut, versioned};
+use crate::boundary::{
+    ffi, ffi_value, refused, try_def, try_out, try_ref, try_slice_mut, versioned,
+};
 use crate::enums::{
     from_wire, sg_cellular_distance, sg_cellular_return, sg_fractal, sg_noise_type,
 };
+use crate::handles::{next_id, to_handle, try_handle};
 use crate::result::{sg_result, FfiResult};
 use crate::types::{sg_grid2, sg_grid3, sg_noise_def};
 
@@ -35,6 +41,153 @@ pub extern "C" fn sg_noise_def_default() -> sg_noise_def {
 }
 
 versioned!(sg_noise_def);
+
+/// An opaque noise handle: a definition validated and built once.
+pub struct sg_noise {
+    _private: [u8; 0],
+}
+
+/// Built noises by handle id. A read lock per call: fills on many threads do not wait on one
+/// another.
+static NOISES: RwLock<BTreeMap<u64, Arc<Noise>>> = RwLock::new(BTreeMap::new());
+
+/// The noise behind a handle: NULL and unknown (destroyed) handles are errors.
+fn noise(h: *const sg_noise) -> FfiResult<Arc<Noise>> {
+    let id = try_handle(h)?;
+    let reg = NOISES.read().unwrap_or_else(|e| e.into_inner());
+    reg.get(&id).cloned().ok_or(sg_result::StaleHandle)
+}
+
+/// Validate and build a noise definition into `*noise` (release it with
+/// `sg_noise_destroy`). Errors as for `sg_noise_fill_2d`'s definition. Any thread; the handle
+/// is used from any thread, by many at once.
+///
+/// # Safety
+/// `def` must be NULL or readable for `def->struct_size` bytes; `noise` NULL or valid for a
+/// write of a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn sg_noise_create(
+    def: *const sg_noise_def,
+    noise: *mut *mut sg_noise,
+) -> sg_result {
+    ffi(|| {
+        // SAFETY: each pointer is NULL or valid as this function's contract states.
+        let (out, def) = unsafe { (try_out(noise)?, try_def(def)?) };
+        let n = noise_of(def)?;
+        let id = next_id();
+        let mut reg = NOISES.write().unwrap_or_else(|e| e.into_inner());
+        reg.insert(id, Arc::new(n));
+        out.write(to_handle(id));
+        Ok(())
+    })
+}
+
+/// Destroy a noise (fills running on other threads finish first). Any thread.
+#[no_mangle]
+pub extern "C" fn sg_noise_destroy(noise: *mut sg_noise) -> sg_result {
+    ffi(|| {
+        let id = try_handle(noise)?;
+        let mut reg = NOISES.write().unwrap_or_else(|e| e.into_inner());
+        reg.remove(&id).map(drop).ok_or(sg_result::StaleHandle)
+    })
+}
+
+/// `sg_noise_fill_2d` on a built noise: no definition is read or built. Any thread.
+///
+/// # Safety
+/// `grid` must be NULL or readable; `out` NULL or valid for writes of `cap` floats.
+#[no_mangle]
+pub unsafe extern "C" fn sg_noise_fill_grid_2d(
+    noise: *const sg_noise,
+    grid: *const sg_grid2,
+    out: *mut f32,
+    cap: usize,
+) -> sg_result {
+    ffi(|| {
+        // SAFETY: each pointer is NULL or valid as this function's contract states.
+        let (grid, out) = unsafe { (try_ref(grid)?, try_slice_mut(out, cap)?) };
+        Ok(self::noise(noise)?.fill_2d_f32(&(*grid).into(), out)?)
+    })
+}
+
+/// `sg_noise_fill_3d` on a built noise. Any thread.
+///
+/// # Safety
+/// As for `sg_noise_fill_grid_2d`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_noise_fill_grid_3d(
+    noise: *const sg_noise,
+    grid: *const sg_grid3,
+    out: *mut f32,
+    cap: usize,
+) -> sg_result {
+    ffi(|| {
+        // SAFETY: each pointer is NULL or valid as this function's contract states.
+        let (grid, out) = unsafe { (try_ref(grid)?, try_slice_mut(out, cap)?) };
+        Ok(self::noise(noise)?.fill_3d_f32(&(*grid).into(), out)?)
+    })
+}
+
+/// `sg_heightmap_fill` on a built noise. Any thread.
+///
+/// # Safety
+/// `out` must be NULL or valid for writes of `cap` floats.
+#[no_mangle]
+pub unsafe extern "C" fn sg_noise_fill_heightmap(
+    noise: *const sg_noise,
+    cx: i32,
+    cz: i32,
+    res: u32,
+    out: *mut f32,
+    cap: usize,
+) -> sg_result {
+    ffi(|| {
+        // SAFETY: `out` is NULL or valid for `cap` writes by this function's contract.
+        let out = unsafe { try_slice_mut(out, cap) }?;
+        Ok(self::noise(noise)?.heightmap_chunk(cx, cz, res as usize, out)?)
+    })
+}
+
+/// One sample at (x, y) into `*value`, the library's point sample in double precision (a
+/// fill gives the same value rounded to float). Coordinates are refused as a fill's are.
+/// Any thread.
+///
+/// # Safety
+/// `value` must be NULL or valid for a write of a `double`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_noise_sample_2d(
+    noise: *const sg_noise,
+    x: f64,
+    y: f64,
+    value: *mut f64,
+) -> sg_result {
+    ffi(|| {
+        // SAFETY: `value` is NULL or writable by this function's contract.
+        let value = unsafe { try_out(value) }?;
+        value.write(self::noise(noise)?.point_2d(x, y)?);
+        Ok(())
+    })
+}
+
+/// One sample at (x, y, z) into `*value`. Any thread.
+///
+/// # Safety
+/// `value` must be NULL or valid for a write of a `double`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_noise_sample_3d(
+    noise: *const sg_noise,
+    x: f64,
+    y: f64,
+    z: f64,
+    value: *mut f64,
+) -> sg_result {
+    ffi(|| {
+        // SAFETY: `value` is NULL or writable by this function's contract.
+        let value = unsafe { try_out(value) }?;
+        value.write(self::noise(noise)?.point_3d(x, y, z)?);
+        Ok(())
+    })
+}
 
 /// Validate a C noise definition into a [`Noise`].
 pub(crate) fn noise_of(d: &sg_noise_def) -> FfiResult<Noise> {

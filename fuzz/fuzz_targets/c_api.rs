@@ -1,5 +1,6 @@
 //! The C API driven as a hostile host would: fuzzer-chosen sequences of `sg_*` calls
-//! (create, request, take, run, finish, release, copy, view, mesh, save, load, destroy) with
+//! (create, request, take, run, finish, release, copy, view, mesh, save, load, destroy, noise
+//! handles) with
 //! fuzzer-chosen arguments, on handles that are live, destroyed (stale), of another kind or
 //! another world (foreign), NULL, or any number at all.
 //!
@@ -119,6 +120,22 @@ enum Op {
         id: u16,
         name: u8,
     },
+    NoiseCreate {
+        octaves: u8,
+        frequency: f64,
+    },
+    NoiseFill {
+        n: Handle,
+        width: u8,
+        height: u8,
+        x0: f64,
+    },
+    NoiseSample {
+        n: Handle,
+        x: f64,
+        y: f64,
+    },
+    NoiseDestroy(Handle),
 }
 
 /// What this input made, by kind; destroyed handles stay listed (they are stale).
@@ -128,6 +145,7 @@ struct Made {
     tasks: Vec<*mut sg_task>,
     sources: Vec<*mut sg_mesh_source>,
     meshes: Vec<*mut sg_mesh>,
+    noises: Vec<*mut sg_noise>,
     tickets: Vec<u64>,
     records: Vec<Vec<u8>>,
 }
@@ -146,10 +164,12 @@ impl Made {
         let w = self.worlds.iter().map(|p| p.cast());
         let t = self.tasks.iter().map(|p| p.cast());
         let s = self.sources.iter().map(|p| p.cast());
-        w.chain(t)
-            .chain(s)
-            .chain(self.meshes.iter().map(|p| p.cast()))
-            .collect()
+        let m = self.meshes.iter().map(|p| p.cast());
+        let n = self.noises.iter().map(|p| p.cast());
+        w.chain(t).chain(s).chain(m).chain(n).collect()
+    }
+    fn noise(&self, h: Handle) -> *mut sg_noise {
+        pick(&self.noises, &self.all(), h)
     }
     fn world(&self, h: Handle) -> *mut sg_world {
         pick(&self.worlds, &self.all(), h)
@@ -497,6 +517,63 @@ unsafe fn apply(op: Op, m: &mut Made) {
                 assert_eq!(id, u32::MAX);
             }
         }
+        Op::NoiseCreate { octaves, frequency } => {
+            let def = sg_noise_def {
+                octaves: octaves as u32 % 18,
+                frequency,
+                ..sg_noise_def_default()
+            };
+            let mut n = null_mut();
+            if ok(sg_noise_create(&def, &mut n)) {
+                m.noises.push(n);
+            } else {
+                assert!(n.is_null());
+            }
+        }
+        Op::NoiseFill {
+            n,
+            width,
+            height,
+            x0,
+        } => {
+            let (w, h) = (width as usize % 17, height as usize % 17);
+            let g = sg_grid2 {
+                x0,
+                y0: 0.5,
+                dx: 1.0,
+                dy: 1.0,
+                width: w as u32,
+                height: h as u32,
+            };
+            let mut out = vec![f32::NAN; w * h];
+            let noise = m.noise(n);
+            if ok(sg_noise_fill_grid_2d(
+                noise,
+                &g,
+                out.as_mut_ptr(),
+                out.len(),
+            )) {
+                // The handle's samples are its point samples.
+                let mut v = 0.0;
+                for (k, &s) in out.iter().enumerate() {
+                    let x = g.x0 + (k % w) as f64 * g.dx;
+                    let y = g.y0 + (k / w) as f64 * g.dy;
+                    assert!(ok(sg_noise_sample_2d(noise, x, y, &mut v)));
+                    assert_eq!((v as f32).to_bits(), s.to_bits(), "fill and sample differ");
+                }
+            } else {
+                assert!(out.iter().all(|s| s.is_nan()), "a failed fill wrote");
+            }
+        }
+        Op::NoiseSample { n, x, y } => {
+            let mut v = f64::from_bits(UNTOUCHED);
+            if !ok(sg_noise_sample_2d(m.noise(n), x, y, &mut v)) {
+                assert_eq!(v.to_bits(), UNTOUCHED);
+            }
+        }
+        Op::NoiseDestroy(n) => {
+            ok(sg_noise_destroy(m.noise(n)));
+        }
     }
 }
 
@@ -523,6 +600,9 @@ fuzz_target!(|ops: Vec<Op>| {
         }
         for &w in &made.worlds {
             sg_world_destroy(w);
+        }
+        for &n in &made.noises {
+            sg_noise_destroy(n);
         }
     }
 });

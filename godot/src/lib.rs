@@ -6,7 +6,9 @@
 //! - [`bridge`]: the scheduler on the main thread, task bodies on a thread pool the host
 //!   owns (Godot's `WorkerThreadPool`; in the tests, std threads in random order), and the
 //!   frame loop that ties them together with a per-frame budget;
-//! - [`meshes`]: chunk meshes built on the pool as chunks and their neighbours load.
+//! - [`meshes`]: chunk meshes built on the pool as chunks and their neighbours load;
+//! - [`noise_settings`]: `StratagenNoise`'s settings and the noise built from them, kept until
+//!   a setting changes.
 //!
 //! [`gd`] holds the GDExtension classes (`StratagenWorld`, `StratagenNoise`), thin wrappers
 //! over these; no Godot 4 binary is available here, so they are built and symbol-checked in CI
@@ -19,4 +21,5 @@ pub mod bridge;
 #[allow(missing_docs)]
 pub mod gd;
 pub mod meshes;
+pub mod noise_settings;
 pub mod stream;

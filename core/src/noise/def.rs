@@ -4,37 +4,59 @@
 use crate::noise::cellular::{CellularDistance, CellularParams, CellularReturn};
 use crate::util::random::mix_stafford13;
 
-/// Whether this machine runs the AVX2 fills.
-pub(crate) fn simd_available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        super::simd::available()
+/// The fill paths this machine runs, detected once per process: CPUID is slow under
+/// virtualisation (several microseconds per query, and a build asks several), while the
+/// answer never changes within a process and never changes an output (every path gives the
+/// same bits). The only state `core` keeps.
+#[derive(Clone, Copy)]
+struct Paths {
+    /// AVX2 fills.
+    simd: bool,
+    /// AVX-512 kernels (implies `simd`).
+    avx512: bool,
+    /// Fine octaves vectorised (see [`Noise::vector_fine_octaves`]).
+    vector_fine: bool,
+}
+
+#[cfg(target_arch = "x86_64")]
+fn paths() -> Paths {
+    use core::sync::atomic::{AtomicU8, Ordering};
+    const KNOWN: u8 = 1 << 7;
+    static DETECTED: AtomicU8 = AtomicU8::new(0);
+    let mut bits = DETECTED.load(Ordering::Relaxed);
+    if bits & KNOWN == 0 {
+        // Two threads may both detect: they store the same answer.
+        let avx512 = avx512_available();
+        bits = KNOWN
+            | u8::from(super::simd::available())
+            | u8::from(avx512) << 1
+            | u8::from(super::simd::fast_lane_multiply() || avx512) << 2;
+        DETECTED.store(bits, Ordering::Relaxed);
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
+    Paths {
+        simd: bits & 1 != 0,
+        avx512: bits & 2 != 0,
+        vector_fine: bits & 4 != 0,
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn paths() -> Paths {
+    Paths {
+        simd: false,
+        avx512: false,
+        vector_fine: false,
     }
 }
 
 /// Whether this machine runs the AVX-512 kernels (and this build has them).
-pub(crate) fn avx512_available() -> bool {
-    #[cfg(all(target_arch = "x86_64", feature = "avx512"))]
+#[cfg(target_arch = "x86_64")]
+fn avx512_available() -> bool {
+    #[cfg(feature = "avx512")]
     {
         super::simd::avx512_available()
     }
-    #[cfg(not(all(target_arch = "x86_64", feature = "avx512")))]
-    {
-        false
-    }
-}
-
-/// Whether the AVX2 per-sample kernel beats scalar code on fine octaves on this CPU.
-pub(crate) fn fast_lane_multiply() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        super::simd::fast_lane_multiply()
-    }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(feature = "avx512"))]
     {
         false
     }
@@ -283,6 +305,7 @@ impl NoiseDef {
             f *= lac;
             a *= gain;
         }
+        let paths = paths();
         Ok(Noise {
             noise_type: self.noise_type,
             fractal: self.fractal,
@@ -304,12 +327,12 @@ impl NoiseDef {
                 derive_seed(self.seed, 1002),
                 derive_seed(self.seed, 1003),
             ],
-            simd: simd_available(),
+            simd: paths.simd,
             // Implies `simd`: the AVX-512 check includes the AVX2 one.
-            avx512: avx512_available(),
+            avx512: paths.avx512,
             // AVX-512's native 64-bit lane multiply makes the vector hash cheap on every CPU
             // that has it; AVX2's emulated one only on AMD Zen.
-            vector_fine: fast_lane_multiply() || avx512_available(),
+            vector_fine: paths.vector_fine,
         })
     }
 }
@@ -346,8 +369,9 @@ impl Noise {
     /// is scalar throughout). The output bits are the same
     /// either way; this exists to test that and to compare speeds.
     pub fn with_simd(mut self, on: bool) -> Noise {
-        self.simd = on && simd_available();
-        self.avx512 = self.simd && avx512_available();
+        let paths = paths();
+        self.simd = on && paths.simd;
+        self.avx512 = self.simd && paths.avx512;
         self
     }
 
@@ -363,7 +387,7 @@ impl Noise {
     /// path is on) or off (`false`: the AVX2 kernels); same bits, for tests and speed
     /// comparisons.
     pub fn with_avx512(mut self, on: bool) -> Noise {
-        self.avx512 = on && self.simd && avx512_available();
+        self.avx512 = on && self.simd && paths().avx512;
         self
     }
 

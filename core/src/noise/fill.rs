@@ -380,6 +380,23 @@ impl Noise {
         Ok(())
     }
 
+    /// One sample at (x, y), its coordinates checked as a fill's are: the value of
+    /// [`Noise::sample_2d`], which a fill of a grid through (x, y) also gives.
+    pub fn point_2d(&self, x: f64, y: f64) -> Result<f64, NoiseError> {
+        self.check_coord(x, x, self.offset[0])?;
+        self.check_coord(y, y, self.offset[1])?;
+        Ok(self.sample_2d(x, y))
+    }
+
+    /// One sample at (x, y, z), its coordinates checked as a fill's are (see
+    /// [`Noise::point_2d`]).
+    pub fn point_3d(&self, x: f64, y: f64, z: f64) -> Result<f64, NoiseError> {
+        self.check_coord(x, x, self.offset[0])?;
+        self.check_coord(y, y, self.offset[1])?;
+        self.check_coord(z, z, self.offset[2])?;
+        Ok(self.sample_3d(x, y, z))
+    }
+
     fn check2(&self, g: &Grid2, got: usize) -> Result<(), NoiseError> {
         let needed = g
             .width

@@ -3,12 +3,14 @@
 //! methods to extensions (godot-rust generates it as a final class), so a subclass could not
 //! supply its samples.
 
+use std::cell::RefCell;
+
 use godot::classes::image::Format;
 use godot::classes::{IResource, Image, Resource};
 use godot::prelude::*;
-use stratagen_core::noise::{
-    CellularDistance, CellularReturn, FractalType, Grid2, Noise, NoiseDef, NoiseType,
-};
+use stratagen_core::noise::{Grid2, Noise};
+
+use crate::noise_settings::{NoiseCache, NoiseSettings};
 
 /// Stratagen noise as a resource: deterministic on every machine, the same numbers as the C
 /// and Rust APIs for the same settings.
@@ -59,6 +61,8 @@ pub struct StratagenNoise {
     #[export]
     #[init(val = 1.0)]
     cellular_jitter: f64,
+    /// The noise of the last settings sampled, rebuilt when a property changes.
+    cache: RefCell<NoiseCache>,
     base: Base<Resource>,
 }
 
@@ -67,60 +71,27 @@ impl IResource for StratagenNoise {}
 
 #[godot_api]
 impl StratagenNoise {
-    /// The core noise for the current settings, or the reason it is refused.
-    fn build(&self) -> Result<Noise, String> {
-        let d = NoiseDef::default();
-        let pick = |v: i32, n: usize| usize::try_from(v).ok().filter(|&k| k < n);
-        let noise_type = pick(self.noise_type, 4)
-            .map(|k| {
-                [
-                    NoiseType::Value,
-                    NoiseType::Perlin,
-                    NoiseType::Simplex,
-                    NoiseType::Cellular,
-                ][k]
-            })
-            .ok_or("noise_type must be 0..=3")?;
-        let fractal = pick(self.fractal, 4)
-            .map(|k| {
-                [
-                    FractalType::None,
-                    FractalType::Fbm,
-                    FractalType::Ridged,
-                    FractalType::Billow,
-                ][k]
-            })
-            .ok_or("fractal must be 0..=3")?;
-        let cellular_distance = pick(self.cellular_distance, 2)
-            .map(|k| [CellularDistance::Euclidean, CellularDistance::Manhattan][k])
-            .ok_or("cellular_distance must be 0 or 1")?;
-        let cellular_return = pick(self.cellular_return, 4)
-            .map(|k| {
-                [
-                    CellularReturn::F1,
-                    CellularReturn::F2,
-                    CellularReturn::F2MinusF1,
-                    CellularReturn::CellValue,
-                ][k]
-            })
-            .ok_or("cellular_return must be 0..=3")?;
-        NoiseDef {
+    /// The exported properties.
+    fn settings(&self) -> NoiseSettings {
+        NoiseSettings {
+            noise_type: self.noise_type,
             seed: self.seed,
-            noise_type,
-            fractal,
-            octaves: u32::try_from(self.octaves).map_err(|_| "octaves must be 1..=16")?,
+            fractal: self.fractal,
+            octaves: self.octaves,
             frequency: self.frequency,
             lacunarity: self.lacunarity,
             gain: self.gain,
             warp_amplitude: self.warp_amplitude,
             warp_frequency: self.warp_frequency,
-            cellular_distance,
-            cellular_return,
+            cellular_distance: self.cellular_distance,
+            cellular_return: self.cellular_return,
             cellular_jitter: self.cellular_jitter,
-            ..d
         }
-        .build()
-        .map_err(|e| e.to_string())
+    }
+
+    /// The core noise for the current settings, or the reason it is refused.
+    fn build(&self) -> Result<Noise, String> {
+        self.settings().build()
     }
 
     /// The noise at (x, y), or 0 with an error printed if the settings are invalid.
@@ -136,8 +107,8 @@ impl StratagenNoise {
     }
 
     fn sample(&self, f: impl FnOnce(&Noise) -> f64) -> f64 {
-        match self.build() {
-            Ok(n) => f(&n),
+        match self.cache.borrow_mut().get(&self.settings()) {
+            Ok(n) => f(n),
             Err(e) => {
                 godot_error!("StratagenNoise: {e}");
                 0.0
