@@ -36,20 +36,7 @@ fn main() {
     let mut handle = std::ptr::null_mut();
     // SAFETY: valid pointers.
     assert_eq!(unsafe { sg_noise_create(&def, &mut handle) }, sg_result::Ok);
-    let settings = NoiseSettings {
-        noise_type: 1,
-        seed: 0,
-        fractal: 1,
-        octaves: 4,
-        frequency: 0.01,
-        lacunarity: 2.0,
-        gain: 0.5,
-        warp_amplitude: 0.0,
-        warp_frequency: 0.01,
-        cellular_distance: 0,
-        cellular_return: 0,
-        cellular_jitter: 1.0,
-    };
+    let settings = NoiseSettings::default();
     let mut cache = NoiseCache::default();
 
     let mut c = Criterion::default()

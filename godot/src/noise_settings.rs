@@ -35,6 +35,27 @@ pub struct NoiseSettings {
     pub cellular_jitter: f64,
 }
 
+/// The defaults of `StratagenNoise`'s properties (its `#[init]` values): Perlin fBm, 4
+/// octaves, frequency 0.01.
+impl Default for NoiseSettings {
+    fn default() -> Self {
+        NoiseSettings {
+            noise_type: 1,
+            seed: 0,
+            fractal: 1,
+            octaves: 4,
+            frequency: 0.01,
+            lacunarity: 2.0,
+            gain: 0.5,
+            warp_amplitude: 0.0,
+            warp_frequency: 0.01,
+            cellular_distance: 0,
+            cellular_return: 0,
+            cellular_jitter: 1.0,
+        }
+    }
+}
+
 impl NoiseSettings {
     /// Whether `other` is the same settings, floats compared by their bits (so a NaN setting
     /// equals itself and is not rebuilt, and refused, on every sample).
@@ -147,29 +168,12 @@ impl NoiseCache {
 mod tests {
     use super::*;
 
-    fn defaults() -> NoiseSettings {
-        NoiseSettings {
-            noise_type: 1,
-            seed: 0,
-            fractal: 1,
-            octaves: 4,
-            frequency: 0.01,
-            lacunarity: 2.0,
-            gain: 0.5,
-            warp_amplitude: 0.0,
-            warp_frequency: 0.01,
-            cellular_distance: 0,
-            cellular_return: 0,
-            cellular_jitter: 1.0,
-        }
-    }
-
     /// The cached noise gives the samples of a noise built from the same settings; a changed
     /// setting gives the new noise's samples; refused settings stay refused.
     #[test]
     fn cached_noise_follows_the_settings() {
         let mut cache = NoiseCache::default();
-        let mut s = defaults();
+        let mut s = NoiseSettings::default();
         let direct = s.build().unwrap();
         for (x, y) in [(0.5, 0.25), (1e5, -3.0), (-77.0, 12.5)] {
             let got = cache.get(&s).unwrap().sample_2d(x, y);
@@ -185,7 +189,7 @@ mod tests {
         s.frequency = f64::NAN;
         assert!(cache.get(&s).is_err());
         assert!(cache.get(&s).is_err(), "a NaN setting stays refused");
-        s = defaults();
+        s = NoiseSettings::default();
         assert_eq!(
             cache.get(&s).unwrap().sample_2d(0.5, 0.25).to_bits(),
             direct.sample_2d(0.5, 0.25).to_bits()

@@ -14,6 +14,7 @@ use crate::noise_settings::{NoiseCache, NoiseSettings};
 
 /// Stratagen noise as a resource: deterministic on every machine, the same numbers as the C
 /// and Rust APIs for the same settings.
+/// The `#[init]` values are those of `NoiseSettings::default()`: keep the two equal.
 #[derive(GodotClass)]
 #[class(init, base = Resource)]
 pub struct StratagenNoise {
