@@ -106,7 +106,7 @@ pub unsafe extern "C" fn sg_noise_fill_grid_2d(
     ffi(|| {
         // SAFETY: each pointer is NULL or valid as this function's contract states.
         let (grid, out) = unsafe { (try_ref(grid)?, try_slice_mut(out, cap)?) };
-        Ok(self::noise(noise)?.fill_2d_f32(&(*grid).into(), out)?)
+        grid_fill(self::noise(noise)?.as_ref(), grid, out, Noise::fill_2d_f32)
     })
 }
 
@@ -124,7 +124,7 @@ pub unsafe extern "C" fn sg_noise_fill_grid_3d(
     ffi(|| {
         // SAFETY: each pointer is NULL or valid as this function's contract states.
         let (grid, out) = unsafe { (try_ref(grid)?, try_slice_mut(out, cap)?) };
-        Ok(self::noise(noise)?.fill_3d_f32(&(*grid).into(), out)?)
+        grid_fill(self::noise(noise)?.as_ref(), grid, out, Noise::fill_3d_f32)
     })
 }
 
@@ -210,14 +210,15 @@ pub(crate) fn noise_of(d: &sg_noise_def) -> FfiResult<Noise> {
     .map_err(|_| sg_result::InvalidArgument)
 }
 
-/// A grid fill: validate the definition, convert the C grid, fill the caller's buffer.
+/// A grid fill of either form (a handle's noise, or a definition built for the call): convert
+/// the C grid, fill the caller's buffer.
 fn grid_fill<G: Copy + Into<R>, R>(
-    def: &sg_noise_def,
+    noise: &Noise,
     grid: &G,
     out: &mut [f32],
     fill: impl FnOnce(&Noise, &R, &mut [f32]) -> Result<(), NoiseError>,
 ) -> FfiResult<()> {
-    Ok(fill(&noise_of(def)?, &(*grid).into(), out)?)
+    Ok(fill(noise, &(*grid).into(), out)?)
 }
 
 /// Fill `out[0..width*height]` with fractal noise over a 2D grid (`float` samples, equal to
@@ -237,7 +238,7 @@ pub unsafe extern "C" fn sg_noise_fill_2d(
     ffi(|| {
         // SAFETY: each pointer is NULL or valid as this function's contract states.
         let (def, grid, out) = unsafe { (try_def(def)?, try_ref(grid)?, try_slice_mut(out, cap)?) };
-        grid_fill(def, grid, out, Noise::fill_2d_f32)
+        grid_fill(&noise_of(def)?, grid, out, Noise::fill_2d_f32)
     })
 }
 
@@ -255,7 +256,7 @@ pub unsafe extern "C" fn sg_noise_fill_3d(
     ffi(|| {
         // SAFETY: each pointer is NULL or valid as this function's contract states.
         let (def, grid, out) = unsafe { (try_def(def)?, try_ref(grid)?, try_slice_mut(out, cap)?) };
-        grid_fill(def, grid, out, Noise::fill_3d_f32)
+        grid_fill(&noise_of(def)?, grid, out, Noise::fill_3d_f32)
     })
 }
 

@@ -90,11 +90,6 @@ impl StratagenNoise {
         }
     }
 
-    /// The core noise for the current settings, or the reason it is refused.
-    fn build(&self) -> Result<Noise, String> {
-        self.settings().build()
-    }
-
     /// The noise at (x, y), or 0 with an error printed if the settings are invalid.
     #[func]
     fn get_noise_2d(&self, x: f64, y: f64) -> f64 {
@@ -128,7 +123,8 @@ impl StratagenNoise {
         y0: f64,
         step: f64,
     ) -> Option<Gd<Image>> {
-        let n = match self.build() {
+        let mut cache = self.cache.borrow_mut();
+        let n = match cache.get(&self.settings()) {
             Ok(n) => n,
             Err(e) => {
                 godot_error!("StratagenNoise: {e}");
