@@ -12,7 +12,7 @@
 use criterion::{black_box, Criterion};
 use noise::{MultiFractal, NoiseFn};
 use std::time::{Duration, Instant};
-use stratagen_core::noise::{FractalType, Grid2, Grid3, NoiseDef, NoiseType};
+use stratagen_core::noise::{FractalType, Grid2, Grid3, NoiseDef, NoiseType, Precision};
 
 type Job = Box<dyn FnMut()>;
 
@@ -31,6 +31,34 @@ fn ours_2d_at(kind: NoiseType, n: usize, oct: u32, frequency: f64, simd: bool) -
     ours_2d_with(kind, n, 1.0, oct, frequency, None, simd, true)
 }
 
+/// The paths of one precision: (simd, avx512) as in [`ours_2d_with`].
+fn ours_2d_in(precision: Precision, kind: NoiseType, oct: u32, simd: bool, avx512: bool) -> Job {
+    let n = 128;
+    noise_2d_job(
+        NoiseDef {
+            precision,
+            ..chunk_def(kind, oct, 4.0 / n as f64)
+        },
+        n,
+        1.0,
+        None,
+        simd,
+        avx512,
+    )
+}
+
+/// The 2D definition of the workloads: seed 1337, fBm.
+fn chunk_def(kind: NoiseType, oct: u32, frequency: f64) -> NoiseDef {
+    NoiseDef {
+        seed: 1337,
+        noise_type: kind,
+        fractal: FractalType::Fbm,
+        octaves: oct,
+        frequency,
+        ..NoiseDef::default()
+    }
+}
+
 /// `n × n` samples `step` apart, fine octaves forced to the vector (`Some(true)`) or scalar
 /// kernel (`Some(false)`) or left to the CPU (`None`); `avx512` false keeps the AVX-512
 /// kernels off where the CPU has them.
@@ -45,18 +73,26 @@ fn ours_2d_with(
     simd: bool,
     avx512: bool,
 ) -> Job {
-    let noise = NoiseDef {
-        seed: 1337,
-        noise_type: kind,
-        fractal: FractalType::Fbm,
-        octaves: oct,
-        frequency,
-        ..NoiseDef::default()
-    }
-    .build()
-    .unwrap()
-    .with_simd(simd)
-    .with_avx512(avx512);
+    noise_2d_job(
+        chunk_def(kind, oct, frequency),
+        n,
+        step,
+        vector_fine,
+        simd,
+        avx512,
+    )
+}
+
+/// `n × n` samples of `def`, `step` apart, on the chosen path.
+fn noise_2d_job(
+    def: NoiseDef,
+    n: usize,
+    step: f64,
+    vector_fine: Option<bool>,
+    simd: bool,
+    avx512: bool,
+) -> Job {
+    let noise = def.build().unwrap().with_simd(simd).with_avx512(avx512);
     let noise = match vector_fine {
         Some(v) => noise.with_vector_fine_octaves(v),
         None => noise,
@@ -147,11 +183,17 @@ fn ours_3d(kind: NoiseType) -> Job {
 /// [`ours_3d`] on a chosen path: `simd` false the portable one, `avx512` false AVX2 where
 /// the default is AVX-512.
 fn ours_3d_with(kind: NoiseType, simd: bool, avx512: bool) -> Job {
+    ours_3d_in(Precision::F64, kind, simd, avx512)
+}
+
+/// [`ours_3d_with`] in a chosen precision.
+fn ours_3d_in(precision: Precision, kind: NoiseType, simd: bool, avx512: bool) -> Job {
     let noise = NoiseDef {
         seed: 1337,
         noise_type: kind,
         fractal: FractalType::None,
         frequency: 1.0 / 16.0,
+        precision,
         ..NoiseDef::default()
     }
     .build()
@@ -330,6 +372,10 @@ fn interleaved(w: &mut Workload, rounds: usize) -> Vec<f64> {
 fn main() {
     println!("cpu {}", stratagen_cli::cpu_model());
     let quick = std::env::var_os("STRATAGEN_BENCH_QUICK").is_some();
+    if std::env::var("STRATAGEN_BENCH_ONLY").as_deref() == Ok("precision") {
+        precisions(if quick { 5 } else { 31 });
+        return;
+    }
     let mut ws = workloads();
     if !quick {
         let mut c = Criterion::default()
@@ -368,6 +414,80 @@ fn main() {
     }
     octave_scaling(rounds);
     strategies(rounds);
+    precisions(rounds);
+}
+
+/// The two precisions side by side: `precision <workload> f64 <µs> f32 <µs> f32_avx2 <µs>
+/// f32_portable <µs> f32_vs_f64 <ratio> default_vs_best <ratio>`. `f64` and `f32` are each
+/// precision's default path on this CPU; `f32_avx2` forces the 8-lane kernels where the
+/// default is 16, `f32_portable` the 4-lane portable loops (the same bits on every path).
+/// `default_vs_best` compares the f32 default with the fastest f32 path.
+fn precisions(rounds: usize) {
+    println!();
+    let single = NoiseDef {
+        precision: Precision::F32,
+        ..NoiseDef::default()
+    }
+    .build()
+    .unwrap();
+    println!(
+        "default f32 lanes: {}",
+        if single.avx512() {
+            "16 (avx512)"
+        } else if single.simd() {
+            "8 (avx2)"
+        } else {
+            "4 (portable)"
+        }
+    );
+    let mut ws = Vec::new();
+    for (name, kind) in [
+        ("value", NoiseType::Value),
+        ("perlin", NoiseType::Perlin),
+        ("simplex", NoiseType::Simplex),
+    ] {
+        for oct in [1u32, 4, 8] {
+            let job = |p, simd, avx512| ours_2d_in(p, kind, oct, simd, avx512);
+            ws.push(Workload {
+                name: format!("{name}2d_fbm{oct}_128"),
+                jobs: vec![
+                    ("f64", job(Precision::F64, true, true)),
+                    ("f32", job(Precision::F32, true, true)),
+                    ("f32_avx2", job(Precision::F32, true, false)),
+                    ("f32_portable", job(Precision::F32, false, false)),
+                ],
+            });
+        }
+    }
+    for (name, kind) in [
+        ("value", NoiseType::Value),
+        ("perlin", NoiseType::Perlin),
+        ("simplex", NoiseType::Simplex),
+    ] {
+        let job = |p, simd, avx512| ours_3d_in(p, kind, simd, avx512);
+        ws.push(Workload {
+            name: format!("{name}3d_16x384x16"),
+            jobs: vec![
+                ("f64", job(Precision::F64, true, true)),
+                ("f32", job(Precision::F32, true, true)),
+                ("f32_avx2", job(Precision::F32, true, false)),
+                ("f32_portable", job(Precision::F32, false, false)),
+            ],
+        });
+    }
+    for w in ws.iter_mut() {
+        let t = interleaved(w, rounds);
+        let best = t[1..].iter().cloned().fold(f64::INFINITY, f64::min);
+        print!("precision {}", w.name);
+        for ((label, _), x) in w.jobs.iter().zip(&t) {
+            print!(" {label} {:.1}", x * 1e6);
+        }
+        println!(
+            " f32_vs_f64 {:.3} default_vs_best {:.3}",
+            t[1] / t[0],
+            t[1] / best
+        );
+    }
 }
 
 /// The fill paths side by side (same bits): 2D Perlin on terrain-like chunks (4 base cells per

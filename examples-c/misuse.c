@@ -156,6 +156,14 @@ int main(void) {
     expect("noise create zero octaves", sg_noise_create(&nd, &noise), SG_RESULT_INVALID_ARGUMENT);
     expect("noise create wrote nothing", noise == NULL ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
     nd = sg_noise_def_default();
+    nd.precision = 2;
+    expect("noise create unknown precision", sg_noise_create(&nd, &noise), SG_RESULT_BAD_ENUM);
+    expect("noise create wrote nothing", noise == NULL ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+    nd.precision = SG_PRECISION_F32;
+    expect("noise create f32", sg_noise_create(&nd, &noise), SG_RESULT_OK);
+    expect("noise destroy f32", sg_noise_destroy(noise), SG_RESULT_OK);
+    noise = NULL;
+    nd = sg_noise_def_default();
     expect("noise create", sg_noise_create(&nd, &noise), SG_RESULT_OK);
     float by_def[64], by_handle[64];
     expect("fill by definition", sg_noise_fill_2d(&nd, &g, by_def, 64), SG_RESULT_OK);

@@ -105,3 +105,37 @@ fn archipelago_is_mostly_sea_and_caverns_are_closed_with_lava_and_light() {
         "{lava_n} {glow_n} {caves}"
     );
 }
+
+/// A world whose terrain noises are `f32` is its own world: it generates, the same on 1 and 2
+/// threads, and differs from the built-in world.
+#[test]
+fn a_world_of_f32_noises_generates_deterministically() {
+    use stratagen_core::noise::Precision;
+    let mut d = Definition::builtin();
+    for n in d.climate.noises.iter_mut() {
+        n.precision = Precision::F32;
+    }
+    let single = |threads| {
+        let generator = WorldGen::with_definition(
+            WorldSettings {
+                seed: 5,
+                ..WorldSettings::default()
+            },
+            Arc::new(d.clone()),
+        )
+        .unwrap();
+        generate_world(
+            generator,
+            &rect(-1, -1, 1, 1),
+            ChunkStatus::Full,
+            threads,
+            |_, _| {},
+        )
+        .unwrap()
+        .digests()
+    };
+    let a = single(1);
+    assert_eq!(a, single(2));
+    let builtin = region(Definition::builtin(), 5, (-1, -1, 1, 1)).digests();
+    assert_ne!(a, builtin);
+}

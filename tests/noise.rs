@@ -1,11 +1,15 @@
 //! Evidence for the noise layer: fills equal point samples bit for bit, documented ranges over
 //! 10^6 samples, seamless heightmap chunks, no lattice period, precision far from the origin,
 //! validation errors, and golden digests (regression guards) paired with those properties.
+mod common;
+
 use stratagen_core::noise::{
     cellular2, cellular3, perlin2, perlin3, simplex2, simplex3, value2, value3, CellularDistance,
     CellularParams, CellularReturn,
 };
-use stratagen_core::noise::{FractalType, Grid2, Grid3, Noise, NoiseDef, NoiseError, NoiseType};
+use stratagen_core::noise::{
+    FractalType, Grid2, Grid3, Noise, NoiseDef, NoiseError, NoiseType, Precision,
+};
 use stratagen_core::util::digest::Digest;
 use stratagen_core::util::random::Xoroshiro128PlusPlus;
 
@@ -67,6 +71,20 @@ fn all_defs() -> Vec<(String, NoiseDef)> {
             ));
         }
     }
+    // The same definitions in f32 precision: their own noise, under the same properties.
+    let singles: Vec<_> = v
+        .iter()
+        .map(|(name, d)| {
+            (
+                format!("{name}-f32"),
+                NoiseDef {
+                    precision: Precision::F32,
+                    ..*d
+                },
+            )
+        })
+        .collect();
+    v.extend(singles);
     v
 }
 
@@ -434,24 +452,13 @@ struct Stats {
     std: f64,
 }
 
-fn stats(mut f: impl FnMut(&mut Xoroshiro128PlusPlus) -> f64) -> Stats {
-    let mut r = Xoroshiro128PlusPlus::from_seed(2024);
-    let (mut min, mut max, mut sum, mut sq) = (f64::MAX, f64::MIN, 0.0, 0.0);
-    let n = 1_000_000;
-    for _ in 0..n {
-        let v = f(&mut r);
-        assert!(v.is_finite());
-        min = min.min(v);
-        max = max.max(v);
-        sum += v;
-        sq += v * v;
-    }
-    let mean = sum / n as f64;
+fn stats(f: impl FnMut(&mut Xoroshiro128PlusPlus) -> f64) -> Stats {
+    let [min, max, mean, std] = common::noise_stats(f);
     Stats {
         min,
         max,
         mean,
-        std: (sq / n as f64 - mean * mean).sqrt(),
+        std,
     }
 }
 
@@ -595,9 +602,13 @@ fn heightmap_chunks_tile_without_seams() {
 /// points for lattice-aligned shifts), so the test counts: a period gives 200 of 200.
 #[test]
 fn no_lattice_period() {
-    for t in TYPES {
+    for (t, precision) in TYPES
+        .iter()
+        .flat_map(|&t| [(t, Precision::F64), (t, Precision::F32)])
+    {
         let n = NoiseDef {
             frequency: 1.0,
+            precision,
             ..def(t, FractalType::None)
         }
         .build()
@@ -616,7 +627,7 @@ fn no_lattice_period() {
             }
             assert!(
                 ex <= 10 && ey <= 10 && ez <= 10,
-                "{t:?} repeats at +{s}: {ex} {ey} {ez} of 200"
+                "{t:?} {precision:?} repeats at +{s}: {ex} {ey} {ez} of 200"
             );
         }
     }

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use stratagen_core::noise::{FractalType, NoiseDef, NoiseType};
+use stratagen_core::noise::{FractalType, NoiseDef, NoiseType, Precision};
 
 use crate::args::{finite, parse_fpair, parse_size};
 use crate::error::{usage, CliError};
@@ -58,6 +58,24 @@ impl From<FractalArg> for FractalType {
     }
 }
 
+/// Precision names.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum PrecisionArg {
+    /// Double precision (the default).
+    F64,
+    /// Single precision: its own noise, about twice as fast, as exact far out.
+    F32,
+}
+
+impl From<PrecisionArg> for Precision {
+    fn from(a: PrecisionArg) -> Precision {
+        match a {
+            PrecisionArg::F64 => Precision::F64,
+            PrecisionArg::F32 => Precision::F32,
+        }
+    }
+}
+
 /// Arguments of `stratagen noise`.
 #[derive(Args)]
 pub struct NoiseArgs {
@@ -97,9 +115,12 @@ pub struct NoiseArgs {
     /// Image size WxH, each side 1..=8192.
     #[arg(long, default_value = "256x256", value_parser = parse_size)]
     pub size: (usize, usize),
-    /// Wrap seamlessly on both axes (value and perlin).
+    /// Wrap seamlessly on both axes (value and perlin; f64 only).
     #[arg(long)]
     pub tileable: bool,
+    /// Arithmetic precision.
+    #[arg(long, value_enum, default_value = "f64")]
+    pub precision: PrecisionArg,
     /// Output PNG.
     #[arg(long, default_value = "noise.png")]
     pub out: PathBuf,
@@ -120,8 +141,14 @@ pub fn run(a: NoiseArgs) -> Result<(), CliError> {
         gain: finite("persistence", a.persistence)?,
         frequency: 1.0 / scale,
         offset: [a.offset.0, a.offset.1, 0.0],
+        precision: a.precision.into(),
         ..NoiseDef::default()
     };
+    if a.tileable && def.precision == Precision::F32 {
+        return Err(usage(
+            "--tileable samples the 4D f64 noise; it has no --precision f32".to_string(),
+        ));
+    }
     let img = noise_image(&NoiseImage {
         def,
         contrast: finite("contrast", a.contrast)?,

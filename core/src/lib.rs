@@ -4,8 +4,9 @@
 //! ARCHITECTURE.md): no fused multiply-add, transcendentals from `libm` through [`math`](util::math), no
 //! global state, integer hashing with explicit wrapping arithmetic. The same inputs give the same bits on every CPU and in every build.
 #![no_std]
-// `unsafe` only in `noise::simd` (AVX2 and AVX-512 intrinsics behind a CPU check) and
-// `mesh::lanes` (SSE2 intrinsics where the target has SSE2); each block says why it is sound.
+// `unsafe` only in `noise::simd` and `noise::single`'s x86 module (AVX2 and AVX-512
+// intrinsics behind a CPU check) and `mesh::lanes` (SSE2 intrinsics where the target has
+// SSE2); each block says why it is sound.
 #![deny(unsafe_code)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 #![deny(missing_docs)]

@@ -2,7 +2,7 @@
 //! wire value by `TryFrom<u32>`, and into the core's types by an exhaustive match.
 
 use stratagen_core::engine::{ChunkStatus, Priority};
-use stratagen_core::noise::{CellularDistance, CellularReturn, FractalType, NoiseType};
+use stratagen_core::noise::{CellularDistance, CellularReturn, FractalType, NoiseType, Precision};
 use stratagen_core::world::Heightmap;
 
 use crate::result::{c_enum_from_u32, sg_result};
@@ -97,6 +97,18 @@ pub enum sg_fractal {
     Billow = 3,
 }
 
+/// Noise precisions: the values of `sg_noise_def.precision`. Each is its own noise (different
+/// values, the same character and ranges); both give the same bits on every platform.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum sg_precision {
+    /// Double precision throughout (the default).
+    F64 = 0,
+    /// Single precision after each axis is split into a whole cell and a fraction (far
+    /// coordinates keep their precision): twice the samples per vector instruction.
+    F32 = 1,
+}
+
 /// Cellular distance functions: the values of `sg_noise_def.cellular_distance`.
 #[repr(u32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,6 +168,7 @@ c_enum_from_u32!(
     [Value, Perlin, Simplex, Cellular]
 );
 c_enum_from_u32!(sg_fractal, sg_result::BadEnum, [None, Fbm, Ridged, Billow]);
+c_enum_from_u32!(sg_precision, sg_result::BadEnum, [F64, F32]);
 c_enum_from_u32!(
     sg_cellular_distance,
     sg_result::BadEnum,
@@ -221,6 +234,15 @@ impl From<sg_noise_type> for NoiseType {
             sg_noise_type::Perlin => NoiseType::Perlin,
             sg_noise_type::Simplex => NoiseType::Simplex,
             sg_noise_type::Cellular => NoiseType::Cellular,
+        }
+    }
+}
+
+impl From<sg_precision> for Precision {
+    fn from(p: sg_precision) -> Precision {
+        match p {
+            sg_precision::F64 => Precision::F64,
+            sg_precision::F32 => Precision::F32,
         }
     }
 }
@@ -298,6 +320,10 @@ mod tests {
         for &r in sg_cellular_return::VARIANTS {
             assert_eq!(CellularReturn::from(r) as u32, r as u32);
         }
+        for &p in sg_precision::VARIANTS {
+            assert_eq!(Precision::from(p) as u32, p as u32);
+        }
+        assert_eq!(sg_precision::try_from(2), Err(sg_result::BadEnum));
         assert_eq!(sg_noise_type::try_from(4), Err(sg_result::BadEnum));
         assert_eq!(sg_fractal::try_from(4), Err(sg_result::BadEnum));
         assert_eq!(sg_cellular_return::try_from(4), Err(sg_result::BadEnum));

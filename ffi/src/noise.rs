@@ -10,7 +10,7 @@ use crate::boundary::{
     ffi, ffi_value, refused, try_def, try_out, try_ref, try_slice_mut, versioned,
 };
 use crate::enums::{
-    from_wire, sg_cellular_distance, sg_cellular_return, sg_fractal, sg_noise_type,
+    from_wire, sg_cellular_distance, sg_cellular_return, sg_fractal, sg_noise_type, sg_precision,
 };
 use crate::handles::{next_id, to_handle, try_handle};
 use crate::result::{sg_result, FfiResult};
@@ -36,6 +36,7 @@ pub extern "C" fn sg_noise_def_default() -> sg_noise_def {
             cellular_jitter: d.cellular_jitter,
             warp_amplitude: d.warp_amplitude,
             warp_frequency: d.warp_frequency,
+            precision: d.precision as u32,
         }
     })
 }
@@ -205,6 +206,7 @@ pub(crate) fn noise_of(d: &sg_noise_def) -> FfiResult<Noise> {
         cellular_jitter: d.cellular_jitter,
         warp_amplitude: d.warp_amplitude,
         warp_frequency: d.warp_frequency,
+        precision: from_wire::<sg_precision, _>(d.precision)?,
     }
     .build()
     .map_err(|_| sg_result::InvalidArgument)

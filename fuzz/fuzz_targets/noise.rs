@@ -12,9 +12,11 @@ use libfuzzer_sys::fuzz_target;
 use stratagen::{
     sg_cellular_distance, sg_cellular_return, sg_fractal, sg_grid2, sg_grid3, sg_heightmap_fill,
     sg_heightmap_fill_apron, sg_noise_def, sg_noise_def_default, sg_noise_fill_2d,
-    sg_noise_fill_3d, sg_noise_type, sg_result,
+    sg_noise_fill_3d, sg_noise_type, sg_precision, sg_result,
 };
-use stratagen_core::noise::{CellularDistance, CellularReturn, FractalType, NoiseDef, NoiseType};
+use stratagen_core::noise::{
+    CellularDistance, CellularReturn, FractalType, NoiseDef, NoiseType, Precision,
+};
 
 #[derive(Arbitrary, Debug)]
 struct Input {
@@ -31,6 +33,7 @@ struct Input {
     cellular_jitter: f64,
     warp_amplitude: f64,
     warp_frequency: f64,
+    precision: u32,
     origin: [f64; 3],
     step: [f64; 3],
     size: [u8; 3],
@@ -58,6 +61,7 @@ fn core_def(i: &Input) -> Option<NoiseDef> {
         cellular_jitter: i.cellular_jitter,
         warp_amplitude: i.warp_amplitude,
         warp_frequency: i.warp_frequency,
+        precision: Precision::from(sg_precision::try_from(i.precision).ok()?),
     })
 }
 
@@ -78,6 +82,7 @@ fuzz_target!(|i: Input| {
         cellular_jitter: i.cellular_jitter,
         warp_amplitude: i.warp_amplitude,
         warp_frequency: i.warp_frequency,
+        precision: i.precision,
         ..sg_noise_def_default()
     };
     let noise = core_def(&i).and_then(|d| d.build().ok());

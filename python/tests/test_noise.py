@@ -35,6 +35,20 @@ def test_fill_3d_is_y_then_z_then_x():
                 assert a[j, k, i] == n.sample_3d(1.0 + 2.0 * i, 2.0 + 3.0 * j, 3.0 + 5.0 * k)
 
 
+def test_f32_precision_is_its_own_noise_and_fills_equal_samples():
+    kw = dict(type="simplex", octaves=4, frequency=0.02, seed=3)
+    single = stratagen.Noise(precision="f32", **kw)
+    double = stratagen.Noise(**kw)
+    assert 'precision="f32"' in repr(single)
+    a = single.fill_2d(17, 5, x0=1.0e7, y0=-2.5)
+    for j in range(5):
+        for i in range(17):
+            assert a[j, i] == single.sample_2d(1.0e7 + i, -2.5 + j)
+    # Computed in float32: every sample is exactly a float32.
+    assert np.array_equal(a, a.astype(np.float32).astype(np.float64))
+    assert not np.array_equal(a, double.fill_2d(17, 5, x0=1.0e7, y0=-2.5))
+
+
 def test_float32_on_request():
     n = stratagen.Noise(seed=11)
     a32 = n.fill_2d(16, 16, dtype=np.float32)
@@ -71,7 +85,12 @@ def test_bad_settings_raise_noise_error(kwargs):
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"type": "perlinn"}, {"fractal": "fractal"}, {"cellular_return": "f3"}],
+    [
+        {"type": "perlinn"},
+        {"fractal": "fractal"},
+        {"cellular_return": "f3"},
+        {"precision": "f16"},
+    ],
 )
 def test_unknown_names_raise_argument_error(kwargs):
     with pytest.raises(stratagen.ArgumentError) as e:

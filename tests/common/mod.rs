@@ -51,3 +51,23 @@ pub fn shuffled<T: Clone>(v: &[T], seed: i64) -> Vec<T> {
     }
     v
 }
+
+/// Min, max, mean and standard deviation of `f` over 10^6 draws from a fixed generator (every
+/// value must be finite).
+pub fn noise_stats(
+    mut f: impl FnMut(&mut stratagen_core::util::random::Xoroshiro128PlusPlus) -> f64,
+) -> [f64; 4] {
+    let mut r = stratagen_core::util::random::Xoroshiro128PlusPlus::from_seed(2024);
+    let (mut min, mut max, mut sum, mut sq) = (f64::MAX, f64::MIN, 0.0, 0.0);
+    let n = 1_000_000;
+    for _ in 0..n {
+        let v = f(&mut r);
+        assert!(v.is_finite());
+        min = min.min(v);
+        max = max.max(v);
+        sum += v;
+        sq += v * v;
+    }
+    let mean = sum / n as f64;
+    [min, max, mean, (sq / n as f64 - mean * mean).sqrt()]
+}

@@ -9,7 +9,7 @@ use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::engine::{Priority, Scheduler};
 use stratagen_core::mesh::heightmap::{mesh_heightmap, HeightmapMeshOptions};
 use stratagen_core::mesh::{mesh_chunk, MeshOptions, MissingNeighbour, Mode};
-use stratagen_core::noise::{FractalType, Grid2, Grid3, NoiseDef, NoiseType};
+use stratagen_core::noise::{FractalType, Grid2, Grid3, NoiseDef, NoiseType, Precision};
 use stratagen_core::util::digest::Digest;
 use stratagen_core::world::{
     status_digest, Definition, Neighbourhood, Palette, World, WorldGen, WorldSettings,
@@ -29,6 +29,11 @@ pub const CHUNKS: [(&str, i64, i32, i32); 9] = [
 ];
 
 fn noise_lines(out: &mut Vec<String>) {
+    noise_lines_in(Precision::F64, "noise", out);
+    noise_lines_in(Precision::F32, "noise-f32", out);
+}
+
+fn noise_lines_in(precision: Precision, label: &str, out: &mut Vec<String>) {
     let types = [
         NoiseType::Value,
         NoiseType::Perlin,
@@ -46,6 +51,7 @@ fn noise_lines(out: &mut Vec<String>) {
                     octaves: 4,
                     frequency: 0.043,
                     warp_amplitude: *warp,
+                    precision,
                     ..NoiseDef::default()
                 }
                 .build()
@@ -74,7 +80,8 @@ fn noise_lines(out: &mut Vec<String>) {
                 let mut h3 = Digest::new();
                 h3.write_f64_slice(&v3);
                 out.push(format!(
-                    "noise {:?}-{:?}-warp{} 2d {:016x} 3d {:016x}",
+                    "{} {:?}-{:?}-warp{} 2d {:016x} 3d {:016x}",
+                    label,
                     t,
                     f,
                     warp,

@@ -1,6 +1,8 @@
 //! Noise tables and `[climate]`: reading and writing.
 
-use stratagen_core::noise::{CellularDistance, CellularReturn, FractalType, NoiseDef, NoiseType};
+use stratagen_core::noise::{
+    CellularDistance, CellularReturn, FractalType, NoiseDef, NoiseType, Precision,
+};
 use stratagen_core::world::definition::{ClimateBox, ClimateDef, Interval};
 use stratagen_core::world::Definition;
 
@@ -22,6 +24,8 @@ pub const FRACTALS: [(&str, FractalType); 4] = [
     ("ridged", FractalType::Ridged),
     ("billow", FractalType::Billow),
 ];
+/// The names of the noise precisions.
+pub const PRECISIONS: [(&str, Precision); 2] = [("f64", Precision::F64), ("f32", Precision::F32)];
 /// The names of the cellular distance functions.
 pub const DISTANCES: [(&str, CellularDistance); 2] = [
     ("euclidean", CellularDistance::Euclidean),
@@ -60,6 +64,7 @@ pub fn read_noise(r: &mut Reader, node: &Node, path: &str) -> NoiseDef {
     let fractal = t.choice_or(r, "fractal", &FRACTALS, d.fractal);
     let cellular_distance = t.choice_or(r, "cellular_distance", &DISTANCES, d.cellular_distance);
     let cellular_return = t.choice_or(r, "cellular_return", &RETURNS, d.cellular_return);
+    let precision = t.choice_or(r, "precision", &PRECISIONS, d.precision);
     let n = NoiseDef {
         seed: t.req(r, "salt"),
         noise_type,
@@ -74,6 +79,7 @@ pub fn read_noise(r: &mut Reader, node: &Node, path: &str) -> NoiseDef {
         cellular_jitter: t.or(r, "cellular_jitter", d.cellular_jitter),
         warp_amplitude: t.or(r, "warp_amplitude", d.warp_amplitude),
         warp_frequency: t.or(r, "warp_frequency", d.warp_frequency),
+        precision,
     };
     t.end(r);
     n
@@ -110,6 +116,9 @@ pub fn write_noise(n: &NoiseDef) -> Node {
     }
     if n.cellular_return != d.cellular_return {
         t = t.s("cellular_return", name_of(&RETURNS, n.cellular_return));
+    }
+    if n.precision != d.precision {
+        t = t.s("precision", name_of(&PRECISIONS, n.precision));
     }
     for (key, v, default) in [
         ("cellular_jitter", n.cellular_jitter, d.cellular_jitter),

@@ -29,9 +29,9 @@ mod reader;
 mod terrain;
 
 /// The names noise settings take in documents: `type`, `fractal`, `cellular_distance`,
-/// `cellular_return`.
+/// `cellular_return`, `precision`.
 pub mod noise_names {
-    pub use crate::climate::{DISTANCES, FRACTALS, RETURNS, TYPES};
+    pub use crate::climate::{DISTANCES, FRACTALS, PRECISIONS, RETURNS, TYPES};
 }
 pub use document::FORMAT;
 pub use problem::{Pos, Problem, Problems, MAX_PROBLEMS};

@@ -63,3 +63,25 @@ fn the_default_preset_file_is_the_printed_builtin_world() {
         .collect();
     assert_eq!(body, print(&Definition::builtin(), Format::Toml));
 }
+
+/// A noise table may choose `precision = "f32"`: a different world (its own digest) that
+/// survives printing and the canonical bytes; an unknown precision is a positioned problem.
+#[test]
+fn a_noise_table_may_choose_f32() {
+    use stratagen_core::noise::Precision;
+    let mut d = Definition::builtin();
+    d.climate.noises[2].precision = Precision::F32;
+    assert_ne!(d.digest(), Definition::builtin().digest());
+    for format in [Format::Toml, Format::Json] {
+        let text = print(&d, format);
+        assert_eq!(text.matches("f32").count(), 1, "{format:?}:\n{text}");
+        let back = parse_as(&text, format).unwrap();
+        assert_eq!(back, d);
+        assert_eq!(back.digest(), d.digest());
+    }
+    let back = Definition::from_bytes(&d.to_bytes()).unwrap();
+    assert_eq!(back, d);
+    let text = print(&d, Format::Toml).replace("\"f32\"", "\"f16\"");
+    let problems = parse(&text).unwrap_err().to_string();
+    assert!(problems.contains("precision"), "{problems}");
+}

@@ -93,6 +93,19 @@ pub enum FractalType {
     Billow = 3,
 }
 
+/// The arithmetic a noise is computed in. Each precision is its own noise (different bits,
+/// the same character and ranges); both are bit-exact on every platform and lane width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u32)]
+pub enum Precision {
+    /// IEEE binary64 throughout: the default, and the precision of the built-in worlds.
+    F64 = 0,
+    /// IEEE binary32 after each axis is split into an integer cell and an `f32` fraction
+    /// (so far coordinates keep their precision), with 32-bit lattice hashes: twice the
+    /// samples per vector instruction.
+    F32 = 1,
+}
+
 /// Noise settings, plain data with documented defaults ([`NoiseDef::default`]).
 ///
 /// Validate into a [`Noise`] with [`NoiseDef::build`]. Coordinates are in world units (blocks);
@@ -127,6 +140,8 @@ pub struct NoiseDef {
     pub warp_amplitude: f64,
     /// Domain warp frequency in cycles per world unit, finite and `> 0`. Default 0.01.
     pub warp_frequency: f64,
+    /// Arithmetic precision. Default [`Precision::F64`].
+    pub precision: Precision,
 }
 
 impl Default for NoiseDef {
@@ -145,6 +160,7 @@ impl Default for NoiseDef {
             cellular_jitter: 0.65,
             warp_amplitude: 0.0,
             warp_frequency: 0.01,
+            precision: Precision::F64,
         }
     }
 }
@@ -198,6 +214,7 @@ pub(crate) const MAX_LATTICE: f64 = 1_125_899_906_842_624.0; // 2^50
 /// A validated, immutable noise configuration. Cheap to copy; sample from any thread.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Noise {
+    pub(crate) precision: Precision,
     pub(crate) noise_type: NoiseType,
     pub(crate) fractal: FractalType,
     pub(crate) octaves: usize,
@@ -307,6 +324,7 @@ impl NoiseDef {
         }
         let paths = paths();
         Ok(Noise {
+            precision: self.precision,
             noise_type: self.noise_type,
             fractal: self.fractal,
             octaves: octaves as usize,
@@ -338,6 +356,11 @@ impl NoiseDef {
 }
 
 impl Noise {
+    /// The arithmetic precision.
+    pub fn precision(&self) -> Precision {
+        self.precision
+    }
+
     /// The base noise type.
     pub fn noise_type(&self) -> NoiseType {
         self.noise_type

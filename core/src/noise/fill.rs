@@ -4,9 +4,10 @@
 //! and all x work across rows, and run the same arithmetic as the point sampler, so `fill_2d`
 //! output equals `sample_2d` at every grid position, bit for bit.
 
-use crate::noise::def::{finite, Noise, NoiseError, MAX_LATTICE, MAX_OCTAVES};
+use crate::noise::def::{finite, Noise, NoiseError, Precision, MAX_LATTICE, MAX_OCTAVES};
 use crate::noise::fractal::{point2, point3, Base, Cellular, Shape, Simplex};
 use crate::noise::lattice::{Axis, Lattice, Row};
+use crate::noise::single;
 use crate::util::math::abs;
 
 mod simplex_rows;
@@ -56,17 +57,27 @@ pub struct Grid3 {
 pub trait Sample: Copy {
     /// Convert from the internal `f64` (rounding to nearest).
     fn from_f64(x: f64) -> Self;
+    /// Convert from an `f32` sample (exact).
+    fn from_f32(x: f32) -> Self;
 }
 impl Sample for f32 {
     #[inline(always)]
     fn from_f64(x: f64) -> Self {
         x as f32
     }
+    #[inline(always)]
+    fn from_f32(x: f32) -> Self {
+        x
+    }
 }
 impl Sample for f64 {
     #[inline(always)]
     fn from_f64(x: f64) -> Self {
         x
+    }
+    #[inline(always)]
+    fn from_f32(x: f32) -> Self {
+        f64::from(x)
     }
 }
 
@@ -80,18 +91,25 @@ pub(crate) fn sample_x(n: &Noise, x0: f64, dx: f64, i: usize) -> f64 {
 /// Samples per tile of a lattice fill: bounds the stack scratch (about 20 KiB).
 pub(crate) const TILE: usize = 32;
 
-/// Fill with the point sampler (simplex, cellular, or any warped noise).
-pub(crate) fn fill2_point<B: Base, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+/// `out` filled with `f` at every position of `g`, in the grid's order.
+#[inline(always)]
+pub(crate) fn for_each_point2<T: Sample>(g: &Grid2, out: &mut [T], f: impl Fn(f64, f64) -> f64) {
     for j in 0..g.height {
         let y = g.y0 + j as f64 * g.dy;
         let row = &mut out[j * g.width..(j + 1) * g.width];
         for (i, o) in row.iter_mut().enumerate() {
-            *o = T::from_f64(point2::<B, S>(n, g.x0 + i as f64 * g.dx, y));
+            *o = T::from_f64(f(g.x0 + i as f64 * g.dx, y));
         }
     }
 }
 
-pub(crate) fn fill3_point<B: Base, S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+/// `out` filled with `f` at every position of `g`, in the grid's order (y, z, x).
+#[inline(always)]
+pub(crate) fn for_each_point3<T: Sample>(
+    g: &Grid3,
+    out: &mut [T],
+    f: impl Fn(f64, f64, f64) -> f64,
+) {
     let [x0, y0, z0] = g.origin;
     let [dx, dy, dz] = g.step;
     let mut idx = 0;
@@ -100,11 +118,20 @@ pub(crate) fn fill3_point<B: Base, S: Shape, T: Sample>(n: &Noise, g: &Grid3, ou
         for k in 0..g.depth {
             let z = z0 + k as f64 * dz;
             for i in 0..g.width {
-                out[idx] = T::from_f64(point3::<B, S>(n, x0 + i as f64 * dx, y, z));
+                out[idx] = T::from_f64(f(x0 + i as f64 * dx, y, z));
                 idx += 1;
             }
         }
     }
+}
+
+/// Fill with the point sampler (simplex, cellular, or any warped noise).
+pub(crate) fn fill2_point<B: Base, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+    for_each_point2(g, out, |x, y| point2::<B, S>(n, x, y))
+}
+
+pub(crate) fn fill3_point<B: Base, S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+    for_each_point3(g, out, |x, y, z| point3::<B, S>(n, x, y, z))
 }
 
 /// The x-axis work of one tile, all octaves: per-sample axis values and runs of equal cells.
@@ -437,6 +464,10 @@ impl Noise {
     /// sample's position. Writes `out[..width*height]` only on success.
     pub fn fill_2d(&self, g: &Grid2, out: &mut [f64]) -> Result<(), NoiseError> {
         self.check2(g, out.len())?;
+        if self.precision == Precision::F32 {
+            single::fill2(self, g, out);
+            return Ok(());
+        }
         dispatch!(self, do_fill2::<f64>(self, g, out));
         Ok(())
     }
@@ -444,6 +475,10 @@ impl Noise {
     /// [`Noise::fill_2d`] rounded to `f32`.
     pub fn fill_2d_f32(&self, g: &Grid2, out: &mut [f32]) -> Result<(), NoiseError> {
         self.check2(g, out.len())?;
+        if self.precision == Precision::F32 {
+            single::fill2(self, g, out);
+            return Ok(());
+        }
         dispatch!(self, do_fill2::<f32>(self, g, out));
         Ok(())
     }
@@ -452,6 +487,10 @@ impl Noise {
     /// [`Noise::sample_3d`].
     pub fn fill_3d(&self, g: &Grid3, out: &mut [f64]) -> Result<(), NoiseError> {
         self.check3(g, out.len())?;
+        if self.precision == Precision::F32 {
+            single::fill3(self, g, out);
+            return Ok(());
+        }
         dispatch!(self, do_fill3::<f64>(self, g, out));
         Ok(())
     }
@@ -459,6 +498,10 @@ impl Noise {
     /// [`Noise::fill_3d`] rounded to `f32`.
     pub fn fill_3d_f32(&self, g: &Grid3, out: &mut [f32]) -> Result<(), NoiseError> {
         self.check3(g, out.len())?;
+        if self.precision == Precision::F32 {
+            single::fill3(self, g, out);
+            return Ok(());
+        }
         dispatch!(self, do_fill3::<f32>(self, g, out));
         Ok(())
     }

@@ -2,9 +2,11 @@
 //! noises as point functions (`Base`), and [`Noise::sample_2d`] / [`Noise::sample_3d`].
 
 use crate::noise::cellular::{self, CellularParams};
-use crate::noise::def::Noise;
+use crate::noise::def::{Noise, Precision};
 use crate::noise::lattice::{self, Perlin, Value};
 use crate::noise::simplex;
+use crate::noise::single;
+use crate::noise::single::F;
 use crate::util::math::abs;
 
 /// Which [`Shape`] a type is, for the AVX2 kernel to pick at compile time.
@@ -19,6 +21,10 @@ pub(crate) enum ShapeKind {
 pub(crate) trait Shape {
     const KIND: ShapeKind;
     fn apply(n: f64) -> f64;
+    /// [`Shape::apply`] in `f32` (the `f32` precision's octaves).
+    fn apply32(n: f32) -> f32;
+    /// [`Shape::apply32`] per lane, one operation per loop.
+    fn apply_lanes<const N: usize>(n: F<N>) -> F<N>;
 }
 pub(crate) struct Fbm;
 pub(crate) struct Ridged;
@@ -29,12 +35,28 @@ impl Shape for Fbm {
     fn apply(n: f64) -> f64 {
         n
     }
+    #[inline(always)]
+    fn apply32(n: f32) -> f32 {
+        n
+    }
+    #[inline(always)]
+    fn apply_lanes<const N: usize>(n: F<N>) -> F<N> {
+        n
+    }
 }
 impl Shape for Ridged {
     const KIND: ShapeKind = ShapeKind::Ridged;
     #[inline(always)]
     fn apply(n: f64) -> f64 {
         1.0 - 2.0 * abs(n)
+    }
+    #[inline(always)]
+    fn apply32(n: f32) -> f32 {
+        1.0 - 2.0 * abs32(n)
+    }
+    #[inline(always)]
+    fn apply_lanes<const N: usize>(n: F<N>) -> F<N> {
+        F::splat(1.0) - abs_lanes(n) * 2.0
     }
 }
 impl Shape for Billow {
@@ -43,6 +65,26 @@ impl Shape for Billow {
     fn apply(n: f64) -> f64 {
         2.0 * abs(n) - 1.0
     }
+    #[inline(always)]
+    fn apply32(n: f32) -> f32 {
+        2.0 * abs32(n) - 1.0
+    }
+    #[inline(always)]
+    fn apply_lanes<const N: usize>(n: F<N>) -> F<N> {
+        abs_lanes(n) * 2.0 - 1.0
+    }
+}
+
+/// [`abs32`] per lane.
+#[inline(always)]
+fn abs_lanes<const N: usize>(n: F<N>) -> F<N> {
+    (n.bits() & !(1u32 << 31)).float()
+}
+
+/// `|n|` by clearing the sign bit (no branch, no libm call).
+#[inline(always)]
+fn abs32(n: f32) -> f32 {
+    f32::from_bits(n.to_bits() & !(1 << 31))
 }
 
 /// A base noise as a point function (all four types).
@@ -145,11 +187,17 @@ impl Noise {
     /// Sample at a 2D world position. Range about `[-1, 1]` for every type (see the
     /// documented table in ARCHITECTURE.md). NaN in gives NaN out; never panics.
     pub fn sample_2d(&self, x: f64, y: f64) -> f64 {
+        if self.precision == Precision::F32 {
+            return f64::from(single::sample2(self, x, y));
+        }
         dispatch!(self, do_sample2(self, x, y))
     }
 
     /// Sample at a 3D world position.
     pub fn sample_3d(&self, x: f64, y: f64, z: f64) -> f64 {
+        if self.precision == Precision::F32 {
+            return f64::from(single::sample3(self, x, y, z));
+        }
         dispatch!(self, do_sample3(self, x, y, z))
     }
 }

@@ -1,6 +1,7 @@
 //! The noise library: lattice noises (value, Perlin), simplex, cellular, fractals and batch
-//! fills, with the AVX2 path (the only `unsafe` code in the crate). Depends on
-//! [`crate::util`] only; knows nothing of worlds or chunks.
+//! fills in two precisions (`f64`, and `f32` in [`single`]), with the AVX2 and AVX-512 paths
+//! (the only `unsafe` code in the crate). Depends on [`crate::util`] only; knows nothing of
+//! worlds or chunks.
 //!
 //! The public surface is re-exported here: [`NoiseDef`] → [`NoiseDef::build`] → [`Noise`],
 //! then [`Noise::sample_2d`] or [`Noise::fill_2d`] and their 3D and heightmap forms.
@@ -16,10 +17,11 @@ pub mod lattice;
 #[cfg(target_arch = "x86_64")]
 mod simd;
 pub mod simplex;
+mod single;
 
 pub use cellular::{cellular2, cellular3};
 pub use cellular::{CellularDistance, CellularParams, CellularReturn};
-pub use def::{FractalType, Noise, NoiseDef, NoiseError, NoiseType, MAX_OCTAVES};
+pub use def::{FractalType, Noise, NoiseDef, NoiseError, NoiseType, Precision, MAX_OCTAVES};
 pub use fill::{Grid2, Grid3, Sample};
 pub use lattice::{perlin2, perlin3, perlin4, value2, value3};
 pub use simplex::{simplex2, simplex3};

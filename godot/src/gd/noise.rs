@@ -62,6 +62,10 @@ pub struct StratagenNoise {
     #[export]
     #[init(val = 1.0)]
     cellular_jitter: f64,
+    /// 0 double precision, 1 single (`sg_precision`): its own noise, about twice as fast to
+    /// fill, as exact far from the origin.
+    #[export]
+    precision: i32,
     /// The noise of the last settings sampled, rebuilt when a property changes.
     cache: RefCell<NoiseCache>,
     base: Base<Resource>,
@@ -87,6 +91,7 @@ impl StratagenNoise {
             cellular_distance: self.cellular_distance,
             cellular_return: self.cellular_return,
             cellular_jitter: self.cellular_jitter,
+            precision: self.precision,
         }
     }
 

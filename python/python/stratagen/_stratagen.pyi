@@ -35,6 +35,7 @@ class Noise:
         cellular_distance: str = "euclidean",
         cellular_return: str = "f1",
         cellular_jitter: float = 0.65,
+        precision: str = "f64",
     ) -> None: ...
     def fill_2d(
         self,

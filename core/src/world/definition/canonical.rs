@@ -57,6 +57,9 @@ impl Bytes {
 /// matches an old digest by accident.
 pub(super) const ENCODING: u32 = 1;
 
+/// Where a noise's precision sits in the word that carries its type (bits 16 and up).
+pub(super) const PRECISION_SHIFT: u32 = 16;
+
 struct Canon(Bytes);
 
 impl Canon {
@@ -87,7 +90,9 @@ impl Canon {
     fn noise(&mut self, n: &NoiseDef) {
         let h = &mut self.0;
         h.write_i64(n.seed);
-        h.write_u32(n.noise_type as u32);
+        // The precision rides in the type word's high half, so an f64 noise (precision 0)
+        // keeps the bytes and the digest it always had.
+        h.write_u32(n.noise_type as u32 | (n.precision as u32) << PRECISION_SHIFT);
         h.write_u32(n.fractal as u32);
         h.write_u32(n.octaves);
         for v in [n.frequency, n.lacunarity, n.gain] {

@@ -6,10 +6,10 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::noise::{CellularDistance, CellularReturn, FractalType, NoiseDef, NoiseType};
+use crate::noise::{CellularDistance, CellularReturn, FractalType, NoiseDef, NoiseType, Precision};
 use crate::util::bytes::{Cursor, LeReader};
 use crate::world::block::{BlockProps, Shape, Surface};
-use crate::world::definition::canonical::ENCODING;
+use crate::world::definition::canonical::{ENCODING, PRECISION_SHIFT};
 use crate::world::definition::*;
 use crate::world::palette::Palette;
 use crate::world::structure::StructureKind;
@@ -112,8 +112,13 @@ impl<'a> Reader<'a> {
     fn noise(&mut self) -> R<NoiseDef> {
         let seed = self.i64()?;
         let t = self.u32()?;
+        let precision = self.pick(
+            t >> PRECISION_SHIFT,
+            &[Precision::F64, Precision::F32],
+            "an unknown noise precision",
+        )?;
         let noise_type = self.pick(
-            t,
+            t & ((1 << PRECISION_SHIFT) - 1),
             &[
                 NoiseType::Value,
                 NoiseType::Perlin,
@@ -167,6 +172,7 @@ impl<'a> Reader<'a> {
             cellular_jitter: self.f64()?,
             warp_amplitude: self.f64()?,
             warp_frequency: self.f64()?,
+            precision,
         })
     }
     fn block(&mut self) -> R<(String, BlockProps)> {

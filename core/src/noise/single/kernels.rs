@@ -1,0 +1,897 @@
+//! The per-sample kernels of the `f32` noise, over `N` lanes at once.
+//!
+//! Kernels are written with the lane vectors of [`super::lanes`] (one operation per
+//! instruction, whatever `N` is), with no branch and no table: selections are per-lane
+//! conditions, gradients come from the hash bits by sign flips and selections. A lane's
+//! arithmetic never depends on `N` or on its neighbours, which is why every lane width gives
+//! the same bits. Cellular noise, whose search is not on the speed path, runs its scalar code
+//! once per lane.
+
+use super::lanes::{F, M, U};
+use super::{combine, hash, split, Split, PX, PY, PZ};
+use crate::noise::cellular::{CellularDistance, CellularReturn};
+use crate::util::math::sqrtf;
+
+/// 2D skew factor `(√3 − 1) / 2`, as `1 + F` and `F` (the per-axis terms of the skew).
+const F2: f64 = 0.366_025_403_784_438_6;
+/// 2D unskew factor `(3 − √3) / 6`.
+const G2: f32 = 0.211_324_87;
+/// Offset of the last 2D corner, `2·G2 − 1`.
+const G2_2M1: f32 = -0.577_350_26;
+/// 3D skew factor `1/3`.
+const F3: f64 = 1.0 / 3.0;
+/// 3D unskew factor `1/6`.
+const G3: f32 = 1.0 / 6.0;
+/// Offset of the third 3D corner, `2·G3`.
+const G3_2: f32 = 1.0 / 3.0;
+/// Offset of the last 3D corner, `3·G3 − 1`.
+const G3_3M1: f32 = -0.5;
+/// Squared radius of a simplex kernel (continuous at the simplex borders).
+const RADIUS2: f32 = 0.5;
+/// Output scale of 2D simplex: brings the extremes just inside `[-1, 1]`.
+const SIMPLEX2_SCALE: f32 = 70.0;
+/// Output scale of 3D simplex.
+const SIMPLEX3_SCALE: f32 = 75.0;
+/// Length of the axis-aligned 2D gradients (the diagonal ones are `(±1, ±1)`).
+const SQRT_2: f32 = core::f32::consts::SQRT_2;
+/// Scale of a 24-bit value to `[0, 1)`.
+const UNIT24: f32 = 1.0 / 16_777_216.0;
+/// Scale of a signed 24-bit value to `[-1, 1)`.
+const SIGNED24: f32 = 1.0 / 8_388_608.0;
+/// The sign bit of an `f32`.
+const SIGN: u32 = 1 << 31;
+/// Xored into a cellular hash before hashing again for the feature point's y.
+const CELL_Y: u32 = 0x68E3_1DA4;
+/// As [`CELL_Y`], for z.
+const CELL_Z: u32 = 0xB529_7A4D;
+/// As [`CELL_Y`], for the cell value.
+const CELL_VALUE: u32 = 0x1B56_C4E9;
+
+/// Per-axis data of one column, row or layer for one octave: up to three cell values
+/// (primed, `index · P`, unless a kernel says otherwise) and four fractions.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Col {
+    pub i: [u32; 3],
+    pub f: [f32; 4],
+}
+
+/// The column data of `N` lanes, field-major: three cell values and the first two fractions
+/// of [`Col`] (all a column needs), each one lane vector.
+#[derive(Clone, Copy)]
+pub(crate) struct Cols<const N: usize> {
+    pub i: [U<N>; 3],
+    pub f: [F<N>; 2],
+}
+
+impl<const N: usize> Default for Cols<N> {
+    fn default() -> Self {
+        Cols {
+            i: [U::splat(0); 3],
+            f: [F::splat(0.0); 2],
+        }
+    }
+}
+
+impl<const N: usize> Cols<N> {
+    /// Put one column's data in lane `lane`.
+    #[inline(always)]
+    pub fn set(&mut self, lane: usize, c: &Col) {
+        for k in 0..3 {
+            self.i[k].0[lane] = c.i[k];
+        }
+        for k in 0..2 {
+            self.f[k].0[lane] = c.f[k];
+        }
+    }
+
+    /// One column in lane 0.
+    #[inline(always)]
+    pub fn one(c: &Col) -> Self {
+        let mut s = Self::default();
+        s.set(0, c);
+        s
+    }
+}
+
+/// The constants of one octave.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Octave {
+    pub seed: u32,
+    pub amp: f32,
+    pub jitter: f32,
+    pub distance: CellularDistance,
+    pub ret: CellularReturn,
+}
+
+impl Default for Octave {
+    fn default() -> Self {
+        Octave {
+            seed: 0,
+            amp: 1.0,
+            jitter: 0.0,
+            distance: CellularDistance::Euclidean,
+            ret: CellularReturn::F1,
+        }
+    }
+}
+
+/// A base noise in `f32`: its per-axis data and its per-sample kernels.
+pub(crate) trait Kernel {
+    /// 2D column data from the lattice x position.
+    fn col(px: f64) -> Col;
+    /// 2D row data from the lattice y position.
+    fn row(py: f64) -> Col;
+    /// 2D samples of `N` columns in one row.
+    fn eval<const N: usize>(o: &Octave, c: &Cols<N>, r: &Col) -> F<N>;
+    /// 3D column data from the lattice x position.
+    fn col3(px: f64) -> Col;
+    /// 3D y data.
+    fn layer_y(py: f64) -> Col;
+    /// 3D z data.
+    fn layer_z(pz: f64) -> Col;
+    /// The row data of one (y, z) pair.
+    fn row3(y: &Col, z: &Col) -> Col;
+    /// 3D samples of `N` columns in one (y, z) row.
+    fn eval3<const N: usize>(o: &Octave, c: &Cols<N>, r: &Col) -> F<N>;
+    /// Whether samples in one lattice cell can share its points ([`Lattice`]): fills then
+    /// compute each point of a row once ([`Kernel::points`]) and give each sample its cell's
+    /// by lookup ([`Kernel::mix_shared`]).
+    const SHARED: bool = false;
+    /// The `pq.count` points of a row from the lattice cell `first` on (2D, or 3D with `D3`).
+    fn points<const N: usize, const D3: bool>(
+        _o: &Octave,
+        _r: &Col,
+        _first: u32,
+        _pq: &mut Points,
+    ) {
+    }
+    /// The samples of `N` columns whose cells are `slots` points after point `at` of `pq`.
+    fn mix_shared<const N: usize, T: Lookup<N>>(
+        _c: &Cols<N>,
+        _pq: &Points,
+        _at: usize,
+        _slots: &U<N>,
+    ) -> F<N> {
+        F::splat(0.0)
+    }
+}
+
+/// Quintic fade `6t^5 − 15t^4 + 10t^3`.
+#[inline(always)]
+fn fade(t: f32) -> f32 {
+    t * t * t * (t * (t * 6.0 - 15.0) + 10.0)
+}
+
+/// `a + t · (b − a)` per lane.
+#[inline(always)]
+fn lerp<const N: usize>(t: F<N>, a: F<N>, b: F<N>) -> F<N> {
+    a + t * (b - a)
+}
+
+/// `a + t · (b − a)` with one interpolation weight for every lane.
+#[inline(always)]
+fn lerp1<const N: usize>(t: f32, a: F<N>, b: F<N>) -> F<N> {
+    a + (b - a) * t
+}
+
+/// The hash of `N` lattice points ([`hash`] per lane).
+#[inline(always)]
+fn hashes<const N: usize>(a: U<N>) -> U<N> {
+    (a ^ (a >> 15)) * super::HM
+}
+
+/// The parts of [`grad2_1`] a lattice point splits: the gradient's x component, and its y
+/// component times `fy` (signs by [`F::flip`], so no addition of a zero decides a sign).
+#[inline(always)]
+fn grad2_parts<const N: usize>(h: U<N>, fy: F<N>) -> (F<N>, F<N>) {
+    let sign_a = (h << 1) & SIGN;
+    let sign_b = h & SIGN;
+    let (diagonal, along_y) = (h.has(1 << 29), h.has(1 << 30));
+    let zero = F::splat(0.0);
+    let gx = diagonal.select(
+        F::splat(1.0).flip(sign_a),
+        along_y.select(zero, F::splat(SQRT_2).flip(sign_b)),
+    );
+    let gy = diagonal.select(
+        fy.flip(sign_b),
+        along_y.select((fy * SQRT_2).flip(sign_b), zero),
+    );
+    (gx, gy)
+}
+
+/// The top four bits of a hash, which pick one of Perlin's sixteen 3D gradients, with
+/// the masks [`grad3_parts`] uses.
+struct Pick3<const N: usize> {
+    /// `k < 8`: u is x (else y).
+    u_is_x: M<N>,
+    /// `k < 4`: v is y.
+    v_is_y: M<N>,
+    /// `k` is 12 or 14: v is x.
+    v_is_x: M<N>,
+    sign_u: U<N>,
+    sign_v: U<N>,
+}
+
+#[inline(always)]
+fn pick3<const N: usize>(h: U<N>) -> Pick3<N> {
+    let k = h >> 28;
+    Pick3 {
+        u_is_x: k.lt(8),
+        v_is_y: k.lt(4),
+        v_is_x: (k & 13).eq(12),
+        sign_u: (k & 1) << 31,
+        sign_v: (k & 2) << 30,
+    }
+}
+
+/// The parts of [`grad3_1`] a lattice point splits: the gradient's x component, and
+/// `gy · fy + gz · fz`.
+#[inline(always)]
+fn grad3_parts<const N: usize>(h: U<N>, fy: F<N>, fz: F<N>) -> (F<N>, F<N>) {
+    let k = pick3(h);
+    let one = F::splat(1.0);
+    let zero = F::splat(0.0);
+    // u = x: gx from u, the rest is v (y or z). u = y, v = x: gx from v, the rest is u.
+    // u = y, v = z: no x; the rest is both.
+    let u_rest = fy.flip(k.sign_u);
+    let v_rest = k.v_is_y.select(fy, fz).flip(k.sign_v);
+    let gx = k.u_is_x.select(
+        one.flip(k.sign_u),
+        k.v_is_x.select(one.flip(k.sign_v), zero),
+    );
+    let rest = k
+        .u_is_x
+        .select(v_rest, k.v_is_x.select(u_rest, u_rest + v_rest));
+    (gx, rest)
+}
+
+/// A value in `[-1, 1)` from the hash's top 24 bits (exact in `f32`).
+#[inline(always)]
+fn value(h: u32) -> f32 {
+    ((h as i32) >> 8) as f32 * SIGNED24
+}
+
+/// [`value`] per lane.
+#[inline(always)]
+fn values<const N: usize>(h: U<N>) -> F<N> {
+    h.sar(8).signed_float() * SIGNED24
+}
+
+/// A value in `[0, 1)` from the hash's top 24 bits.
+#[inline(always)]
+fn unit(h: u32) -> f32 {
+    (h >> 8) as f32 * UNIT24
+}
+
+/// A lattice axis: the primed cell, the cell itself (for [`Kernel::SHARED`] fills), and the
+/// fraction with its fade.
+#[inline(always)]
+fn lattice_axis(p: f64, prime: u32) -> Col {
+    let s = split(p);
+    Col {
+        i: [s.i.wrapping_mul(prime), s.i, 0],
+        f: [s.f, fade(s.f), 0.0, 0.0],
+    }
+}
+
+/// The (y, z) row of a 3D lattice noise from its layers.
+#[inline(always)]
+fn lattice_row3(y: &Col, z: &Col) -> Col {
+    Col {
+        i: [y.i[0], z.i[0], 0],
+        f: [y.f[0], y.f[1], z.f[0], z.f[1]],
+    }
+}
+
+/// The seed xored with the primed corners of a 2D row (`y0`, `y1`) or a 3D row (`y0 z0`,
+/// `y1 z0`, `y0 z1`, `y1 z1`).
+#[inline(always)]
+fn row_seeds(o: &Octave, r: &Col, d3: bool) -> [u32; 4] {
+    let (y0, z0) = (r.i[0], if d3 { r.i[1] } else { 0 });
+    let (y1, z1) = (
+        y0.wrapping_add(PY),
+        if d3 { z0.wrapping_add(PZ) } else { 0 },
+    );
+    [
+        o.seed ^ y0 ^ z0,
+        o.seed ^ y1 ^ z0,
+        o.seed ^ y0 ^ z1,
+        o.seed ^ y1 ^ z1,
+    ]
+}
+
+/// A lattice noise (value, Perlin) factored the way its fills share work: a *row* fixes y
+/// (and z); each x lattice point of the row reduces to a pair `(P, Q)` (its corners
+/// interpolated along y and z); a sample at x fraction `f` (fade `s`) in the cell between
+/// points 0 and 1 is `mix(f, s, P0, Q0, P1, Q1)`. Every sample, shared or not, is computed
+/// this way, so sharing a point between the samples of a cell changes no bit.
+pub(crate) trait Lattice {
+    /// `(P, Q)` of the 2D lattice points with primed x `xp` in the row of `seeds`
+    /// ([`row_seeds`]) and data `r`.
+    fn point2<const N: usize>(seeds: &[u32; 4], r: &Col, xp: U<N>) -> (F<N>, F<N>);
+    /// `(P, Q)` of 3D lattice points.
+    fn point3<const N: usize>(seeds: &[u32; 4], r: &Col, xp: U<N>) -> (F<N>, F<N>);
+    /// The samples from their cells' two points.
+    fn mix<const N: usize>(f: F<N>, s: F<N>, p0: F<N>, q0: F<N>, p1: F<N>, q1: F<N>) -> F<N>;
+}
+
+/// Value noise: a random value per lattice point, quintic interpolation.
+pub(crate) struct Value;
+/// Gradient (Perlin) noise, improved: quintic fade, eight 2D and twelve 3D gradients.
+pub(crate) struct Perlin;
+
+impl Lattice for Value {
+    /// `Q` is the value interpolated along y (and z); `P` is unused.
+    #[inline(always)]
+    fn point2<const N: usize>(seeds: &[u32; 4], r: &Col, xp: U<N>) -> (F<N>, F<N>) {
+        let v0 = values(hashes(xp ^ seeds[0]));
+        let v1 = values(hashes(xp ^ seeds[1]));
+        (F::splat(0.0), lerp1(r.f[1], v0, v1))
+    }
+    #[inline(always)]
+    fn point3<const N: usize>(seeds: &[u32; 4], r: &Col, xp: U<N>) -> (F<N>, F<N>) {
+        let v0 = values(hashes(xp ^ seeds[0]));
+        let v1 = values(hashes(xp ^ seeds[1]));
+        let v2 = values(hashes(xp ^ seeds[2]));
+        let v3 = values(hashes(xp ^ seeds[3]));
+        let (sy, sz) = (r.f[1], r.f[3]);
+        let q = lerp1(sz, lerp1(sy, v0, v1), lerp1(sy, v2, v3));
+        (F::splat(0.0), q)
+    }
+    #[inline(always)]
+    fn mix<const N: usize>(_f: F<N>, s: F<N>, _p0: F<N>, q0: F<N>, _p1: F<N>, q1: F<N>) -> F<N> {
+        lerp(s, q0, q1)
+    }
+}
+
+impl Lattice for Perlin {
+    /// The dot product `g · (fx, fy)` is `gx · fx + gy · fy`: `P` is `gx` interpolated along
+    /// y, `Q` the `gy · fy` part interpolated along y.
+    #[inline(always)]
+    fn point2<const N: usize>(seeds: &[u32; 4], r: &Col, xp: U<N>) -> (F<N>, F<N>) {
+        let (fy, sy) = (r.f[0], r.f[1]);
+        let (a0, b0) = grad2_parts(hashes(xp ^ seeds[0]), F::splat(fy));
+        let (a1, b1) = grad2_parts(hashes(xp ^ seeds[1]), F::splat(fy - 1.0));
+        (lerp1(sy, a0, a1), lerp1(sy, b0, b1))
+    }
+    #[inline(always)]
+    fn point3<const N: usize>(seeds: &[u32; 4], r: &Col, xp: U<N>) -> (F<N>, F<N>) {
+        let (fy, sy, fz, sz) = (r.f[0], r.f[1], r.f[2], r.f[3]);
+        let (fy0, fy1) = (F::splat(fy), F::splat(fy - 1.0));
+        let (fz0, fz1) = (F::splat(fz), F::splat(fz - 1.0));
+        let (a0, b0) = grad3_parts(hashes(xp ^ seeds[0]), fy0, fz0);
+        let (a1, b1) = grad3_parts(hashes(xp ^ seeds[1]), fy1, fz0);
+        let (a2, b2) = grad3_parts(hashes(xp ^ seeds[2]), fy0, fz1);
+        let (a3, b3) = grad3_parts(hashes(xp ^ seeds[3]), fy1, fz1);
+        let p = lerp1(sz, lerp1(sy, a0, a1), lerp1(sy, a2, a3));
+        let q = lerp1(sz, lerp1(sy, b0, b1), lerp1(sy, b2, b3));
+        (p, q)
+    }
+    #[inline(always)]
+    fn mix<const N: usize>(f: F<N>, s: F<N>, p0: F<N>, q0: F<N>, p1: F<N>, q1: F<N>) -> F<N> {
+        lerp(s, f * p0 + q0, (f - 1.0) * p1 + q1)
+    }
+}
+
+/// A sample of a lattice noise on its own: its cell's two points, then the mix.
+#[inline(always)]
+fn lattice_eval<L: Lattice, const N: usize, const D3: bool>(
+    o: &Octave,
+    c: &Cols<N>,
+    r: &Col,
+) -> F<N> {
+    let seeds = row_seeds(o, r, D3);
+    let (x0, x1) = (c.i[0], c.i[0] + PX);
+    let ((p0, q0), (p1, q1)) = if D3 {
+        (L::point3(&seeds, r, x0), L::point3(&seeds, r, x1))
+    } else {
+        (L::point2(&seeds, r, x0), L::point2(&seeds, r, x1))
+    };
+    L::mix(c.f[0], c.f[1], p0, q0, p1, q1)
+}
+
+/// The per-axis methods of a kernel on the plain lattice (value, Perlin, cellular).
+macro_rules! lattice_axes {
+    () => {
+        #[inline(always)]
+        fn col(px: f64) -> Col {
+            lattice_axis(px, PX)
+        }
+        #[inline(always)]
+        fn row(py: f64) -> Col {
+            lattice_axis(py, PY)
+        }
+        #[inline(always)]
+        fn col3(px: f64) -> Col {
+            lattice_axis(px, PX)
+        }
+        #[inline(always)]
+        fn layer_y(py: f64) -> Col {
+            lattice_axis(py, PY)
+        }
+        #[inline(always)]
+        fn layer_z(pz: f64) -> Col {
+            lattice_axis(pz, PZ)
+        }
+        #[inline(always)]
+        fn row3(y: &Col, z: &Col) -> Col {
+            lattice_row3(y, z)
+        }
+    };
+}
+
+macro_rules! lattice_kernel {
+    ($t:ty) => {
+        impl Kernel for $t {
+            const SHARED: bool = true;
+            lattice_axes!();
+            #[inline(always)]
+            fn eval<const N: usize>(o: &Octave, c: &Cols<N>, r: &Col) -> F<N> {
+                lattice_eval::<$t, N, false>(o, c, r)
+            }
+            #[inline(always)]
+            fn eval3<const N: usize>(o: &Octave, c: &Cols<N>, r: &Col) -> F<N> {
+                lattice_eval::<$t, N, true>(o, c, r)
+            }
+            #[inline(always)]
+            fn points<const N: usize, const D3: bool>(
+                o: &Octave,
+                r: &Col,
+                first: u32,
+                pq: &mut Points,
+            ) {
+                let seeds = row_seeds(o, r, D3);
+                let mut cells = U::<N>::splat(first);
+                for l in 0..N {
+                    cells.0[l] = cells.0[l].wrapping_add(l as u32);
+                }
+                for k0 in (0..pq.count).step_by(N) {
+                    let xp = (cells + k0 as u32) * PX;
+                    let (p, q) = if D3 {
+                        <$t as Lattice>::point3(&seeds, r, xp)
+                    } else {
+                        <$t as Lattice>::point2(&seeds, r, xp)
+                    };
+                    pq.p[k0..k0 + N].copy_from_slice(&p.0);
+                    pq.q[k0..k0 + N].copy_from_slice(&q.0);
+                }
+            }
+            #[inline(always)]
+            fn mix_shared<const N: usize, T: Lookup<N>>(
+                c: &Cols<N>,
+                pq: &Points,
+                at: usize,
+                slots: &U<N>,
+            ) -> F<N> {
+                let next = *slots + 1;
+                let (p, q) = (window2(&pq.p, at), window2(&pq.q, at));
+                let (p0, q0) = (T::lookup(p.0, p.1, slots), T::lookup(q.0, q.1, slots));
+                let (p1, q1) = (T::lookup(p.0, p.1, &next), T::lookup(q.0, q.1, &next));
+                <$t as Lattice>::mix(c.f[0], c.f[1], p0, q0, p1, q1)
+            }
+        }
+    };
+}
+
+lattice_kernel!(Value);
+lattice_kernel!(Perlin);
+
+/// The `2N` entries of `table` from `at` on, as two vectors: `at` is a multiple of `N`, so
+/// these are the very vectors [`Kernel::points`] stored (a load the CPU forwards from its
+/// stores; a misaligned wide load over several recent stores stalls).
+#[inline(always)]
+fn window2<const N: usize>(table: &[f32; POINTS], at: usize) -> (&[f32; N], &[f32; N]) {
+    // In range by construction: a shared plan keeps `at + 2N <= POINTS`.
+    let lo = table[at..at + N]
+        .try_into()
+        .expect("window inside the point table");
+    let hi = table[at + N..at + 2 * N]
+        .try_into()
+        .expect("window inside the point table");
+    (lo, hi)
+}
+
+/// Lattice points of one row per tile that a shared fill computes at most.
+pub(crate) const POINTS: usize = 160;
+
+/// The `(P, Q)` pairs of consecutive lattice points of one row ([`Lattice`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Points {
+    pub p: [f32; POINTS],
+    pub q: [f32; POINTS],
+    /// Points in use (a multiple of the lane count, at most [`POINTS`]).
+    pub count: usize,
+}
+
+impl Default for Points {
+    fn default() -> Self {
+        Points {
+            p: [0.0; POINTS],
+            q: [0.0; POINTS],
+            count: 0,
+        }
+    }
+}
+
+/// Lane-wise lookup in a table of `2N` entries given as two vectors: `lo[idx[l]]` or
+/// `hi[idx[l] − N]`, with `idx[l] < 2N`.
+pub(crate) trait Lookup<const N: usize> {
+    fn lookup(lo: &[f32; N], hi: &[f32; N], idx: &U<N>) -> F<N>;
+}
+
+/// [`Lookup`] by indexing (the portable path, and any lane count).
+pub(crate) struct Indexed;
+
+impl<const N: usize> Lookup<N> for Indexed {
+    #[inline(always)]
+    fn lookup(lo: &[f32; N], hi: &[f32; N], idx: &U<N>) -> F<N> {
+        let mut out = [0.0; N];
+        for l in 0..N {
+            // `% N` keeps the index in range without a panic path (it is already).
+            let i = idx.0[l] as usize;
+            out[l] = if i < N { lo[i % N] } else { hi[i % N] };
+        }
+        F(out)
+    }
+}
+
+/// Simplex gradient noise: skewed triangular (2D) and tetrahedral (3D) lattice, radius²
+/// 0.5 kernels.
+///
+/// The skewed coordinate `X = x + (x + y)·F2` is `x·(1 + F2) + y·F2`: a column holds
+/// `x·(1 + F2)` (for `X`) and `x·F2` (for `Y`) split, a row `y·F2` (for `X`) and
+/// `y·(1 + F2)` (for `Y`), and a sample adds its column's and its row's parts with
+/// [`combine`]'s carry (3D alike, with three terms per axis and `F3 = 1/3`).
+pub(crate) struct Simplex;
+
+// Simplex kernels run per lane as scalar code: measured faster than the vector-per-operation
+// form, whose many masks the compiler keeps in vector registers and converts back and forth.
+
+/// The carried sum of a column part (`ci`, `cf`) and a row part (`ri`, `rf`) of one skewed
+/// axis, in primed units (`prime` added on a carry).
+#[inline(always)]
+fn skewed1(ci: u32, cf: f32, ri: u32, rf: f32, prime: u32) -> (u32, f32) {
+    let s = cf + rf;
+    let carry = s >= 1.0;
+    (
+        ci.wrapping_add(if carry { ri.wrapping_add(prime) } else { ri }),
+        if carry { s - 1.0 } else { s },
+    )
+}
+
+/// The offset of a simplex corner along one axis from the first corner's: `g` (the unskew
+/// of the corner's step count), minus 1 where the corner steps along this axis.
+#[inline(always)]
+fn step_offset(steps: bool, g: f32) -> f32 {
+    if steps {
+        g - 1.0
+    } else {
+        g
+    }
+}
+
+/// A primed cell index, plus one cell where `steps`.
+#[inline(always)]
+fn step_prime(steps: bool, p: u32, prime: u32) -> u32 {
+    p.wrapping_add(if steps { prime } else { 0 })
+}
+
+/// `far` where the corner steps along this axis, else `near`.
+#[inline(always)]
+fn pick(steps: bool, near: u32, far: u32) -> u32 {
+    if steps {
+        far
+    } else {
+        near
+    }
+}
+
+/// `max(t, 0)` as a selection (so a negative zero never reaches the output bits).
+#[inline(always)]
+fn pos1(t: f32) -> f32 {
+    if t > 0.0 {
+        t
+    } else {
+        0.0
+    }
+}
+
+/// `x` with its sign bit xored by `sign` (0 or `1 << 31`).
+#[inline(always)]
+fn flip1(x: f32, sign: u32) -> f32 {
+    f32::from_bits(x.to_bits() ^ sign)
+}
+
+/// [`grad2`] of one lane.
+#[inline(always)]
+fn grad2_1(h: u32, x: f32, y: f32) -> f32 {
+    let sign_a = (h << 1) & SIGN;
+    let sign_b = h & SIGN;
+    let diagonal = flip1(x, sign_a) + flip1(y, sign_b);
+    let axis = flip1(if h & (1 << 30) != 0 { y } else { x }, sign_b) * SQRT_2;
+    if h & (1 << 29) != 0 {
+        diagonal
+    } else {
+        axis
+    }
+}
+
+/// [`grad3`] of one lane.
+#[inline(always)]
+fn grad3_1(h: u32, x: f32, y: f32, z: f32) -> f32 {
+    let k = h >> 28;
+    let u = if k < 8 { x } else { y };
+    let v = if k < 4 {
+        y
+    } else if k & 13 == 12 {
+        x
+    } else {
+        z
+    };
+    flip1(u, (k & 1) << 31) + flip1(v, (k & 2) << 30)
+}
+
+/// One simplex kernel: `max(r² − d², 0)^4 · (g · d)`.
+#[inline(always)]
+fn kernel2(h: u32, x: f32, y: f32) -> f32 {
+    let t = pos1(RADIUS2 - x * x - y * y);
+    let t = t * t;
+    t * t * grad2_1(h, x, y)
+}
+
+#[inline(always)]
+fn kernel3(h: u32, x: f32, y: f32, z: f32) -> f32 {
+    let t = pos1(RADIUS2 - x * x - y * y - z * z);
+    let t = t * t;
+    t * t * grad3_1(h, x, y, z)
+}
+
+/// 2D simplex at in-cell skewed fractions `(fx, fy)` of the cell with primed indices
+/// `(xp, yp)`.
+#[inline(always)]
+fn simplex2_lane(seed: u32, xp: u32, fx: f32, yp: u32, fy: f32) -> f32 {
+    let t = (fx + fy) * G2;
+    let (x0, y0) = (fx - t, fy - t);
+    let step_x = x0 > y0;
+    let x1 = x0 + step_offset(step_x, G2);
+    let y1 = y0 + step_offset(!step_x, G2);
+    let (x2, y2) = (x0 + G2_2M1, y0 + G2_2M1);
+    let h0 = hash(xp ^ yp ^ seed);
+    let h1 = hash(step_prime(step_x, xp, PX) ^ step_prime(!step_x, yp, PY) ^ seed);
+    let h2 = hash(xp.wrapping_add(PX) ^ yp.wrapping_add(PY) ^ seed);
+    let n = kernel2(h0, x0, y0) + kernel2(h1, x1, y1) + kernel2(h2, x2, y2);
+    n * SIMPLEX2_SCALE
+}
+
+/// 3D simplex at in-cell skewed fractions `f` of the cell with primed indices `p`.
+#[inline(always)]
+fn simplex3_lane(seed: u32, p: [u32; 3], f: [f32; 3]) -> f32 {
+    let [xp, yp, zp] = p;
+    let [fx, fy, fz] = f;
+    let t = (fx + fy + fz) * G3;
+    let (x0, y0, z0) = (fx - t, fy - t, fz - t);
+    // Rank the offsets: the first step goes along the largest axis, the second along the
+    // two largest.
+    let (xy, xz, yz) = (x0 >= y0, x0 >= z0, y0 >= z0);
+    let (i1, j1, k1) = (xy & xz, !xy & yz, !xz & !yz);
+    let (i2, j2, k2) = (xy | xz, !xy | yz, !xz | !yz);
+    let (x1, y1, z1) = (
+        x0 + step_offset(i1, G3),
+        y0 + step_offset(j1, G3),
+        z0 + step_offset(k1, G3),
+    );
+    let (x2, y2, z2) = (
+        x0 + step_offset(i2, G3_2),
+        y0 + step_offset(j2, G3_2),
+        z0 + step_offset(k2, G3_2),
+    );
+    let (x3, y3, z3) = (x0 + G3_3M1, y0 + G3_3M1, z0 + G3_3M1);
+    // The far corner's cells, from which the middle corners pick per axis.
+    let (xq, yq, zq) = (
+        xp.wrapping_add(PX),
+        yp.wrapping_add(PY),
+        zp.wrapping_add(PZ),
+    );
+    let h0 = hash(xp ^ yp ^ zp ^ seed);
+    let h1 = hash(pick(i1, xp, xq) ^ pick(j1, yp, yq) ^ pick(k1, zp, zq) ^ seed);
+    let h2 = hash(pick(i2, xp, xq) ^ pick(j2, yp, yq) ^ pick(k2, zp, zq) ^ seed);
+    let h3 = hash(xq ^ yq ^ zq ^ seed);
+    let n = kernel3(h0, x0, y0, z0)
+        + kernel3(h1, x1, y1, z1)
+        + kernel3(h2, x2, y2, z2)
+        + kernel3(h3, x3, y3, z3);
+    n * SIMPLEX3_SCALE
+}
+
+impl Kernel for Simplex {
+    #[inline(always)]
+    fn col(px: f64) -> Col {
+        let (a, b) = (split(px * (1.0 + F2)), split(px * F2));
+        Col {
+            i: [a.i.wrapping_mul(PX), b.i.wrapping_mul(PY), 0],
+            f: [a.f, b.f, 0.0, 0.0],
+        }
+    }
+    #[inline(always)]
+    fn row(py: f64) -> Col {
+        let (a, b) = (split(py * (1.0 + F2)), split(py * F2));
+        Col {
+            i: [b.i.wrapping_mul(PX), a.i.wrapping_mul(PY), 0],
+            f: [b.f, a.f, 0.0, 0.0],
+        }
+    }
+    #[inline(always)]
+    fn eval<const N: usize>(o: &Octave, c: &Cols<N>, r: &Col) -> F<N> {
+        let mut out = [0.0; N];
+        for l in 0..N {
+            let (xp, fx) = skewed1(c.i[0].0[l], c.f[0].0[l], r.i[0], r.f[0], PX);
+            let (yp, fy) = skewed1(c.i[1].0[l], c.f[1].0[l], r.i[1], r.f[1], PY);
+            out[l] = simplex2_lane(o.seed, xp, fx, yp, fy);
+        }
+        F(out)
+    }
+    #[inline(always)]
+    fn col3(px: f64) -> Col {
+        let (a, b) = (split(px * (1.0 + F3)), split(px * F3));
+        Col {
+            i: [
+                a.i.wrapping_mul(PX),
+                b.i.wrapping_mul(PY),
+                b.i.wrapping_mul(PZ),
+            ],
+            f: [a.f, b.f, 0.0, 0.0],
+        }
+    }
+    /// The y terms, unprimed: `y·(1 + F3)` (for `Y`) and `y·F3` (for `X` and `Z`).
+    #[inline(always)]
+    fn layer_y(py: f64) -> Col {
+        let (a, b) = (split(py * (1.0 + F3)), split(py * F3));
+        Col {
+            i: [a.i, b.i, 0],
+            f: [a.f, b.f, 0.0, 0.0],
+        }
+    }
+    /// The z terms, unprimed: `z·(1 + F3)` (for `Z`) and `z·F3` (for `X` and `Y`).
+    #[inline(always)]
+    fn layer_z(pz: f64) -> Col {
+        Self::layer_y(pz)
+    }
+    #[inline(always)]
+    fn row3(y: &Col, z: &Col) -> Col {
+        let part = |c: &Col, k: usize| Split {
+            i: c.i[k],
+            f: c.f[k],
+        };
+        let x = combine(part(y, 1), part(z, 1));
+        let yy = combine(part(y, 0), part(z, 1));
+        let zz = combine(part(z, 0), part(y, 1));
+        Col {
+            i: [
+                x.i.wrapping_mul(PX),
+                yy.i.wrapping_mul(PY),
+                zz.i.wrapping_mul(PZ),
+            ],
+            f: [x.f, yy.f, zz.f, 0.0],
+        }
+    }
+    #[inline(always)]
+    fn eval3<const N: usize>(o: &Octave, c: &Cols<N>, r: &Col) -> F<N> {
+        let mut out = [0.0; N];
+        for l in 0..N {
+            let (xp, fx) = skewed1(c.i[0].0[l], c.f[0].0[l], r.i[0], r.f[0], PX);
+            let (yp, fy) = skewed1(c.i[1].0[l], c.f[1].0[l], r.i[1], r.f[1], PY);
+            let (zp, fz) = skewed1(c.i[2].0[l], c.f[1].0[l], r.i[2], r.f[2], PZ);
+            out[l] = simplex3_lane(o.seed, [xp, yp, zp], [fx, fy, fz]);
+        }
+        F(out)
+    }
+}
+
+/// Cellular (Worley) noise: one jittered feature point per cell, the 3 × 3 (3 × 3 × 3)
+/// neighbourhood searched.
+pub(crate) struct Cellular;
+
+/// The running F1, F2 and nearest point's hash of a cellular search.
+struct Nearest {
+    f1: f32,
+    f2: f32,
+    best: u32,
+}
+
+impl Nearest {
+    const START: Nearest = Nearest {
+        f1: f32::INFINITY,
+        f2: f32::INFINITY,
+        best: 0,
+    };
+
+    #[inline(always)]
+    fn visit(&mut self, d: f32, h: u32) {
+        self.f2 = if d < self.f2 { d } else { self.f2 };
+        if d < self.f1 {
+            self.f2 = self.f1;
+            self.f1 = d;
+            self.best = h;
+        }
+    }
+
+    #[inline(always)]
+    fn finish(&self, o: &Octave) -> f32 {
+        let (d1, d2) = match o.distance {
+            CellularDistance::Euclidean => (sqrtf(self.f1), sqrtf(self.f2)),
+            CellularDistance::Manhattan => (self.f1, self.f2),
+        };
+        match o.ret {
+            CellularReturn::F1 => d1 - 1.0,
+            CellularReturn::F2 => d2 - 1.0,
+            CellularReturn::F2MinusF1 => d2 - d1 - 1.0,
+            CellularReturn::CellValue => value(hash(self.best ^ CELL_VALUE)),
+        }
+    }
+}
+
+#[inline(always)]
+fn distance(o: &Octave, a: f32, b: f32, c: f32) -> f32 {
+    match o.distance {
+        CellularDistance::Euclidean => a * a + b * b + c * c,
+        CellularDistance::Manhattan => {
+            f32::from_bits(a.to_bits() & !(1 << 31))
+                + f32::from_bits(b.to_bits() & !(1 << 31))
+                + f32::from_bits(c.to_bits() & !(1 << 31))
+        }
+    }
+}
+
+/// The feature point's offset along one axis of the cell `d` cells from the sample's, seen
+/// from the sample (`f` its fraction): `d + half + jitter · u − f`.
+#[inline(always)]
+fn feature(o: &Octave, d: i32, u: f32, f: f32) -> f32 {
+    let half = 0.5 - 0.5 * o.jitter;
+    (d as f32 + half + u * o.jitter) - f
+}
+
+impl Kernel for Cellular {
+    lattice_axes!();
+    #[inline(always)]
+    fn eval<const N: usize>(o: &Octave, c: &Cols<N>, r: &Col) -> F<N> {
+        let mut out = [0.0; N];
+        for l in 0..N {
+            let (x, fx, fy) = (c.i[0].0[l], c.f[0].0[l], r.f[0]);
+            let mut near = Nearest::START;
+            for dy in -1i32..=1 {
+                let yp = r.i[0].wrapping_add((dy as u32).wrapping_mul(PY));
+                for dx in -1i32..=1 {
+                    let h = hash(o.seed ^ x.wrapping_add((dx as u32).wrapping_mul(PX)) ^ yp);
+                    let px = feature(o, dx, unit(h), fx);
+                    let py = feature(o, dy, unit(hash(h ^ CELL_Y)), fy);
+                    near.visit(distance(o, px, py, 0.0), h);
+                }
+            }
+            out[l] = near.finish(o);
+        }
+        F(out)
+    }
+    #[inline(always)]
+    fn eval3<const N: usize>(o: &Octave, c: &Cols<N>, r: &Col) -> F<N> {
+        let mut out = [0.0; N];
+        for l in 0..N {
+            let (x, fx, fy, fz) = (c.i[0].0[l], c.f[0].0[l], r.f[0], r.f[2]);
+            let mut near = Nearest::START;
+            for dz in -1i32..=1 {
+                let zp = r.i[1].wrapping_add((dz as u32).wrapping_mul(PZ));
+                for dy in -1i32..=1 {
+                    let yzp = r.i[0].wrapping_add((dy as u32).wrapping_mul(PY)) ^ zp;
+                    for dx in -1i32..=1 {
+                        let h = hash(o.seed ^ x.wrapping_add((dx as u32).wrapping_mul(PX)) ^ yzp);
+                        let px = feature(o, dx, unit(h), fx);
+                        let py = feature(o, dy, unit(hash(h ^ CELL_Y)), fy);
+                        let pz = feature(o, dz, unit(hash(h ^ CELL_Z)), fz);
+                        near.visit(distance(o, px, py, pz), h);
+                    }
+                }
+            }
+            out[l] = near.finish(o);
+        }
+        F(out)
+    }
+}

@@ -1,0 +1,543 @@
+//! The `f32` precision ([`Precision::F32`]): the same noise types, fractals and warp as the
+//! `f64` noise, computed in IEEE binary32 so that a vector register holds twice the samples.
+//! It is its own noise (a different hash and different bits), bit-exact in the same way:
+//! plain `+ − × ÷` and correctly rounded square roots, no fused multiply-add, the same
+//! operations in the same order on every lane width.
+//!
+//! **Far coordinates stay exact.** A position never becomes an `f32`. Each axis of a lattice
+//! position (world position times octave frequency, `f64`) is split once into an integer cell
+//! and an `f32` fraction in `[0, 1]` ([`split`]); everything after that is integers (cell
+//! indices, wrapping at 2^32) and `f32` fractions of size about 1. A sample at 10^7 blocks has
+//! the same precision as one at the origin.
+//!
+//! **Simplex without a per-sample `f64`.** The simplex skew `X = x + (x + y)·F` is linear, so
+//! it is a sum of per-axis terms: `X = x·(1 + F) + y·F`. Each term is split on its own axis
+//! (once per grid column, row or layer) and the terms are added as (integer, fraction) pairs
+//! with a carry ([`combine`]). The cell and in-cell offsets of every sample follow from that
+//! in `f32` and integer arithmetic alone.
+//!
+//! **Lanes.** Per-axis data is computed once per column, row and layer; the per-sample work
+//! is a kernel over `N` lanes ([`kernels`]), plain loops over `[f32; N]` that the compiler
+//! turns into vector instructions: 16 lanes under AVX-512, 8 under AVX2, 4 on the portable
+//! path (SSE2 and NEON width). Each lane runs the same operations whatever `N` is, so every
+//! width gives the bits of the portable code, and a point sample (one lane) those of a fill.
+
+use crate::noise::def::{Noise, NoiseType};
+use crate::noise::fill::{for_each_point2, for_each_point3, sample_x, Grid2, Grid3, Sample};
+use crate::noise::fractal::{Billow, Fbm, Ridged, Shape};
+use crate::util::math::floor_i64;
+
+pub(crate) mod kernels;
+mod lanes;
+
+pub(crate) use lanes::F;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+use kernels::{
+    Cellular, Col, Cols, Indexed, Kernel, Lookup, Octave, Perlin, Points, Simplex, Value, POINTS,
+};
+use lanes::U;
+
+/// Multiplier (an odd constant) for x cell indices.
+pub(crate) const PX: u32 = 0x9E37_79B1;
+/// Multiplier for y cell indices.
+pub(crate) const PY: u32 = 0x85EB_CA77;
+/// Multiplier for z cell indices.
+pub(crate) const PZ: u32 = 0xC2B2_AE3D;
+/// Multiplier of the lattice hash.
+pub(crate) const HM: u32 = 0x27D4_EB2F;
+
+/// Hash of a lattice point whose primed coordinates (`index · P`) were xored with the seed
+/// into `a`: a xorshift brings the high bits down, one multiply carries every bit up into the
+/// top bits, which pick gradients and values. Measured over 512² cells and three seeds:
+/// neighbouring cells and cells up to 2^24 apart along an axis agree on the top three bits
+/// 12.5% ± 0.2% of the time (independent would be 1/8) and their values correlate by under
+/// 0.01. (A second multiply costs a third more per sample and is no better below 2^28
+/// cells; a multiply alone correlates cells 2^24 apart.)
+#[inline(always)]
+pub(crate) fn hash(a: u32) -> u32 {
+    (a ^ (a >> 15)).wrapping_mul(HM)
+}
+
+/// One axis of a lattice position: the integer cell (wrapping to 32 bits) and the fraction
+/// in `[0, 1]` (an exact `f64` difference rounded once to `f32`; it may round up to 1, which
+/// every kernel treats as the next cell's 0).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Split {
+    pub i: u32,
+    pub f: f32,
+}
+
+/// Split lattice coordinate `p` into cell and fraction.
+#[inline(always)]
+pub(crate) fn split(p: f64) -> Split {
+    let i = floor_i64(p);
+    Split {
+        i: i as u32,
+        f: (p - i as f64) as f32,
+    }
+}
+
+/// The sum of two split values, carried so the fraction stays in `[0, 1]`.
+#[inline(always)]
+pub(crate) fn combine(a: Split, b: Split) -> Split {
+    let s = a.f + b.f;
+    let carry = s >= 1.0;
+    Split {
+        i: a.i.wrapping_add(b.i).wrapping_add(carry as u32),
+        f: if carry { s - 1.0 } else { s },
+    }
+}
+
+/// Lanes of the portable path: the width of SSE2 and NEON registers.
+const PORTABLE_LANES: usize = 4;
+/// Lane groups per tile along x (a tile is `GROUPS · N` samples): bounds the stack scratch
+/// (per octave and sample, three cell values and four fractions: 28 KiB at 16 lanes).
+const GROUPS: usize = 8;
+/// z layers a 3D fill prepares at once.
+const LAYERS: usize = 16;
+
+/// The per-octave constants of a fill.
+fn octaves(n: &Noise) -> [Octave; crate::noise::def::MAX_OCTAVES as usize] {
+    let mut o = [Octave::default(); crate::noise::def::MAX_OCTAVES as usize];
+    for (k, oct) in o.iter_mut().enumerate().take(n.octaves) {
+        *oct = Octave {
+            seed: seed32(n.seeds[k]),
+            amp: n.amp[k] as f32,
+            jitter: n.cellular.jitter as f32,
+            distance: n.cellular.distance,
+            ret: n.cellular.ret,
+        };
+    }
+    o
+}
+
+/// The 32-bit seed of an octave: the high half of its 64-bit seed.
+#[inline(always)]
+fn seed32(s: u64) -> u32 {
+    (s >> 32) as u32
+}
+
+/// Expands `$body` with `K` (kernel) and `S` (shape) bound to the noise's types.
+macro_rules! dispatch32 {
+    ($n:expr, $body:ident $(::<$($extra:ty),*>)? ( $($arg:expr),* )) => {
+        match $n.noise_type {
+            NoiseType::Value => dispatch32!(@shape $n, $body, Value, [$($($extra),*)?] ; $($arg),*),
+            NoiseType::Perlin => dispatch32!(@shape $n, $body, Perlin, [$($($extra),*)?] ; $($arg),*),
+            NoiseType::Simplex => dispatch32!(@shape $n, $body, Simplex, [$($($extra),*)?] ; $($arg),*),
+            NoiseType::Cellular => dispatch32!(@shape $n, $body, Cellular, [$($($extra),*)?] ; $($arg),*),
+        }
+    };
+    (@shape $n:expr, $body:ident, $k:ty, [$($extra:ty),*] ; $($arg:expr),*) => {
+        match $n.fractal {
+            crate::noise::def::FractalType::None | crate::noise::def::FractalType::Fbm => $body::<$k, Fbm $(, $extra)*>($($arg),*),
+            crate::noise::def::FractalType::Ridged => $body::<$k, Ridged $(, $extra)*>($($arg),*),
+            crate::noise::def::FractalType::Billow => $body::<$k, Billow $(, $extra)*>($($arg),*),
+        }
+    };
+}
+
+/// Fill a 2D grid (validated by the caller) in `f32` precision.
+pub(crate) fn fill2<T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+    dispatch32!(n, fill2_typed::<T>(n, g, out))
+}
+
+/// Fill a 3D grid (validated by the caller) in `f32` precision.
+pub(crate) fn fill3<T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+    dispatch32!(n, fill3_typed::<T>(n, g, out))
+}
+
+/// One 2D sample in `f32` precision.
+pub(crate) fn sample2(n: &Noise, x: f64, y: f64) -> f32 {
+    dispatch32!(n, point2(n, x, y))
+}
+
+/// One 3D sample in `f32` precision.
+pub(crate) fn sample3(n: &Noise, x: f64, y: f64, z: f64) -> f32 {
+    dispatch32!(n, point3(n, x, y, z))
+}
+
+fn fill2_typed<K: Kernel, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+    if n.warp_amplitude > 0.0 {
+        return for_each_point2(g, out, |x, y| f64::from(point2::<K, S>(n, x, y)));
+    }
+    #[cfg(target_arch = "x86_64")]
+    if n.simd {
+        return x86::fill2::<K, S, T>(n, g, out);
+    }
+    fill2_lanes::<K, S, T, Indexed, PORTABLE_LANES>(n, g, out)
+}
+
+fn fill3_typed<K: Kernel, S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+    if n.warp_amplitude > 0.0 {
+        return for_each_point3(g, out, |x, y, z| f64::from(point3::<K, S>(n, x, y, z)));
+    }
+    #[cfg(target_arch = "x86_64")]
+    if n.simd {
+        return x86::fill3::<K, S, T>(n, g, out);
+    }
+    fill3_lanes::<K, S, T, Indexed, PORTABLE_LANES>(n, g, out)
+}
+
+/// How the samples of one tile share lattice points in one octave ([`Kernel::SHARED`]):
+/// the row's points from cell `first` on, and per lane group the multiple of `N` at or below
+/// its first cell's point and each lane's cell after that. Not shared where a group's samples span `N` cells or
+/// more (fine octaves): those samples go through the kernel one by one.
+#[derive(Clone, Copy)]
+struct Plan<const N: usize> {
+    shared: bool,
+    first: u32,
+    count: usize,
+    at: [usize; GROUPS],
+    slots: [U<N>; GROUPS],
+}
+
+impl<const N: usize> Default for Plan<N> {
+    fn default() -> Self {
+        Plan {
+            shared: false,
+            first: 0,
+            count: 0,
+            at: [0; GROUPS],
+            slots: [U::splat(0); GROUPS],
+        }
+    }
+}
+
+impl<const N: usize> Plan<N> {
+    /// The plan of `groups` lane groups whose lattice cells are `cols[g].i[1]`.
+    fn new(cols: &[Cols<N>; GROUPS], groups: usize) -> Self {
+        let mut plan = Plan::default();
+        let c0 = cols[0].i[1].0[0];
+        // Cells relative to the first one (wrapping: hashes see cells modulo 2^32 too).
+        let rel = |g: usize, l: usize| i64::from(cols[g].i[1].0[l].wrapping_sub(c0) as i32);
+        let (mut lo, mut hi) = (0i64, 0i64);
+        let mut group_lo = [0i64; GROUPS];
+        for (g, glo) in group_lo.iter_mut().enumerate().take(groups) {
+            let (mut a, mut b) = (rel(g, 0), rel(g, 0));
+            for l in 1..N {
+                a = a.min(rel(g, l));
+                b = b.max(rel(g, l));
+            }
+            if b - a >= N as i64 {
+                return plan;
+            }
+            *glo = a;
+            lo = lo.min(a);
+            hi = hi.max(b);
+        }
+        // Points `lo..=hi + 1`. A group reads two vectors of the point table from the
+        // multiple of `N` at or below its first cell: up to `hi − lo + 2N` entries.
+        if (hi - lo) as usize + 2 * N > POINTS {
+            return plan;
+        }
+        plan.shared = true;
+        plan.first = c0.wrapping_add(lo as u32);
+        plan.count = ((hi - lo) as usize + 2 + N - 1) / N * N;
+        for g in 0..groups {
+            let at = (group_lo[g] - lo) as usize;
+            plan.at[g] = at / N * N;
+            for l in 0..N {
+                plan.slots[g].0[l] = (at % N) as u32 + (rel(g, l) - group_lo[g]) as u32;
+            }
+        }
+        plan
+    }
+}
+
+/// One row of one tile, ready to sum: the octaves' constants, column data, sharing plans and
+/// shared points, and the row's data per octave.
+struct Tile<'a, const N: usize> {
+    oct: &'a [Octave],
+    cols: &'a [[Cols<N>; GROUPS]],
+    plans: &'a [Plan<N>],
+    points: &'a [Points],
+    rows: &'a [Col],
+}
+
+impl<'a, const N: usize> Tile<'a, N> {
+    /// The octave sum of lane group `group`: `Σ shape(noise) · amp` in octave order (the
+    /// order a point sample uses too); shared octaves look their points up, the others run
+    /// the kernel.
+    #[inline(always)]
+    fn octave_sum<K: Kernel, S: Shape, L: Lookup<N>, const D3: bool>(&self, group: usize) -> F<N> {
+        let mut acc = F::splat(0.0);
+        for (o, (oc, r)) in self.oct.iter().zip(self.rows).enumerate() {
+            let c = &self.cols[o][group];
+            let plan = &self.plans[o];
+            let v = if K::SHARED && plan.shared {
+                K::mix_shared::<N, L>(c, &self.points[o], plan.at[group], &plan.slots[group])
+            } else if D3 {
+                K::eval3::<N>(oc, c, r)
+            } else {
+                K::eval::<N>(oc, c, r)
+            };
+            acc = acc + S::apply_lanes(v) * oc.amp;
+        }
+        acc
+    }
+
+    /// The tile's samples of this row, normalised, into `dst`.
+    #[inline(always)]
+    fn fill_row<K: Kernel, S: Shape, L: Lookup<N>, T: Sample, const D3: bool>(
+        &self,
+        dst: &mut [T],
+        norm: f32,
+    ) {
+        for (k, d) in dst.chunks_mut(N).enumerate() {
+            store(d, &self.octave_sum::<K, S, L, D3>(k), norm);
+        }
+    }
+}
+
+/// The 2D fill over lanes of `N` samples: per tile, each octave's column data (and sharing
+/// plan) once; per row, each octave's row data (and shared points) once; then the octave sum
+/// per lane group. `L` is the lane lookup of shared points.
+#[inline(always)]
+pub(crate) fn fill2_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N: usize>(
+    n: &Noise,
+    g: &Grid2,
+    out: &mut [T],
+) {
+    const MAX: usize = crate::noise::def::MAX_OCTAVES as usize;
+    let oct = octaves(n);
+    let oct = &oct[..n.octaves];
+    let norm = n.norm as f32;
+    let mut cols = [[Cols::<N>::default(); GROUPS]; MAX];
+    let mut plans = [Plan::<N>::default(); MAX];
+    let mut points = [Points::default(); MAX];
+    let mut rows = [Col::default(); MAX];
+    let mut first = 0;
+    while first < g.width {
+        let len = core::cmp::min(GROUPS * N, g.width - first);
+        let groups = (len + N - 1) / N;
+        for (o, c) in cols.iter_mut().enumerate().take(n.octaves) {
+            for t in 0..groups * N {
+                // Lanes past the row end repeat its last sample (computed, never stored).
+                let i = first + core::cmp::min(t, len - 1);
+                c[t / N].set(t % N, &K::col(sample_x(n, g.x0, g.dx, i) * n.freq[o]));
+            }
+            if K::SHARED {
+                plans[o] = Plan::new(c, groups);
+                points[o].count = plans[o].count;
+            }
+        }
+        for j in 0..g.height {
+            let y = (g.y0 + j as f64 * g.dy) + n.offset[1];
+            for (o, r) in rows.iter_mut().enumerate().take(n.octaves) {
+                *r = K::row(y * n.freq[o]);
+                if K::SHARED && plans[o].shared {
+                    K::points::<N, false>(&oct[o], r, plans[o].first, &mut points[o]);
+                }
+            }
+            let tile = Tile {
+                oct,
+                cols: &cols,
+                plans: &plans,
+                points: &points,
+                rows: &rows[..n.octaves],
+            };
+            tile.fill_row::<K, S, L, T, false>(
+                &mut out[j * g.width + first..j * g.width + first + len],
+                norm,
+            );
+        }
+        first += len;
+    }
+}
+
+/// The 3D fill over lanes of `N` samples (layout of [`Grid3`]): per tile the column data,
+/// per block of [`LAYERS`] z layers their layer data, per y the y data, and per (y, z) row
+/// the row data that combines them (and its shared points).
+#[inline(always)]
+pub(crate) fn fill3_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N: usize>(
+    n: &Noise,
+    g: &Grid3,
+    out: &mut [T],
+) {
+    const MAX: usize = crate::noise::def::MAX_OCTAVES as usize;
+    let [x0, y0, z0] = g.origin;
+    let [dx, dy, dz] = g.step;
+    let oct = octaves(n);
+    let oct = &oct[..n.octaves];
+    let norm = n.norm as f32;
+    let mut cols = [[Cols::<N>::default(); GROUPS]; MAX];
+    let mut plans = [Plan::<N>::default(); MAX];
+    let mut points = [Points::default(); MAX];
+    let mut zl = [[Col::default(); LAYERS]; MAX];
+    let mut yl = [Col::default(); MAX];
+    let mut rows = [Col::default(); MAX];
+    let mut first = 0;
+    while first < g.width {
+        let len = core::cmp::min(GROUPS * N, g.width - first);
+        let groups = (len + N - 1) / N;
+        for (o, c) in cols.iter_mut().enumerate().take(n.octaves) {
+            for t in 0..groups * N {
+                let i = first + core::cmp::min(t, len - 1);
+                let x = (x0 + i as f64 * dx) + n.offset[0];
+                c[t / N].set(t % N, &K::col3(x * n.freq[o]));
+            }
+            if K::SHARED {
+                plans[o] = Plan::new(c, groups);
+                points[o].count = plans[o].count;
+            }
+        }
+        let mut k0 = 0;
+        while k0 < g.depth {
+            let layers = core::cmp::min(LAYERS, g.depth - k0);
+            for (o, z) in zl.iter_mut().enumerate().take(n.octaves) {
+                for (kk, z) in z[..layers].iter_mut().enumerate() {
+                    let p = (z0 + (k0 + kk) as f64 * dz) + n.offset[2];
+                    *z = K::layer_z(p * n.freq[o]);
+                }
+            }
+            for j in 0..g.height {
+                let y = (y0 + j as f64 * dy) + n.offset[1];
+                for (o, l) in yl.iter_mut().enumerate().take(n.octaves) {
+                    *l = K::layer_y(y * n.freq[o]);
+                }
+                for kk in 0..layers {
+                    for o in 0..n.octaves {
+                        rows[o] = K::row3(&yl[o], &zl[o][kk]);
+                        if K::SHARED && plans[o].shared {
+                            K::points::<N, true>(&oct[o], &rows[o], plans[o].first, &mut points[o]);
+                        }
+                    }
+                    let base = (j * g.depth + k0 + kk) * g.width + first;
+                    let tile = Tile {
+                        oct,
+                        cols: &cols,
+                        plans: &plans,
+                        points: &points,
+                        rows: &rows[..n.octaves],
+                    };
+                    tile.fill_row::<K, S, L, T, true>(&mut out[base..base + len], norm);
+                }
+            }
+            k0 += layers;
+        }
+        first += len;
+    }
+}
+
+/// A lane group's sums, normalised, into `dst` (a whole group, or the tail of a row).
+#[inline(always)]
+fn store<T: Sample, const N: usize>(dst: &mut [T], acc: &F<N>, norm: f32) {
+    let v = *acc * norm;
+    if let Ok(d) = <&mut [T; N]>::try_from(&mut *dst) {
+        // A whole group: a fixed-length loop the compiler vectorises.
+        for l in 0..N {
+            d[l] = T::from_f32(v.0[l]);
+        }
+    } else {
+        for (d, v) in dst.iter_mut().zip(v.0.iter()) {
+            *d = T::from_f32(*v);
+        }
+    }
+}
+
+/// The warp displacement of a position (already offset): `amplitude ·` an `f32` simplex
+/// per axis, at the warp frequency.
+#[inline(always)]
+fn warp2(n: &Noise, x: f64, y: f64) -> (f64, f64) {
+    let (wx, wy) = (x * n.warp_frequency, y * n.warp_frequency);
+    let (c, r) = (Simplex::col(wx), Simplex::row(wy));
+    let d = |seed: u64| {
+        let o = Octave {
+            seed: seed32(seed),
+            ..Octave::default()
+        };
+        f64::from(Simplex::eval::<1>(&o, &Cols::one(&c), &r).0[0]) * n.warp_amplitude
+    };
+    (d(n.warp_seeds[0]), d(n.warp_seeds[1]))
+}
+
+#[inline(always)]
+fn warp3(n: &Noise, x: f64, y: f64, z: f64) -> (f64, f64, f64) {
+    let f = n.warp_frequency;
+    let c = Simplex::col3(x * f);
+    let r = Simplex::row3(&Simplex::layer_y(y * f), &Simplex::layer_z(z * f));
+    let d = |seed: u64| {
+        let o = Octave {
+            seed: seed32(seed),
+            ..Octave::default()
+        };
+        f64::from(Simplex::eval3::<1>(&o, &Cols::one(&c), &r).0[0]) * n.warp_amplitude
+    };
+    (d(n.warp_seeds[0]), d(n.warp_seeds[1]), d(n.warp_seeds[2]))
+}
+
+/// One 2D sample: the fill's operations on one lane.
+fn point2<K: Kernel, S: Shape>(n: &Noise, x: f64, y: f64) -> f32 {
+    let (mut x, mut y) = (x + n.offset[0], y + n.offset[1]);
+    if n.warp_amplitude > 0.0 {
+        let (dx, dy) = warp2(n, x, y);
+        x += dx;
+        y += dy;
+    }
+    let oct = octaves(n);
+    let mut acc = 0.0f32;
+    for (o, oc) in oct.iter().enumerate().take(n.octaves) {
+        let f = n.freq[o];
+        let (c, r) = (Cols::one(&K::col(x * f)), K::row(y * f));
+        acc += S::apply32(K::eval::<1>(oc, &c, &r).0[0]) * oc.amp;
+    }
+    acc * n.norm as f32
+}
+
+/// One 3D sample: the fill's operations on one lane.
+fn point3<K: Kernel, S: Shape>(n: &Noise, x: f64, y: f64, z: f64) -> f32 {
+    let (mut x, mut y, mut z) = (x + n.offset[0], y + n.offset[1], z + n.offset[2]);
+    if n.warp_amplitude > 0.0 {
+        let (dx, dy, dz) = warp3(n, x, y, z);
+        x += dx;
+        y += dy;
+        z += dz;
+    }
+    let oct = octaves(n);
+    let mut acc = 0.0f32;
+    for (o, oc) in oct.iter().enumerate().take(n.octaves) {
+        let f = n.freq[o];
+        let c = Cols::one(&K::col3(x * f));
+        let r = K::row3(&K::layer_y(y * f), &K::layer_z(z * f));
+        acc += S::apply32(K::eval3::<1>(oc, &c, &r).0[0]) * oc.amp;
+    }
+    acc * n.norm as f32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_keeps_far_fractions() {
+        let s = split(10_000_000.25);
+        assert_eq!((s.i, s.f), (10_000_000, 0.25));
+        let s = split(-0.75);
+        assert_eq!((s.i, s.f), (u32::MAX, 0.25));
+        // 2^40 + 1/8: an f32 position would have lost the fraction entirely.
+        let s = split(1_099_511_627_776.125);
+        assert_eq!((s.i, s.f), (0, 0.125));
+    }
+
+    #[test]
+    fn combine_carries() {
+        let a = Split { i: 3, f: 0.75 };
+        let b = Split { i: 4, f: 0.5 };
+        assert_eq!(combine(a, b), Split { i: 8, f: 0.25 });
+        assert_eq!(
+            combine(
+                Split {
+                    i: u32::MAX,
+                    f: 0.5
+                },
+                Split { i: 0, f: 0.5 }
+            ),
+            Split { i: 0, f: 0.0 }
+        );
+    }
+}
+
+#[cfg(test)]
+mod reference;
