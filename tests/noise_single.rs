@@ -344,3 +344,55 @@ fn f32_definitions_are_validated_alike() {
         )
         .is_err());
 }
+
+/// Point samples at hostile positions (NaN, infinities, 10^300, the edges of `i64`) never
+/// panic, in every type and shape (this test runs with overflow checks on); NaN in gives
+/// what it gives in `f64`.
+#[test]
+fn hostile_positions_never_panic() {
+    let hostile = [
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        1.0e300,
+        -1.0e300,
+        9.3e18,
+        -9.3e18,
+        f64::MIN_POSITIVE,
+    ];
+    for t in TYPES {
+        for f in SHAPES {
+            for warp in [0.0, 4.0] {
+                let n = single(NoiseDef {
+                    noise_type: t,
+                    fractal: f,
+                    warp_amplitude: warp,
+                    ..NoiseDef::default()
+                });
+                for &x in &hostile {
+                    let _ = n.sample_2d(x, 1.5);
+                    let _ = n.sample_3d(2.5, x, -x);
+                    assert!(n.point_2d(x, 0.0).is_err() || x == f64::MIN_POSITIVE);
+                }
+                // As in f64: NaN for the gradient and value noises; cellular finds no feature
+                // point nearer than infinity.
+                let double = NoiseDef {
+                    precision: Precision::F64,
+                    ..NoiseDef {
+                        noise_type: t,
+                        fractal: f,
+                        warp_amplitude: warp,
+                        ..NoiseDef::default()
+                    }
+                }
+                .build()
+                .unwrap();
+                let (a, b) = (n.sample_2d(f64::NAN, 0.0), double.sample_2d(f64::NAN, 0.0));
+                assert!(
+                    a.is_nan() == b.is_nan() && a.is_finite() == b.is_finite(),
+                    "{t:?} {f:?}: {a} vs {b}"
+                );
+            }
+        }
+    }
+}
