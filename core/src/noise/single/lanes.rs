@@ -3,9 +3,10 @@
 //!
 //! Why one operation per loop: the compiler unrolls a loop of a constant `N` before it
 //! vectorises, and then packs the unrolled lanes back into vector instructions. A loop of one
-//! operation packs into exactly one instruction every time; a loop holding a whole kernel
-//! was measured to come out partly 8 lanes wide with shuffles between, at about twice the
-//! time. Each lane still runs exactly the scalar operations, in the kernel's order.
+//! operation packs into exactly one instruction every time; a loop holding a whole lattice
+//! kernel comes out partly 8 lanes wide with shuffles between, at about twice the time
+//! (measured on AVX-512). Each lane still runs exactly the scalar operations, in the
+//! kernel's order.
 
 use core::ops::{Add, BitAnd, BitXor, Mul, Shl, Shr, Sub};
 
