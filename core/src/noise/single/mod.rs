@@ -93,10 +93,12 @@ pub(crate) fn combine(a: Split, b: Split) -> Split {
 /// Lanes of the portable path: the width of SSE2 and NEON registers.
 const PORTABLE_LANES: usize = 4;
 /// Lane groups per tile along x (a tile is `GROUPS · N` samples): bounds the stack scratch
-/// (per octave and sample, three cell values and four fractions: 28 KiB at 16 lanes).
+/// (per octave and sample, three cell values and two fractions: 40 KiB at 16 lanes).
 const GROUPS: usize = 8;
 /// z layers a 3D fill prepares at once.
 const LAYERS: usize = 16;
+/// Octaves a fill keeps column data for.
+const MAX: usize = crate::noise::def::MAX_OCTAVES as usize;
 
 /// The per-octave constants of a fill.
 fn octaves(n: &Noise) -> [Octave; crate::noise::def::MAX_OCTAVES as usize] {
@@ -246,47 +248,85 @@ impl<const N: usize> Plan<N> {
     }
 }
 
-/// One row of one tile, ready to sum: the octaves' constants, column data, sharing plans and
-/// shared points, and the row's data per octave.
-struct Tile<'a, const N: usize> {
-    oct: &'a [Octave],
-    cols: &'a [[Cols<N>; GROUPS]],
-    plans: &'a [Plan<N>],
-    points: &'a [Points],
-    rows: &'a [Col],
+/// The column data of one tile for every octave, with each octave's sharing plan.
+struct Columns<const N: usize> {
+    cols: [[Cols<N>; GROUPS]; MAX],
+    plans: [Plan<N>; MAX],
+    /// Lane groups in use.
+    groups: usize,
 }
 
-impl<'a, const N: usize> Tile<'a, N> {
-    /// The octave sum of lane group `group`: `Σ shape(noise) · amp` in octave order (the
-    /// order a point sample uses too); shared octaves look their points up, the others run
-    /// the kernel.
-    #[inline(always)]
-    fn octave_sum<K: Kernel, S: Shape, L: Lookup<N>, const D3: bool>(&self, group: usize) -> F<N> {
-        let mut acc = F::splat(0.0);
-        for (o, (oc, r)) in self.oct.iter().zip(self.rows).enumerate() {
-            let c = &self.cols[o][group];
-            let plan = &self.plans[o];
-            let v = if K::SHARED && plan.shared {
-                K::mix_shared::<N, L>(c, &self.points[o], plan.at[group], &plan.slots[group])
-            } else if D3 {
-                K::eval3::<N>(oc, c, r)
-            } else {
-                K::eval::<N>(oc, c, r)
-            };
-            acc = acc + S::apply_lanes(v) * oc.amp;
+impl<const N: usize> Columns<N> {
+    fn new() -> Self {
+        Columns {
+            cols: [[Cols::default(); GROUPS]; MAX],
+            plans: [Plan::default(); MAX],
+            groups: 0,
         }
-        acc
     }
 
-    /// The tile's samples of this row, normalised, into `dst`.
+    /// The `len` columns from `first` on of a grid whose x is `x0 + i·dx`, each octave's
+    /// through `col` (lanes past the end repeat the last column: computed, never stored).
     #[inline(always)]
+    fn prepare<K: Kernel>(
+        &mut self,
+        n: &Noise,
+        (x0, dx): (f64, f64),
+        (first, len): (usize, usize),
+        col: impl Fn(f64) -> Col,
+    ) {
+        self.groups = (len + N - 1) / N;
+        for (o, c) in self.cols.iter_mut().enumerate().take(n.octaves) {
+            for t in 0..self.groups * N {
+                let i = first + core::cmp::min(t, len - 1);
+                c[t / N].set(t % N, &col(sample_x(n, x0, dx, i) * n.freq[o]));
+            }
+            if K::SHARED {
+                self.plans[o] = Plan::new(c, self.groups);
+            }
+        }
+    }
+
+    /// The tile's samples of one row (`row(o)` its data in octave `o`), normalised, into
+    /// `dst`. Octave by octave, each group's sum in `acc` gains the octave's
+    /// `shape(noise) · amp`: every sample adds its octaves in order, as a point sample does.
+    /// A shared octave computes the row's points once, into `points`. (`acc` and `points`
+    /// are the caller's, so a row initialises only the groups it uses.)
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn fill_row<K: Kernel, S: Shape, L: Lookup<N>, T: Sample, const D3: bool>(
         &self,
+        oct: &[Octave],
+        row: impl Fn(usize) -> Col,
+        points: &mut Points,
+        acc: &mut [F<N>; GROUPS],
         dst: &mut [T],
         norm: f32,
     ) {
-        for (k, d) in dst.chunks_mut(N).enumerate() {
-            store(d, &self.octave_sum::<K, S, L, D3>(k), norm);
+        let acc = &mut acc[..self.groups];
+        acc.iter_mut().for_each(|a| *a = F::splat(0.0));
+        for (o, oc) in oct.iter().enumerate() {
+            let r = row(o);
+            let plan = &self.plans[o];
+            let shared = K::SHARED && plan.shared;
+            if shared {
+                points.count = plan.count;
+                K::points::<N, D3>(oc, &r, plan.first, points);
+            }
+            for (g, acc) in acc.iter_mut().enumerate() {
+                let c = &self.cols[o][g];
+                let v = if shared {
+                    K::mix_shared::<N, L>(c, points, plan.at[g], &plan.slots[g])
+                } else if D3 {
+                    K::eval3::<N>(oc, c, &r)
+                } else {
+                    K::eval::<N>(oc, c, &r)
+                };
+                *acc = *acc + S::apply_lanes(v) * oc.amp;
+            }
+        }
+        for (d, a) in dst.chunks_mut(N).zip(acc.iter()) {
+            store(d, a, norm);
         }
     }
 }
@@ -300,48 +340,21 @@ pub(crate) fn fill2_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N:
     g: &Grid2,
     out: &mut [T],
 ) {
-    const MAX: usize = crate::noise::def::MAX_OCTAVES as usize;
     let oct = octaves(n);
     let oct = &oct[..n.octaves];
     let norm = n.norm as f32;
-    let mut cols = [[Cols::<N>::default(); GROUPS]; MAX];
-    let mut plans = [Plan::<N>::default(); MAX];
-    let mut points = [Points::default(); MAX];
-    let mut rows = [Col::default(); MAX];
+    let mut tile = Columns::<N>::new();
+    let mut points = Points::default();
+    let mut acc = [F::splat(0.0); GROUPS];
     let mut first = 0;
     while first < g.width {
         let len = core::cmp::min(GROUPS * N, g.width - first);
-        let groups = (len + N - 1) / N;
-        for (o, c) in cols.iter_mut().enumerate().take(n.octaves) {
-            for t in 0..groups * N {
-                // Lanes past the row end repeat its last sample (computed, never stored).
-                let i = first + core::cmp::min(t, len - 1);
-                c[t / N].set(t % N, &K::col(sample_x(n, g.x0, g.dx, i) * n.freq[o]));
-            }
-            if K::SHARED {
-                plans[o] = Plan::new(c, groups);
-                points[o].count = plans[o].count;
-            }
-        }
+        tile.prepare::<K>(n, (g.x0, g.dx), (first, len), K::col);
         for j in 0..g.height {
             let y = (g.y0 + j as f64 * g.dy) + n.offset[1];
-            for (o, r) in rows.iter_mut().enumerate().take(n.octaves) {
-                *r = K::row(y * n.freq[o]);
-                if K::SHARED && plans[o].shared {
-                    K::points::<N, false>(&oct[o], r, plans[o].first, &mut points[o]);
-                }
-            }
-            let tile = Tile {
-                oct,
-                cols: &cols,
-                plans: &plans,
-                points: &points,
-                rows: &rows[..n.octaves],
-            };
-            tile.fill_row::<K, S, L, T, false>(
-                &mut out[j * g.width + first..j * g.width + first + len],
-                norm,
-            );
+            let dst = &mut out[j * g.width + first..j * g.width + first + len];
+            let row = |o: usize| K::row(y * n.freq[o]);
+            tile.fill_row::<K, S, L, T, false>(oct, row, &mut points, &mut acc, dst, norm);
         }
         first += len;
     }
@@ -356,33 +369,20 @@ pub(crate) fn fill3_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N:
     g: &Grid3,
     out: &mut [T],
 ) {
-    const MAX: usize = crate::noise::def::MAX_OCTAVES as usize;
     let [x0, y0, z0] = g.origin;
     let [dx, dy, dz] = g.step;
     let oct = octaves(n);
     let oct = &oct[..n.octaves];
     let norm = n.norm as f32;
-    let mut cols = [[Cols::<N>::default(); GROUPS]; MAX];
-    let mut plans = [Plan::<N>::default(); MAX];
-    let mut points = [Points::default(); MAX];
+    let mut tile = Columns::<N>::new();
+    let mut points = Points::default();
+    let mut acc = [F::splat(0.0); GROUPS];
     let mut zl = [[Col::default(); LAYERS]; MAX];
     let mut yl = [Col::default(); MAX];
-    let mut rows = [Col::default(); MAX];
     let mut first = 0;
     while first < g.width {
         let len = core::cmp::min(GROUPS * N, g.width - first);
-        let groups = (len + N - 1) / N;
-        for (o, c) in cols.iter_mut().enumerate().take(n.octaves) {
-            for t in 0..groups * N {
-                let i = first + core::cmp::min(t, len - 1);
-                let x = (x0 + i as f64 * dx) + n.offset[0];
-                c[t / N].set(t % N, &K::col3(x * n.freq[o]));
-            }
-            if K::SHARED {
-                plans[o] = Plan::new(c, groups);
-                points[o].count = plans[o].count;
-            }
-        }
+        tile.prepare::<K>(n, (x0, dx), (first, len), K::col3);
         let mut k0 = 0;
         while k0 < g.depth {
             let layers = core::cmp::min(LAYERS, g.depth - k0);
@@ -398,21 +398,10 @@ pub(crate) fn fill3_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N:
                     *l = K::layer_y(y * n.freq[o]);
                 }
                 for kk in 0..layers {
-                    for o in 0..n.octaves {
-                        rows[o] = K::row3(&yl[o], &zl[o][kk]);
-                        if K::SHARED && plans[o].shared {
-                            K::points::<N, true>(&oct[o], &rows[o], plans[o].first, &mut points[o]);
-                        }
-                    }
                     let base = (j * g.depth + k0 + kk) * g.width + first;
-                    let tile = Tile {
-                        oct,
-                        cols: &cols,
-                        plans: &plans,
-                        points: &points,
-                        rows: &rows[..n.octaves],
-                    };
-                    tile.fill_row::<K, S, L, T, true>(&mut out[base..base + len], norm);
+                    let dst = &mut out[base..base + len];
+                    let row = |o: usize| K::row3(&yl[o], &zl[o][kk]);
+                    tile.fill_row::<K, S, L, T, true>(oct, row, &mut points, &mut acc, dst, norm);
                 }
             }
             k0 += layers;
