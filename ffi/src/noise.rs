@@ -225,7 +225,8 @@ fn grid_fill<G: Copy + Into<R>, R>(
 
 /// Fill `out[0..width*height]` with fractal noise over a 2D grid (`float` samples, equal to
 /// the library's point samples rounded to float). Nothing is written on error. Any thread;
-/// allocates nothing and uses about 30 KiB of the calling thread's stack (every noise fill).
+/// allocates nothing and uses about 30 KiB of the calling thread's stack, 60 KiB for a
+/// single-precision noise (every noise fill).
 ///
 /// # Safety
 /// `def` must be NULL or readable for `def->struct_size` bytes, `grid` NULL or readable; `out`
