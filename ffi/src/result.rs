@@ -193,7 +193,8 @@ impl From<RecordError> for sg_result {
             RecordError::NotARecord(_)
             | RecordError::BadStatus(_)
             | RecordError::Compression(_)
-            | RecordError::Body(_) => sg_result::RecordMalformed,
+            | RecordError::Body(_)
+            | RecordError::EditBody(_) => sg_result::RecordMalformed,
             RecordError::OutOfRange { .. } | RecordError::Restore(RestoreError::OutOfRange(_)) => {
                 sg_result::OutOfRange
             }

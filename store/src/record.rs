@@ -29,6 +29,7 @@ use std::sync::{Arc, OnceLock};
 
 use stratagen_core::engine::{ChunkPos, ChunkStatus, RestoreError, Restored, Scheduler};
 use stratagen_core::util::digest::Digest;
+use stratagen_core::world::edit::record::EditBodyError;
 use stratagen_core::world::record::{decode_body, encode_body_into, BodyError};
 use stratagen_core::world::{ChunkData, Definition, Dims, World, WorldGen, WorldSettings};
 
@@ -181,6 +182,9 @@ pub enum RecordError {
     /// The body does not match its status, or holds a value no chunk can have.
     #[error("{0}")]
     Body(BodyError),
+    /// An edit record's body holds an edit no chunk can take.
+    #[error("{0}")]
+    EditBody(EditBodyError),
     /// The chunk cannot take the record (already there at that status or higher, busy, failed).
     #[error("record refused by the world: {0}")]
     Restore(RestoreError),
@@ -260,26 +264,47 @@ impl Encoder {
         }
         let n = lz4_flex::block::compress_into(&self.body, &mut self.packed)
             .map_err(|_| RecordError::Compression("the compressed body does not fit"))?;
-        let packed = &self.packed[..n];
-        let mut r = Vec::with_capacity(HEADER_LEN + packed.len() + CHECKSUM_LEN);
-        r.extend_from_slice(&MAGIC);
-        r.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        r.push(status as u8);
-        r.push(0);
-        r.extend_from_slice(&identity.seed.to_le_bytes());
-        r.extend_from_slice(&identity.min_y.to_le_bytes());
-        r.extend_from_slice(&identity.height.to_le_bytes());
-        r.extend_from_slice(&identity.sea_level.to_le_bytes());
-        r.extend_from_slice(&identity.definition.to_le_bytes());
-        r.extend_from_slice(&pos.x.to_le_bytes());
-        r.extend_from_slice(&pos.z.to_le_bytes());
-        r.extend_from_slice(&(self.body.len() as u32).to_le_bytes());
-        r.extend_from_slice(&(packed.len() as u32).to_le_bytes());
-        r.extend_from_slice(packed);
-        let sum = checksum(&r);
-        r.extend_from_slice(&sum.to_le_bytes());
-        Ok(r)
+        Ok(frame(
+            &MAGIC,
+            status as u8,
+            identity,
+            pos,
+            self.body.len(),
+            &self.packed[..n],
+        ))
     }
+}
+
+/// A framed record: the header (`magic`, the format version, `kind`, the identity, the
+/// position, the body's length `body_len` and the compressed length), `packed` (the
+/// compressed body) and the checksum. `kind` is the status of a chunk record, 0 for an edit
+/// record.
+pub(crate) fn frame(
+    magic: &[u8; 4],
+    kind: u8,
+    identity: &WorldIdentity,
+    pos: ChunkPos,
+    body_len: usize,
+    packed: &[u8],
+) -> Vec<u8> {
+    let mut r = Vec::with_capacity(HEADER_LEN + packed.len() + CHECKSUM_LEN);
+    r.extend_from_slice(magic);
+    r.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    r.push(kind);
+    r.push(0);
+    r.extend_from_slice(&identity.seed.to_le_bytes());
+    r.extend_from_slice(&identity.min_y.to_le_bytes());
+    r.extend_from_slice(&identity.height.to_le_bytes());
+    r.extend_from_slice(&identity.sea_level.to_le_bytes());
+    r.extend_from_slice(&identity.definition.to_le_bytes());
+    r.extend_from_slice(&pos.x.to_le_bytes());
+    r.extend_from_slice(&pos.z.to_le_bytes());
+    r.extend_from_slice(&(body_len as u32).to_le_bytes());
+    r.extend_from_slice(&(packed.len() as u32).to_le_bytes());
+    r.extend_from_slice(packed);
+    let sum = checksum(&r);
+    r.extend_from_slice(&sum.to_le_bytes());
+    r
 }
 
 fn le<const N: usize>(b: &[u8], at: usize) -> [u8; N] {
@@ -288,8 +313,22 @@ fn le<const N: usize>(b: &[u8], at: usize) -> [u8; N] {
     a
 }
 
-/// Check everything but the body and return the header and the compressed body.
-fn open(bytes: &[u8]) -> Result<(Header, u32, &[u8]), RecordError> {
+/// The fields of a framed record's header.
+pub(crate) struct Framed<'a> {
+    /// World identity.
+    pub identity: WorldIdentity,
+    /// Chunk position.
+    pub pos: ChunkPos,
+    /// The kind byte (a chunk record's status).
+    pub kind: u8,
+    /// The body's stated length before compression.
+    pub body_len: u32,
+    /// The compressed body.
+    pub packed: &'a [u8],
+}
+
+/// Check everything of a framed record with `magic` but the kind and the body.
+pub(crate) fn open_framed<'a>(bytes: &'a [u8], magic: &[u8; 4]) -> Result<Framed<'a>, RecordError> {
     let min = HEADER_LEN + CHECKSUM_LEN;
     if bytes.len() < min {
         return Err(RecordError::Truncated {
@@ -297,7 +336,7 @@ fn open(bytes: &[u8]) -> Result<(Header, u32, &[u8]), RecordError> {
             needed: min,
         });
     }
-    if bytes[0..4] != MAGIC {
+    if bytes[0..4] != *magic {
         return Err(RecordError::NotARecord("wrong magic"));
     }
     let version = u16::from_le_bytes(le(bytes, 4));
@@ -337,31 +376,31 @@ fn open(bytes: &[u8]) -> Result<(Header, u32, &[u8]), RecordError> {
         i32::from_le_bytes(le(bytes, 36)),
         i32::from_le_bytes(le(bytes, 40)),
     );
-    let status =
-        ChunkStatus::from_index(bytes[6] as usize).ok_or(RecordError::BadStatus(bytes[6]))?;
-    let body_len = u32::from_le_bytes(le(bytes, 44));
-    let header = Header {
+    Ok(Framed {
         identity,
         pos,
-        status,
-    };
-    Ok((header, body_len, &bytes[HEADER_LEN..end]))
+        kind: bytes[6],
+        body_len: u32::from_le_bytes(le(bytes, 44)),
+        packed: &bytes[HEADER_LEN..end],
+    })
 }
 
-/// Decode a record of the world `generator` generates, with every check.
-pub fn decode(generator: &WorldGen, bytes: &[u8]) -> Result<Record, RecordError> {
-    let identity = WorldIdentity::of(generator);
-    let (h, body_len, packed) = open(bytes)?;
-    if let Some(field) = h.identity.differs(&identity) {
-        return Err(RecordError::ForeignWorld { field });
-    }
-    if !h.pos.is_valid() {
-        return Err(RecordError::OutOfRange {
-            x: h.pos.x,
-            z: h.pos.z,
-        });
-    }
-    if body_len > MAX_BODY {
+/// Check everything of a chunk record but the body and return the header and the compressed
+/// body.
+fn open(bytes: &[u8]) -> Result<(Header, u32, &[u8]), RecordError> {
+    let f = open_framed(bytes, &MAGIC)?;
+    let status = ChunkStatus::from_index(f.kind as usize).ok_or(RecordError::BadStatus(f.kind))?;
+    let header = Header {
+        identity: f.identity,
+        pos: f.pos,
+        status,
+    };
+    Ok((header, f.body_len, f.packed))
+}
+
+/// Decompress a framed body of `body_len` bytes, refusing lengths beyond `max`.
+pub(crate) fn unpack(packed: &[u8], body_len: u32, max: u32) -> Result<Vec<u8>, RecordError> {
+    if body_len > max {
         return Err(RecordError::Compression("stated length beyond any chunk's"));
     }
     let mut body = vec![0u8; body_len as usize];
@@ -370,6 +409,35 @@ pub fn decode(generator: &WorldGen, bytes: &[u8]) -> Result<Record, RecordError>
     if n != body.len() {
         return Err(RecordError::Compression("shorter than its stated length"));
     }
+    Ok(body)
+}
+
+/// Compress `body` (LZ4 block format).
+pub(crate) fn pack(body: &[u8]) -> Vec<u8> {
+    lz4_flex::block::compress(body)
+}
+
+/// Refuse a record of another world or outside the position range.
+pub(crate) fn check_identity(
+    found: &WorldIdentity,
+    pos: ChunkPos,
+    world: &WorldIdentity,
+) -> Result<(), RecordError> {
+    if let Some(field) = found.differs(world) {
+        return Err(RecordError::ForeignWorld { field });
+    }
+    if !pos.is_valid() {
+        return Err(RecordError::OutOfRange { x: pos.x, z: pos.z });
+    }
+    Ok(())
+}
+
+/// Decode a record of the world `generator` generates, with every check.
+pub fn decode(generator: &WorldGen, bytes: &[u8]) -> Result<Record, RecordError> {
+    let identity = WorldIdentity::of(generator);
+    let (h, body_len, packed) = open(bytes)?;
+    check_identity(&h.identity, h.pos, &identity)?;
+    let body = unpack(packed, body_len, MAX_BODY)?;
     let outputs = decode_body(
         &identity.dims(),
         generator.definition(),

@@ -87,6 +87,11 @@ impl FullChunk {
         )
     }
 
+    /// The shared `initialize_light` output the blocks and heightmaps come from.
+    pub(crate) fn merged_output(&self) -> &Arc<ChunkData> {
+        &self.merged
+    }
+
     fn merged(&self) -> Option<&Merged> {
         match &*self.merged {
             ChunkData::InitializeLight(m) => Some(m),

@@ -14,7 +14,9 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::world::block::BlockId;
+use crate::world::chunk::Merged;
 use crate::world::dims::Dims;
+use crate::world::heightmap::Heightmap;
 use crate::world::neighbourhood::Neighbourhood;
 use crate::world::palette::Palette;
 
@@ -104,6 +106,18 @@ fn flood(r: &Region<'_>, light: &mut [u8], opacity: &[u8], queue: &mut Vec<u32>)
             visit(c + W * W);
         }
     }
+}
+
+/// The light of the centre chunk of a 3 × 3 neighbourhood of merged chunks: the `light`
+/// status body, and the light of an edited chunk over its edited neighbourhood.
+pub fn of_merged(dims: &Dims, palette: &Palette, m: Neighbourhood<Option<&Merged>>) -> LightData {
+    let mut highest = dims.min_y;
+    for c in m.iter().flatten() {
+        for h in c.heightmaps[Heightmap::WorldSurface].iter() {
+            highest = core::cmp::max(highest, h - 1);
+        }
+    }
+    compute(dims, palette, m.map(|c| c.map(|c| &c.blocks[..])), highest)
 }
 
 /// Light the centre chunk of a 3 × 3 neighbourhood of merged blocks (a missing chunk counts

@@ -8,6 +8,7 @@ pub mod chunk;
 pub mod definition;
 pub mod digest;
 pub mod dims;
+pub mod edit;
 pub mod feature;
 pub mod generator;
 pub mod heightmap;

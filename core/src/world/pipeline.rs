@@ -192,18 +192,10 @@ impl World {
             ChunkData::InitializeLight(m) => Some(&**m),
             _ => None,
         })?;
-        let mut highest = dims.min_y;
-        for c in m.iter().flatten() {
-            for h in c.heightmaps[Heightmap::WorldSurface].iter() {
-                highest = core::cmp::max(highest, h - 1);
-            }
-        }
-        let blocks = m.map(|c| c.map(|c| &c.blocks[..]));
-        Ok(ChunkData::Light(Box::new(light::compute(
+        Ok(ChunkData::Light(Box::new(light::of_merged(
             &dims,
             &self.generator.definition().blocks,
-            blocks,
-            highest,
+            m,
         ))))
     }
 

@@ -1,0 +1,229 @@
+//! [`EditLayer`]: a world's edits over its generated chunks. Every read of a finished chunk
+//! through the layer sees the edited state: the blocks with the chunk's edits, heightmaps of
+//! those blocks, and light computed by the `light` body over the edited blocks of the chunk
+//! and its eight neighbours. The edited state is computed when it is read and kept until an
+//! edit that reaches the chunk makes it stale, so a burst of edits costs one relight per
+//! chunk, not one per edit.
+//!
+//! Chunks no edit reaches are the generated ones, shared. An edited chunk's light needs its
+//! neighbours' merged blocks; they are resident while the chunk is requested at `full` (the
+//! request keeps its neighbours at `initialize_light`).
+
+use alloc::boxed::Box;
+use alloc::collections::BTreeMap;
+use alloc::sync::Arc;
+
+use crate::engine::{ChunkPos, ChunkStatus, Scheduler};
+use crate::world::block::BlockId;
+use crate::world::chunk::{ChunkData, FullChunk, Merged};
+use crate::world::definition::Definition;
+use crate::world::dims::Dims;
+use crate::world::edit::edits::{BlockEdit, EditError, Edits};
+use crate::world::heightmap::Heightmaps;
+use crate::world::light;
+use crate::world::neighbourhood::Neighbourhood;
+use crate::world::pipeline::World;
+use crate::world::WorldGen;
+
+/// Where the layer finds generated chunks.
+pub trait Generated {
+    /// The finished (`full`) output at `pos`, if generated.
+    fn full(&self, pos: ChunkPos) -> Option<Arc<ChunkData>>;
+    /// The merged blocks (`initialize_light` output) at `pos`, if generated that far.
+    fn merged(&self, pos: ChunkPos) -> Option<Arc<ChunkData>>;
+}
+
+impl Generated for Scheduler<World> {
+    fn full(&self, pos: ChunkPos) -> Option<Arc<ChunkData>> {
+        self.output(pos, ChunkStatus::Full)
+            .filter(|d| d.full().is_some())
+    }
+
+    fn merged(&self, pos: ChunkPos) -> Option<Arc<ChunkData>> {
+        match self.output(pos, ChunkStatus::InitializeLight) {
+            Some(m) => Some(m),
+            None => {
+                Generated::full(self, pos).and_then(|f| f.full().map(|f| f.merged_output().clone()))
+            }
+        }
+    }
+}
+
+/// A world's edits and the edited chunks computed from them. Owner thread.
+pub struct EditLayer {
+    edits: Edits,
+    definition: Arc<Definition>,
+    /// Edited merged blocks, by chunk, with the chunk's revision they were made at.
+    merged: BTreeMap<ChunkPos, (u64, Arc<ChunkData>)>,
+    /// Edited finished chunks, by chunk, with the stamp they were made at.
+    full: BTreeMap<ChunkPos, ([u64; 9], Arc<ChunkData>)>,
+}
+
+impl EditLayer {
+    /// No edits, over the world `generator` generates.
+    pub fn new(generator: &WorldGen) -> EditLayer {
+        let definition = generator.definition_arc().clone();
+        EditLayer {
+            edits: Edits::new(generator.dims(), definition.blocks.len()),
+            definition,
+            merged: BTreeMap::new(),
+            full: BTreeMap::new(),
+        }
+    }
+
+    /// The edits.
+    pub fn edits(&self) -> &Edits {
+        &self.edits
+    }
+
+    /// The edits, to add to them (the layer notices at the next read).
+    pub fn edits_mut(&mut self) -> &mut Edits {
+        &mut self.edits
+    }
+
+    fn dims(&self) -> Dims {
+        self.edits.dims()
+    }
+
+    /// Put `e.block` at (e.x, e.y, e.z); see [`Edits::set_block`].
+    pub fn set_block(&mut self, e: BlockEdit) -> Result<u64, EditError> {
+        self.edits.set_block(e)
+    }
+
+    /// The block at (x, y, z): the edit there if any, else the generated block.
+    /// [`EditError::NotReady`] if neither is known yet.
+    pub fn block(
+        &self,
+        src: &impl Generated,
+        x: i32,
+        y: i32,
+        z: i32,
+    ) -> Result<BlockId, EditError> {
+        let site = self.edits.site(x, y, z)?;
+        if let Some(b) = self.edits.get(x, y, z) {
+            return Ok(b);
+        }
+        src.full(site.chunk)
+            .and_then(|d| d.full().map(|f| f.blocks()[site.index as usize]))
+            .ok_or(EditError::NotReady(site.chunk))
+    }
+
+    /// The finished chunk at `pos` as edited: the generated one (shared) when no edit reaches
+    /// it. [`EditError::NotReady`] names the chunk that is missing: `pos` below `full`, or a
+    /// neighbour whose merged blocks its light needs.
+    pub fn full(
+        &mut self,
+        src: &impl Generated,
+        pos: ChunkPos,
+    ) -> Result<Arc<ChunkData>, EditError> {
+        let generated = src.full(pos).ok_or(EditError::NotReady(pos))?;
+        let stamp = self.edits.stamp(pos);
+        if stamp == [0; 9] {
+            return Ok(generated);
+        }
+        if let Some((s, d)) = self.full.get(&pos) {
+            if *s == stamp {
+                return Ok(d.clone());
+            }
+        }
+        let g = generated.full().ok_or(EditError::NotReady(pos))?;
+        let mut around: [Option<Arc<ChunkData>>; 9] = Default::default();
+        for (k, &(dx, dz)) in Neighbourhood::<()>::OFFSETS.iter().enumerate() {
+            let q = pos.offset(dx, dz);
+            around[k] = Some(self.merged(src, q)?);
+        }
+        let m = Neighbourhood::from_array(merged_slots(&around));
+        let light = light::of_merged(&self.dims(), &self.definition.blocks, m);
+        let own = around[Neighbourhood::<()>::CENTRE]
+            .clone()
+            .ok_or(EditError::NotReady(pos))?;
+        let edited = Arc::new(ChunkData::Full(Box::new(FullChunk::new(
+            pos,
+            g.biomes,
+            own,
+            Arc::new(ChunkData::Light(Box::new(light))),
+            g.spawns.clone(),
+            g.structures.clone(),
+        ))));
+        self.full.insert(pos, (stamp, edited.clone()));
+        Ok(edited)
+    }
+
+    /// [`EditLayer::full`] of `pos` and its eight neighbours in [`Neighbourhood`] order (what a
+    /// mesher reads); a neighbour that cannot be read is `None`.
+    pub fn full_neighbourhood(
+        &mut self,
+        src: &impl Generated,
+        pos: ChunkPos,
+    ) -> [Option<Arc<ChunkData>>; 9] {
+        Neighbourhood::<()>::OFFSETS.map(|(dx, dz)| self.full(src, pos.offset(dx, dz)).ok())
+    }
+
+    /// The merged blocks of `pos` with its edits (the generated ones, shared, if it has none).
+    fn merged(&mut self, src: &impl Generated, pos: ChunkPos) -> Result<Arc<ChunkData>, EditError> {
+        let generated = src.merged(pos).ok_or(EditError::NotReady(pos))?;
+        let rev = self.edits.revision(pos);
+        if rev == 0 {
+            return Ok(generated);
+        }
+        if let Some((r, d)) = self.merged.get(&pos) {
+            if *r == rev {
+                return Ok(d.clone());
+            }
+        }
+        let g = match &*generated {
+            ChunkData::InitializeLight(m) => m,
+            _ => return Err(EditError::NotReady(pos)),
+        };
+        let mut blocks = g.blocks.clone();
+        if let Some(diff) = self.edits.diff_mut(pos) {
+            diff.apply(&mut blocks);
+        }
+        let dims = self.dims();
+        let heightmaps = Heightmaps::of(&dims, &self.definition.blocks, &blocks);
+        // A block entity belongs to its block: it stays while that block does.
+        let block_entities = g
+            .block_entities
+            .iter()
+            .filter(|e| {
+                let (lx, lz) = (
+                    e.pos[0].rem_euclid(16) as usize,
+                    e.pos[2].rem_euclid(16) as usize,
+                );
+                blocks.get(dims.index(lx, e.pos[1], lz)) == Some(&e.kind)
+            })
+            .copied()
+            .collect();
+        let edited = Arc::new(ChunkData::InitializeLight(Box::new(Merged {
+            blocks,
+            heightmaps,
+            block_entities,
+        })));
+        self.merged.insert(pos, (rev, edited.clone()));
+        Ok(edited)
+    }
+
+    /// Drop the edited chunks computed for positions `keep` refuses (chunks the host
+    /// released); the edits stay.
+    pub fn retain(&mut self, mut keep: impl FnMut(ChunkPos) -> bool) {
+        self.merged.retain(|&p, _| keep(p));
+        self.full.retain(|&p, _| keep(p));
+    }
+
+    /// Edited chunks held, merged and finished (for memory reports and tests).
+    pub fn cached(&self) -> (usize, usize) {
+        (self.merged.len(), self.full.len())
+    }
+}
+
+/// The merged blocks in each slot of a neighbourhood of `initialize_light` outputs.
+fn merged_slots(around: &[Option<Arc<ChunkData>>; 9]) -> [Option<&Merged>; 9] {
+    let mut out = [None; 9];
+    for (o, d) in out.iter_mut().zip(around.iter()) {
+        *o = d.as_deref().and_then(|d| match d {
+            ChunkData::InitializeLight(m) => Some(&**m),
+            _ => None,
+        });
+    }
+    out
+}
