@@ -1,6 +1,7 @@
 /* Misuse of the C API must give the documented error codes, never a crash.
  * Prints one line per check and "misuse: N passed, M failed"; exits non-zero on failure. */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -320,6 +321,79 @@ int main(void) {
         expect("record world destroy", sg_world_destroy(src_w), SG_RESULT_OK);
         expect("record target destroy", sg_world_destroy(dst), SG_RESULT_OK);
         expect("record other destroy", sg_world_destroy(other), SG_RESULT_OK);
+    }
+
+    /* Edits: positions outside the world, unknown ids, batches refused whole, damaged and
+     * foreign edit records, use after destroy. */
+    {
+        sg_world *ew = NULL, *eo = NULL, *gone = NULL;
+        sg_world_def other_def = def;
+        other_def.seed = 2;
+        expect("edit world", sg_world_create(&def, &ew), SG_RESULT_OK);
+        expect("edit other world", sg_world_create(&other_def, &eo), SG_RESULT_OK);
+        uint32_t count = sg_block_count();
+        expect("set block", sg_world_set_block(ew, 3, 70, -5, 1), SG_RESULT_OK);
+        expect("set block NULL world", sg_world_set_block(NULL, 3, 70, -5, 1), SG_RESULT_NULL_ARGUMENT);
+        expect("set block below the world", sg_world_set_block(ew, 3, -65, -5, 1), SG_RESULT_OUT_OF_RANGE);
+        expect("set block above the world", sg_world_set_block(ew, 3, 320, -5, 1), SG_RESULT_OUT_OF_RANGE);
+        expect("set block far chunk", sg_world_set_block(ew, 1 << 25, 70, 0, 1), SG_RESULT_OUT_OF_RANGE);
+        expect("set block INT32_MIN", sg_world_set_block(ew, INT32_MIN, 70, INT32_MIN, 1), SG_RESULT_OUT_OF_RANGE);
+        expect("set block unknown id", sg_world_set_block(ew, 3, 70, -5, (uint16_t)count), SG_RESULT_UNKNOWN_BLOCK);
+        expect("set block id 65535", sg_world_set_block(ew, 3, 70, -5, 65535), SG_RESULT_UNKNOWN_BLOCK);
+        uint16_t b = 77;
+        expect("block of the edit", sg_world_block(ew, 3, 70, -5, &b) == SG_RESULT_OK && b == 1 ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+        b = 77;
+        expect("block not generated", sg_world_block(ew, 3, 71, -5, &b), SG_RESULT_NOT_READY);
+        expect("block untouched on error", b == 77 ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+        expect("block NULL out", sg_world_block(ew, 3, 70, -5, NULL), SG_RESULT_NULL_ARGUMENT);
+        expect("block out of range", sg_world_block(ew, 3, 400, -5, &b), SG_RESULT_OUT_OF_RANGE);
+        sg_block_edit batch[3] = {{0, 70, 0, 2}, {1, 70, 0, 3}, {2, 70, 0, 60000}};
+        size_t failed_at = 99;
+        expect("batch with an unknown id", sg_world_set_blocks(ew, batch, 3, &failed_at), SG_RESULT_UNKNOWN_BLOCK);
+        expect("batch failed index", failed_at == 2 ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+        expect("refused batch left nothing", sg_world_block(ew, 0, 70, 0, &b), SG_RESULT_NOT_READY);
+        expect("batch NULL edits", sg_world_set_blocks(ew, NULL, 3, NULL), SG_RESULT_NULL_ARGUMENT);
+        expect("batch", sg_world_set_blocks(ew, batch, 2, NULL), SG_RESULT_OK);
+        sg_chunk_pos cp[1];
+        size_t ncp = 0;
+        expect("changed size query", sg_world_changed_chunks(ew, NULL, 0, &ncp), SG_RESULT_BUFFER_TOO_SMALL);
+        expect("changed too small", sg_world_changed_chunks(ew, cp, 1, &ncp), SG_RESULT_BUFFER_TOO_SMALL);
+        expect("changed kept after too small", ncp >= 2 ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+        sg_chunk_pos *all = malloc(ncp * sizeof *all);
+        expect("changed", sg_world_changed_chunks(ew, all, ncp, &ncp), SG_RESULT_OK);
+        free(all);
+        expect("changed empty after", sg_world_changed_chunks(ew, NULL, 0, &ncp) == SG_RESULT_OK && ncp == 0 ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+        size_t elen = 0;
+        expect("save edits out of range", sg_world_save_edits(ew, 1 << 21, 0, NULL, 0, &elen), SG_RESULT_OUT_OF_RANGE);
+        expect("save edits size", sg_world_save_edits(ew, 0, -1, NULL, 0, &elen), SG_RESULT_BUFFER_TOO_SMALL);
+        uint8_t *er = malloc(elen), *damaged = malloc(elen);
+        expect("save edits", sg_world_save_edits(ew, 0, -1, er, elen, NULL), SG_RESULT_OK);
+        int32_t ex = 7, ez = 7;
+        expect("load edits NULL bytes", sg_world_load_edits(eo, NULL, elen, &ex, &ez), SG_RESULT_NULL_ARGUMENT);
+        expect("load edits truncated", sg_world_load_edits(eo, er, elen - 1, &ex, &ez), SG_RESULT_RECORD_TRUNCATED);
+        memcpy(damaged, er, elen);
+        damaged[elen - 12] ^= 0x10;
+        expect("load edits bit flip", sg_world_load_edits(eo, damaged, elen, &ex, &ez), SG_RESULT_RECORD_CHECKSUM);
+        memcpy(damaged, er, elen);
+        damaged[3] = 'C'; /* a chunk record's magic */
+        expect("load edits not an edit record", sg_world_load_edits(eo, damaged, elen, &ex, &ez), SG_RESULT_RECORD_MALFORMED);
+        expect("load edits into another world", sg_world_load_edits(eo, er, elen, &ex, &ez), SG_RESULT_RECORD_FOREIGN_WORLD);
+        expect("edit outputs untouched on refusal", ex == 7 && ez == 7 ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+        expect("gone world", sg_world_create(&def, &gone), SG_RESULT_OK);
+        expect("load edits", sg_world_load_edits(gone, er, elen, &ex, &ez), SG_RESULT_OK);
+        expect("load edits outputs", ex == 0 && ez == -1 && sg_world_block(gone, 3, 70, -5, &b) == SG_RESULT_OK && b == 1 ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+        expect("chunk record refused as edits", sg_world_load_chunk(gone, er, elen, NULL, NULL, NULL), SG_RESULT_RECORD_MALFORMED);
+        expect("gone destroy", sg_world_destroy(gone), SG_RESULT_OK);
+        expect("set block after destroy", sg_world_set_block(gone, 3, 70, -5, 1), SG_RESULT_STALE_HANDLE);
+        expect("block after destroy", sg_world_block(gone, 3, 70, -5, &b), SG_RESULT_STALE_HANDLE);
+        expect("batch after destroy", sg_world_set_blocks(gone, batch, 2, NULL), SG_RESULT_STALE_HANDLE);
+        expect("changed after destroy", sg_world_changed_chunks(gone, NULL, 0, &ncp), SG_RESULT_STALE_HANDLE);
+        expect("save edits after destroy", sg_world_save_edits(gone, 0, 0, er, elen, NULL), SG_RESULT_STALE_HANDLE);
+        expect("load edits after destroy", sg_world_load_edits(gone, er, elen, NULL, NULL), SG_RESULT_STALE_HANDLE);
+        free(er);
+        free(damaged);
+        expect("edit world destroy", sg_world_destroy(ew), SG_RESULT_OK);
+        expect("edit other destroy", sg_world_destroy(eo), SG_RESULT_OK);
     }
 
     /* World definitions. */

@@ -101,7 +101,7 @@ enum sg_result
    */
   SG_RESULT_BAD_ENUM = 3,
   /*
-   A chunk position outside |x|, |z| < 2^21.
+   A chunk position outside |x|, |z| < 2^21, or a block y outside the world's height.
    */
   SG_RESULT_OUT_OF_RANGE = 4,
   /*
@@ -180,6 +180,10 @@ enum sg_result
    A world definition has problems (the error buffer lists them with line:column).
    */
   SG_RESULT_INVALID_DEFINITION = 23,
+  /*
+   A block id that is not in the world's palette.
+   */
+  SG_RESULT_UNKNOWN_BLOCK = 24,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1057,6 +1061,42 @@ typedef struct sg_heightmap_mesh_buffers {
   size_t index_capacity;
 } sg_heightmap_mesh_buffers;
 
+/*
+ One block edit: world block coordinates and the block to put there.
+ */
+typedef struct sg_block_edit {
+  /*
+   World block x.
+   */
+  int32_t x;
+  /*
+   World block y (min_y ..= min_y + height - 1).
+   */
+  int32_t y;
+  /*
+   World block z.
+   */
+  int32_t z;
+  /*
+   Block id of the world's palette.
+   */
+  uint16_t block;
+} sg_block_edit;
+
+/*
+ A chunk position.
+ */
+typedef struct sg_chunk_pos {
+  /*
+   Chunk x.
+   */
+  int32_t x;
+  /*
+   Chunk z.
+   */
+  int32_t z;
+} sg_chunk_pos;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -1613,6 +1653,94 @@ sg_result sg_world_load_chunk(struct sg_world *world,
                               int32_t *cx,
                               int32_t *cz,
                               uint32_t *status);
+
+/*
+ Put `block` at world block (x, y, z). The chunk need not be generated: an edit waits and
+ applies when its chunk is read. Of two edits of one position, the later call wins.
+ `SG_RESULT_OUT_OF_RANGE` outside the world (chunk |x|, |z| < 2^21, y within the height),
+ `SG_RESULT_UNKNOWN_BLOCK` for an id outside the world's palette; a refused edit changes
+ nothing. Owner thread; ends the lifetime of borrowed chunk views.
+ */
+sg_result sg_world_set_block(struct sg_world *world,
+                             int32_t x,
+                             int32_t y,
+                             int32_t z,
+                             uint16_t block);
+
+/*
+ Apply `edits[0..count]` in order, all or none: the first refused edit (its index to
+ `*failed`, optional) leaves the world unchanged, with the result `sg_world_set_block`
+ would give it. Owner thread; ends the lifetime of borrowed chunk views.
+
+ # Safety
+ `edits` must be valid for reads of `count` elements (NULL is refused); `failed` NULL or
+ writable.
+ */
+sg_result sg_world_set_blocks(struct sg_world *world,
+                              const struct sg_block_edit *edits,
+                              size_t count,
+                              size_t *failed);
+
+/*
+ The block at world block (x, y, z) into `*block`: the edit there if any, else the
+ generated block. `SG_RESULT_NOT_READY` when the position has no edit and its chunk is not
+ `full`; `SG_RESULT_OUT_OF_RANGE` outside the world. Owner thread.
+
+ # Safety
+ `block` must be NULL or valid for a write of a `uint16_t`.
+ */
+sg_result sg_world_block(struct sg_world *world, int32_t x, int32_t y, int32_t z, uint16_t *block);
+
+/*
+ The chunks whose blocks, light or border faces edits changed since the last successful
+ call (each edited chunk and the neighbours its edits reach, 15 blocks along x plus z),
+ ascending by x then z, into `buf`: remesh them. `*needed` (optional) receives the count; a
+ smaller `cap` gives `SG_RESULT_BUFFER_TOO_SMALL` and keeps the list for the next call.
+ When nothing changed the call succeeds with a count of 0, `buf` may then be NULL. Chunks
+ not generated yet may be named. Owner thread.
+
+ # Safety
+ `buf` must be NULL or valid for writes of `cap` elements; `needed` NULL or writable.
+ */
+sg_result sg_world_changed_chunks(struct sg_world *world,
+                                  struct sg_chunk_pos *buf,
+                                  size_t cap,
+                                  size_t *needed);
+
+/*
+ Write the edit record of chunk (cx, cz) — its edits with the world's identity, in the
+ chunk-record framing — into `buf` (a chunk without edits gives a record of none).
+ `*needed` (optional) always receives the size in bytes; a smaller `cap` gives
+ `SG_RESULT_BUFFER_TOO_SMALL`. `SG_RESULT_OUT_OF_RANGE` outside |x|, |z| < 2^21. Owner
+ thread.
+
+ # Safety
+ `buf` must be NULL or valid for writes of `cap` bytes; `needed` NULL or writable.
+ */
+sg_result sg_world_save_edits(struct sg_world *world,
+                              int32_t cx,
+                              int32_t cz,
+                              uint8_t *buf,
+                              size_t cap,
+                              size_t *needed);
+
+/*
+ Apply an edit record (from `sg_world_save_edits`, a file or a database) to `world`: its
+ edits, after those already made. The chunk's position goes to `*cx`, `*cz` (optional).
+ Refused records change nothing: `SG_RESULT_RECORD_TRUNCATED`, `_RECORD_CHECKSUM`
+ (damaged), `_RECORD_VERSION`, `_RECORD_FOREIGN_WORLD`, `_RECORD_MALFORMED` (not an edit
+ record, or an edit outside the chunk or the palette), `SG_RESULT_OUT_OF_RANGE`. Owner
+ thread; ends the lifetime of borrowed chunk views.
+
+ # Safety
+ `bytes` must be valid for reads of `len` bytes (or NULL, refused); `cx`, `cz` NULL or
+ writable.
+ */
+sg_result sg_world_load_edits(struct sg_world *world,
+                              const uint8_t *bytes,
+                              size_t len,
+                              int32_t *cx,
+                              int32_t *cz);
 
 /*
  Create a world from a definition document: `text` holds `len` bytes of UTF-8, TOML or JSON

@@ -151,6 +151,65 @@ fn c_resume_from_records_equals_an_uninterrupted_run() {
     }
 }
 
+/// The C example's edits, made through the Rust edit layer, give its digests; its reloaded
+/// world equals its live one (it exits 1 otherwise); it lists the chunks to remesh.
+#[test]
+fn c_edits_equal_rust_and_survive_a_reload() {
+    use stratagen_core::engine::{Priority, Scheduler};
+    use stratagen_core::world::block;
+    use stratagen_core::world::edit::{BlockEdit, EditLayer};
+    use stratagen_core::world::{chunk_digest, World, WorldGen};
+    let out = run(&["edit", "4"]);
+    assert!(out.contains("reloaded equal"), "{out}");
+    let g = WorldGen::new(WorldSettings {
+        seed: 4,
+        ..WorldSettings::default()
+    })
+    .unwrap();
+    let mut sched = Scheduler::new(std::sync::Arc::new(World::new(g.clone())));
+    let positions = square((0, 0), 1);
+    for &p in &positions {
+        sched.request(p, ChunkStatus::Full, Priority::Soon).unwrap();
+    }
+    while sched.run_inline(usize::MAX) > 0 {}
+    let mut layer = EditLayer::new(&g);
+    for y in 40..=90 {
+        layer
+            .set_block(BlockEdit {
+                x: 5,
+                y,
+                z: 5,
+                block: block::AIR,
+            })
+            .unwrap();
+    }
+    let kinds = [block::GLOWSTONE, block::TORCH, block::STONE];
+    for i in 0..48 {
+        layer
+            .set_block(BlockEdit {
+                x: (i * 5) % 16,
+                y: 60 + i % 24,
+                z: (i * 11) % 16,
+                block: kinds[i as usize % 3],
+            })
+            .unwrap();
+    }
+    let want: BTreeMap<ChunkPos, u64> = positions
+        .iter()
+        .map(|&p| (p, chunk_digest(&layer.full(&sched, p).unwrap())))
+        .collect();
+    assert_eq!(chunk_lines(&out), want);
+    let changed: Vec<String> = layer
+        .edits_mut()
+        .take_changed()
+        .iter()
+        .map(|p| format!("changed {} {}", p.x, p.z))
+        .collect();
+    let printed: Vec<&str> = out.lines().filter(|l| l.starts_with("changed")).collect();
+    assert_eq!(printed, changed);
+    assert!(changed.len() >= 5, "{out}");
+}
+
 /// The task count printed by `resume` "ran N tasks before" / "ran N after".
 fn tasks_ran(out: &str, when: &str) -> usize {
     let line = out.lines().find(|l| l.starts_with("resumed:")).unwrap();
@@ -262,6 +321,7 @@ fn examples_are_clean_under_sanitizers() {
         vec!["mesh", "0", "2", "2"],
         vec!["resume", "0", "0", "200"],
         vec!["definition", "archipelago", "1", "0"],
+        vec!["edit", "4"],
     ] {
         let o = Command::new(out.join("sanitize").join(args[0]))
             .args(&args[1..])
@@ -323,6 +383,7 @@ fn examples_are_clean_under_valgrind() {
         vec!["mesh", "0", "2", "2"],
         vec!["resume", "0", "0", "200"],
         vec!["definition", "archipelago", "1", "0"],
+        vec!["edit", "4"],
     ] {
         let exe = examples().join(args[0]);
         let o = Command::new("valgrind")

@@ -8,7 +8,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::ThreadId;
 
 use stratagen_core::engine::{BodyError, ChunkPos, Scheduler, Task};
-use stratagen_core::world::{full_output, ChunkData, FullChunk, World, WorldGen};
+use stratagen_core::world::edit::EditLayer;
+use stratagen_core::world::{ChunkData, FullChunk, World, WorldGen};
 
 use crate::boundary::Out;
 use crate::palette::CPalette;
@@ -26,14 +27,26 @@ pub(crate) struct WorldState {
     /// Chunk data lent out through `sg_world_chunk_view`, kept alive until the next mutating
     /// call.
     pub pinned: Vec<Arc<ChunkData>>,
+    /// The world's edits and the edited chunks read through them.
+    pub edits: EditLayer,
+    /// Chunks reported changed and not yet handed to the host (a call whose buffer was too
+    /// small keeps them).
+    pub changed: BTreeSet<ChunkPos>,
 }
 
 impl WorldState {
-    /// The finished chunk at (cx, cz), shared; `SG_RESULT_OUT_OF_RANGE` outside the world,
-    /// `SG_RESULT_NOT_READY` below `full`.
-    pub fn full(&self, cx: i32, cz: i32) -> FfiResult<Arc<ChunkData>> {
+    /// The finished chunk at (cx, cz) with its edits, shared; `SG_RESULT_OUT_OF_RANGE`
+    /// outside the world, `SG_RESULT_NOT_READY` below `full` (or, for an edited chunk, while
+    /// a neighbour its light reads is not generated).
+    pub fn full(&mut self, cx: i32, cz: i32) -> FfiResult<Arc<ChunkData>> {
         let pos = valid_pos(cx, cz)?;
-        full_output(&self.sched, pos).ok_or(sg_result::NotReady)
+        Ok(self.edits.full(&self.sched, pos)?)
+    }
+
+    /// Drop the edited chunks of positions no longer resident (after a release).
+    pub fn forget_released(&mut self) {
+        let sched = &self.sched;
+        self.edits.retain(|p| sched.status(p).is_some());
     }
 }
 

@@ -6,7 +6,8 @@
 //! [`enums`] (the other C enums and their conversions), [`types`] (structs and handles),
 //! `handles` (the registry), [`world`], [`task`], [`chunk`] (readers), [`noise`], [`palette`]
 //! (block and biome names, properties, colours), [`mesh`] (chunk and heightmap meshes),
-//! [`record`] (save and load chunk records), [`definition`] (worlds from definition documents,
+//! [`record`] (save and load chunk records), [`edit`] (set and read blocks, changed chunks,
+//! edit records), [`definition`] (worlds from definition documents,
 //! presets, a world's own palette). Every
 //! export is a thin wrapper over an inner function returning `Result<_, sg_result>`.
 //!
@@ -55,10 +56,13 @@ pub mod mesh;
 
 pub mod record;
 
+pub mod edit;
+
 pub mod definition;
 
 pub use chunk::*;
 pub use definition::*;
+pub use edit::*;
 pub use enums::*;
 pub use mesh::*;
 pub use noise::*;

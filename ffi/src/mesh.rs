@@ -12,7 +12,7 @@ use stratagen_core::mesh::heightmap::{mesh_heightmap, HeightmapMeshError, Height
 use stratagen_core::mesh::{
     mesh_chunk, Mesh, MeshError, MeshOptions, MissingNeighbour, Mode, SurfaceMesh,
 };
-use stratagen_core::world::{full_neighbourhood, ChunkData, Definition, Dims, Neighbourhood};
+use stratagen_core::world::{ChunkData, Definition, Dims, Neighbourhood};
 
 use crate::boundary::{
     copy_to, ffi, ffi_value, optional_out, refused, try_def, try_out, try_ref, try_slice,
@@ -236,7 +236,9 @@ pub unsafe extern "C" fn sg_world_mesh_source(
             let src = Source {
                 dims: st.generator.dims(),
                 palette: st.generator.definition_arc().clone(),
-                chunks: full_neighbourhood(&st.sched, ChunkPos::new(cx, cz)),
+                chunks: st
+                    .edits
+                    .full_neighbourhood(&st.sched, ChunkPos::new(cx, cz)),
             };
             lock(&SOURCES).insert(id, Arc::new(src));
             Ok(to_handle(id))

@@ -5,6 +5,7 @@ use std::os::raw::c_char;
 
 use stratagen_core::engine::{RestoreError, SchedulerError};
 use stratagen_core::noise::NoiseError;
+use stratagen_core::world::edit::EditError;
 use stratagen_store::RecordError;
 
 use crate::boundary::ffi_value;
@@ -28,7 +29,7 @@ pub enum sg_result {
     InvalidArgument = 2,
     /// An enum argument has no such value.
     BadEnum = 3,
-    /// A chunk position outside |x|, |z| < 2^21.
+    /// A chunk position outside |x|, |z| < 2^21, or a block y outside the world's height.
     OutOfRange = 4,
     /// The caller's buffer is too small; `needed` says how many elements are required.
     BufferTooSmall = 5,
@@ -68,6 +69,8 @@ pub enum sg_result {
     ChunkBusy = 22,
     /// A world definition has problems (the error buffer lists them with line:column).
     InvalidDefinition = 23,
+    /// A block id that is not in the world's palette.
+    UnknownBlock = 24,
 }
 
 impl sg_result {
@@ -78,7 +81,9 @@ impl sg_result {
             sg_result::NullArgument => b"a required pointer argument is NULL\0",
             sg_result::InvalidArgument => b"invalid argument value\0",
             sg_result::BadEnum => b"enum argument out of range\0",
-            sg_result::OutOfRange => b"chunk position outside |x|, |z| < 2^21\0",
+            sg_result::OutOfRange => {
+                b"position outside the world: chunk |x|, |z| < 2^21, y within the height\0"
+            }
             sg_result::BufferTooSmall => b"buffer too small (see the needed count)\0",
             sg_result::StaleHandle => b"stale handle: destroyed, finished or released\0",
             sg_result::ForeignHandle => b"handle belongs to another world\0",
@@ -108,6 +113,7 @@ impl sg_result {
             sg_result::InvalidDefinition => {
                 b"the world definition has problems (see the error buffer)\0"
             }
+            sg_result::UnknownBlock => b"block id not in the world's palette\0",
         }
     }
 }
@@ -177,6 +183,16 @@ impl From<SchedulerError> for sg_result {
             SchedulerError::OutOfRange(_) => sg_result::OutOfRange,
             SchedulerError::UnknownTicket | SchedulerError::UnknownTask => sg_result::StaleHandle,
             SchedulerError::ForeignTicket | SchedulerError::ForeignTask => sg_result::ForeignHandle,
+        }
+    }
+}
+
+impl From<EditError> for sg_result {
+    fn from(e: EditError) -> sg_result {
+        match e {
+            EditError::OutOfRange { .. } => sg_result::OutOfRange,
+            EditError::UnknownBlock(_) => sg_result::UnknownBlock,
+            EditError::NotReady(_) => sg_result::NotReady,
         }
     }
 }

@@ -24,6 +24,30 @@ pub struct sg_spawn_request {
     pub group: u8,
 }
 
+/// One block edit: world block coordinates and the block to put there.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct sg_block_edit {
+    /// World block x.
+    pub x: i32,
+    /// World block y (min_y ..= min_y + height - 1).
+    pub y: i32,
+    /// World block z.
+    pub z: i32,
+    /// Block id of the world's palette.
+    pub block: u16,
+}
+
+/// A chunk position.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct sg_chunk_pos {
+    /// Chunk x.
+    pub x: i32,
+    /// Chunk z.
+    pub z: i32,
+}
+
 /// World settings. Initialise with `sg_world_def_default()` and change fields.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]

@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
 
 use stratagen_core::engine::{ChunkPos, ChunkStatus, Priority, Scheduler};
+use stratagen_core::world::edit::EditLayer;
 use stratagen_core::world::{World, WorldGen, WorldSettings};
 
 use crate::boundary::{ffi, ffi_value, refused, try_def, try_out, try_slice_mut, versioned, Out};
@@ -77,6 +78,8 @@ pub(crate) fn create(
             owner: std::thread::current().id(),
             state: Mutex::new(WorldState {
                 sched: Scheduler::with_id(Arc::new(World::new(generator.clone())), id),
+                edits: EditLayer::new(&generator),
+                changed: BTreeSet::new(),
                 generator,
                 palette,
                 tasks: BTreeSet::new(),
@@ -132,7 +135,9 @@ pub extern "C" fn sg_world_release(world: *mut sg_world, ticket: u64) -> sg_resu
     ffi(|| {
         with_owner(world, |_, st| {
             st.pinned.clear();
-            Ok(st.sched.release_id(ticket)?)
+            st.sched.release_id(ticket)?;
+            st.forget_released();
+            Ok(())
         })
     })
 }
