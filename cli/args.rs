@@ -3,7 +3,7 @@
 use clap::{Parser, Subcommand};
 
 use crate::commands::{
-    bench, digest, heightmap, merge, mesh, noise, pregen, render, verify, world,
+    bench, digest, edit, heightmap, merge, mesh, noise, pregen, render, verify, world,
 };
 use crate::error::{usage, CliError};
 
@@ -34,6 +34,9 @@ pub enum Cmd {
     Mesh(mesh::MeshArgs),
     /// Print one digest per chunk of a region and the region digest.
     Digest(digest::DigestArgs),
+    /// Apply an edit script (`set X Y Z BLOCK`, `fill X0 Y0 Z0 X1 Y1 Z1 BLOCK`) to a store;
+    /// `render`, `digest` and `mesh` with `--from` read the edited world.
+    Edit(edit::EditArgs),
     /// Cold fill of a square of chunks to full: chunks per second, per-status split, peak
     /// memory. The last line is machine-readable.
     Bench(bench::BenchArgs),

@@ -448,3 +448,153 @@ fn world_definitions_on_the_command_line() {
     ]);
     assert_eq!(from, generated);
 }
+
+/// `stratagen edit` writes a script's edits to a store that holds nothing else; `digest
+/// --from` and `render --from` then read the edited world, whose digests are the edit layer's
+/// over a generated world; a second script adds to the first; a refused script writes
+/// nothing.
+#[test]
+fn edit_scripts_make_a_store_the_edited_world_reads_from() {
+    use std::collections::BTreeMap;
+    use std::sync::Arc;
+    use stratagen_core::engine::{ChunkPos, Priority, Scheduler};
+    use stratagen_core::world::block;
+    use stratagen_core::world::edit::{BlockEdit, EditLayer};
+    use stratagen_core::world::{chunk_digest, World, WorldGen};
+
+    let dir = common::scratch("cli-edit");
+    let store = dir.join("save.sqlite");
+    let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
+    std::fs::write(
+        &a,
+        "# a pit\nfill -3 50 -3 3 80 3 air\nset 0 49 0 glowstone\n",
+    )
+    .unwrap();
+    std::fs::write(
+        &b,
+        "set 17 70 -2 torch  # across the border\nset 0 49 0 37\n",
+    )
+    .unwrap();
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    let out = ok(&[
+        "edit",
+        "--seed",
+        "6",
+        "--out",
+        &s(&store),
+        "--script",
+        &s(&a),
+    ]);
+    assert!(out.starts_with("edits 1520 chunks 4 "), "{out}");
+    ok(&[
+        "edit",
+        "--seed",
+        "6",
+        "--out",
+        &s(&store),
+        "--script",
+        &s(&b),
+    ]);
+    let digests = ok(&["digest", "--from", &s(&store), "--region", "-1,-1,1,1"]);
+
+    let g = WorldGen::new(WorldSettings {
+        seed: 6,
+        ..WorldSettings::default()
+    })
+    .unwrap();
+    let mut sched = Scheduler::new(Arc::new(World::new(g.clone())));
+    for p in square((0, 0), 1) {
+        sched.request(p, ChunkStatus::Full, Priority::Soon).unwrap();
+    }
+    while sched.run_inline(usize::MAX) > 0 {}
+    let mut layer = EditLayer::new(&g);
+    for y in 50..=80 {
+        for z in -3..=3 {
+            for x in -3..=3 {
+                layer
+                    .set_block(BlockEdit {
+                        x,
+                        y,
+                        z,
+                        block: block::AIR,
+                    })
+                    .unwrap();
+            }
+        }
+    }
+    let glow = |block| BlockEdit {
+        x: 0,
+        y: 49,
+        z: 0,
+        block,
+    };
+    layer.set_block(glow(block::GLOWSTONE)).unwrap();
+    layer
+        .set_block(BlockEdit {
+            x: 17,
+            y: 70,
+            z: -2,
+            block: block::TORCH,
+        })
+        .unwrap();
+    layer.set_block(glow(block::GLOWSTONE)).unwrap();
+    let want: BTreeMap<ChunkPos, u64> = square((0, 0), 1)
+        .into_iter()
+        .map(|p| (p, chunk_digest(&layer.full(&sched, p).unwrap())))
+        .collect();
+    let got: BTreeMap<ChunkPos, u64> = digests
+        .lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (f[0] == "chunk").then(|| {
+                let n = |i: usize| f[i].parse::<i32>().unwrap();
+                (
+                    ChunkPos::new(n(1), n(2)),
+                    u64::from_str_radix(f[3], 16).unwrap(),
+                )
+            })
+        })
+        .collect();
+    assert_eq!(got, want);
+    let plain = ok(&["digest", "--seed", "6", "--region", "-1,-1,1,1"]);
+    assert_ne!(plain, digests, "the edits changed the world");
+    ok(&[
+        "render",
+        "--from",
+        &s(&store),
+        "--radius",
+        "1",
+        "--out",
+        &s(&dir.join("m.png")),
+    ]);
+
+    // Refused: every problem named by line and column, no store written.
+    let bad = dir.join("bad.txt");
+    std::fs::write(
+        &bad,
+        "set 0 0 0 granite\nfill 0 0 0 1 1\nset 0 999 0 stone\n",
+    )
+    .unwrap();
+    let fresh = dir.join("fresh.sqlite");
+    let o = run(&["edit", "--out", &s(&fresh), "--script", &s(&bad)]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("bad.txt:1:11: unknown block \"granite\""),
+        "{err}"
+    );
+    assert!(
+        err.contains("bad.txt:2:1: fill takes 7 values, found 5"),
+        "{err}"
+    );
+    assert!(!fresh.exists());
+    let range = dir.join("range.txt");
+    std::fs::write(&range, "set 0 999 0 stone\n").unwrap();
+    let o = run(&["edit", "--out", &s(&fresh), "--script", &s(&range)]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("range.txt:1: block (0, 999, 0) is outside the world"),
+        "{err}"
+    );
+    assert!(!fresh.exists());
+}

@@ -64,8 +64,8 @@ pub struct DigestArgs {
     /// Worker threads (0: inline). Default: available cores.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Read the chunks from this store (written by `stratagen pregen`) instead of
-    /// generating them; its world is the store's. Only `--status full`.
+    /// Read the chunks and edits from this store (`stratagen pregen`, `stratagen edit`)
+    /// instead of generating them; its world is the store's. Only `--status full`.
     #[arg(long)]
     pub from: Option<PathBuf>,
 }

@@ -20,6 +20,7 @@ use crate::files::write_atomic;
 use crate::gltf::{Glb, Material, Primitive};
 use crate::progress::generate_with_progress;
 use crate::region::rect;
+use crate::stored::read_region;
 use crate::worlds::WorldArg;
 
 /// Most chunks one `mesh` call exports (about 250 KB of glTF each).
@@ -29,7 +30,12 @@ const MAX_MESH_CHUNKS: i64 = 1024;
 #[derive(Args)]
 pub struct MeshArgs {
     /// World seed.
-    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    #[arg(
+        long,
+        default_value_t = 0,
+        allow_negative_numbers = true,
+        conflicts_with = "from"
+    )]
     pub seed: i64,
     /// World definition.
     #[command(flatten)]
@@ -46,6 +52,10 @@ pub struct MeshArgs {
     /// Threads for generation (0: inline). Default: available cores.
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Read the chunks and edits from this store (written by `stratagen pregen` or
+    /// `stratagen edit`) instead of generating them; its world is the store's.
+    #[arg(long)]
+    pub from: Option<PathBuf>,
 }
 
 /// A surface mesh as a glTF primitive with baked vertex colours.
@@ -85,12 +95,15 @@ pub fn run(a: MeshArgs) -> Result<(), CliError> {
         seed: a.seed,
         ..WorldSettings::default()
     };
-    let region = generate_with_progress(
-        a.world.generator(def)?,
-        &rect(x0, z0, x1, z1),
-        ChunkStatus::Full,
-        threads,
-    )?;
+    let region = match &a.from {
+        Some(path) => read_region(path, a.region, a.world.definition()?)?,
+        None => generate_with_progress(
+            a.world.generator(def)?,
+            &rect(x0, z0, x1, z1),
+            ChunkStatus::Full,
+            threads,
+        )?,
+    };
     let dims = region.generator.dims();
     let world = region.generator.definition();
     let full = |x: i32, z: i32| {

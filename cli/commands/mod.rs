@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod digest;
+pub mod edit;
 pub mod heightmap;
 pub mod merge;
 pub mod mesh;
@@ -22,6 +23,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Cmd::Heightmap(a) => heightmap::run(a),
         Cmd::Mesh(a) => mesh::run(a),
         Cmd::Digest(a) => digest::run(a),
+        Cmd::Edit(a) => edit::run(a),
         Cmd::Bench(a) => bench::run(a),
         Cmd::Pregen(a) => pregen::run(a),
         Cmd::Merge(a) => merge::run(a),

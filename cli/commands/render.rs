@@ -44,8 +44,8 @@ pub struct RenderArgs {
     /// Worker threads (0: run inline on the main thread). Default: available cores.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Read the chunks from this store (written by `stratagen pregen`) instead of
-    /// generating them; its world is the store's.
+    /// Read the chunks and edits from this store (`stratagen pregen`, `stratagen edit`)
+    /// instead of generating them; its world is the store's.
     #[arg(long)]
     pub from: Option<PathBuf>,
 }

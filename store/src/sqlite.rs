@@ -1,14 +1,18 @@
-//! The SQLite chunk store: one row per chunk (x, z, status, record) plus a metadata table
-//! holding the store format and the world identity. WAL journal, batched transactions: a
+//! The SQLite chunk store: one row per chunk (x, z, status, record), one row per edited chunk
+//! (x, z, edit record) plus a metadata table holding the store format and the world identity.
+//! A store may hold only edits: the world they edit is its identity. WAL journal, batched transactions: a
 //! killed writer loses at most the batch it was writing, never what was committed, and never
 //! corrupts the file.
 //!
-//! Schema (store format 1):
+//! Schema (store format 2; format 1 is the same without `edits`, and becomes 2 when edits are
+//! first written, so a library that would ignore them refuses the store instead):
 //!
 //! ```sql
 //! CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 //! CREATE TABLE chunks (x INTEGER NOT NULL, z INTEGER NOT NULL, status INTEGER NOT NULL,
 //!                      record BLOB NOT NULL, PRIMARY KEY (x, z)) WITHOUT ROWID;
+//! CREATE TABLE edits (x INTEGER NOT NULL, z INTEGER NOT NULL, record BLOB NOT NULL,
+//!                     PRIMARY KEY (x, z)) WITHOUT ROWID;
 //! ```
 //!
 //! `meta` keys: `store_format`, `record_format`, `seed`, `min_y`, `height`, `sea_level`,
@@ -23,8 +27,10 @@ use stratagen_core::engine::{ChunkPos, ChunkStatus};
 
 use crate::record::{stored_definition, WorldIdentity, FORMAT_VERSION};
 
-/// The store format this library writes and reads.
-pub const STORE_FORMAT: u32 = 1;
+/// The newest store format this library writes and reads (2: with edits).
+pub const STORE_FORMAT: u32 = 2;
+/// The format of a store without edits.
+const CHUNKS_ONLY_FORMAT: u32 = 1;
 
 /// Why a store could not be opened, read or written.
 #[derive(Debug, thiserror::Error)]
@@ -146,7 +152,7 @@ impl ChunkStore {
             .optional()?;
         if fresh.is_none() {
             let mut put = tx.prepare("INSERT INTO meta (key, value) VALUES (?1, ?2)")?;
-            put.execute(params!["store_format", STORE_FORMAT.to_string()])?;
+            put.execute(params!["store_format", CHUNKS_ONLY_FORMAT.to_string()])?;
             put.execute(params!["record_format", FORMAT_VERSION.to_string()])?;
             for (k, v) in identity_fields(identity) {
                 put.execute(params![k, v])?;
@@ -287,6 +293,47 @@ impl ChunkStore {
         }
         tx.commit()?;
         Ok(())
+    }
+
+    /// Store edit records (position, record: the chunk's whole diff) in one transaction,
+    /// replacing rows at the same positions: all of them land, or (on error or a crash) none.
+    pub fn put_edits(&mut self, records: &[(ChunkPos, Vec<u8>)]) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        tx.execute_batch(
+            "CREATE TABLE IF NOT EXISTS edits (x INTEGER NOT NULL, z INTEGER NOT NULL,
+                 record BLOB NOT NULL, PRIMARY KEY (x, z)) WITHOUT ROWID;",
+        )?;
+        tx.execute(
+            "UPDATE meta SET value = ?1 WHERE key = 'store_format'",
+            params![STORE_FORMAT.to_string()],
+        )?;
+        {
+            let mut put = tx.prepare_cached(
+                "INSERT OR REPLACE INTO edits (x, z, record) VALUES (?1, ?2, ?3)",
+            )?;
+            for (p, r) in records {
+                put.execute(params![p.x, p.z, r])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Every edit record, by position (none for a store that never held edits).
+    pub fn edits(&self) -> Result<Vec<(ChunkPos, Vec<u8>)>, StoreError> {
+        let has: i64 = self.conn.query_row(
+            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'edits'",
+            [],
+            |r| r.get(0),
+        )?;
+        if has == 0 {
+            return Ok(Vec::new());
+        }
+        let mut q = self
+            .conn
+            .prepare("SELECT x, z, record FROM edits ORDER BY x, z")?;
+        let rows = q.query_map([], |r| Ok((ChunkPos::new(r.get(0)?, r.get(1)?), r.get(2)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// Rows in the store.

@@ -93,16 +93,16 @@ fn newer_formats_and_foreign_databases_are_refused() {
     let path = temp("newer.sqlite");
     drop(ChunkStore::open(&path, &id).unwrap());
     let conn = rusqlite::Connection::open(&path).unwrap();
-    conn.execute("UPDATE meta SET value = '2' WHERE key = 'store_format'", [])
+    conn.execute("UPDATE meta SET value = '3' WHERE key = 'store_format'", [])
         .unwrap();
     drop(conn);
     assert!(matches!(
         ChunkStore::open(&path, &id),
-        Err(StoreError::NewerFormat { found: 2 })
+        Err(StoreError::NewerFormat { found: 3 })
     ));
     assert!(matches!(
         ChunkStore::open_existing(&path),
-        Err(StoreError::NewerFormat { found: 2 })
+        Err(StoreError::NewerFormat { found: 3 })
     ));
 
     let foreign = temp("foreign.sqlite");
@@ -123,4 +123,38 @@ fn newer_formats_and_foreign_databases_are_refused() {
         ChunkStore::open_existing(&temp("absent.sqlite")),
         Err(StoreError::Missing(_))
     ));
+}
+
+/// Edit records land in their own table in one transaction and read back by position; the
+/// store's format becomes 2 with its first edits, so a library that would ignore them
+/// refuses it; a store without edits reads none.
+#[test]
+fn edits_round_trip_and_mark_the_format() {
+    let id = WorldIdentity::of(&WorldGen::new(WorldSettings::default()).unwrap());
+    let path = temp("edits.sqlite");
+    let mut store = ChunkStore::open(&path, &id).unwrap();
+    assert!(store.edits().unwrap().is_empty());
+    let format = |p: &std::path::Path| -> String {
+        rusqlite::Connection::open(p)
+            .unwrap()
+            .query_row(
+                "SELECT value FROM meta WHERE key = 'store_format'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap()
+    };
+    assert_eq!(format(&path), "1");
+    let a = (ChunkPos::new(2, -1), vec![1u8, 2, 3]);
+    let b = (ChunkPos::new(-4, 0), vec![9u8; 40]);
+    store.put_edits(&[a.clone(), b.clone()]).unwrap();
+    assert_eq!(format(&path), "2");
+    // Ordered by position; a later batch replaces a chunk's row.
+    assert_eq!(store.edits().unwrap(), vec![b.clone(), a.clone()]);
+    let a2 = (a.0, vec![7u8; 5]);
+    store.put_edits(std::slice::from_ref(&a2)).unwrap();
+    drop(store);
+    let reopened = ChunkStore::open_read_only(&path).unwrap();
+    assert_eq!(reopened.edits().unwrap(), vec![b, a2]);
+    assert_eq!(reopened.count().unwrap(), 0, "edits are not chunk rows");
 }

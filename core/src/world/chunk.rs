@@ -88,7 +88,7 @@ impl FullChunk {
     }
 
     /// The shared `initialize_light` output the blocks and heightmaps come from.
-    pub(crate) fn merged_output(&self) -> &Arc<ChunkData> {
+    pub fn merged_output(&self) -> &Arc<ChunkData> {
         &self.merged
     }
 

@@ -49,6 +49,19 @@ impl Generated for Scheduler<World> {
     }
 }
 
+/// Finished chunks by position (a region read back from a store, say): each one's merged
+/// blocks are the ones it was built from.
+impl Generated for BTreeMap<ChunkPos, Arc<ChunkData>> {
+    fn full(&self, pos: ChunkPos) -> Option<Arc<ChunkData>> {
+        self.get(&pos).filter(|d| d.full().is_some()).cloned()
+    }
+
+    fn merged(&self, pos: ChunkPos) -> Option<Arc<ChunkData>> {
+        self.get(&pos)
+            .and_then(|d| d.full().map(|f| f.merged_output().clone()))
+    }
+}
+
 /// A world's edits and the edited chunks computed from them. Owner thread.
 pub struct EditLayer {
     edits: Edits,
