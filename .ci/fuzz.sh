@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
 shift || true
-targets=${*:-record definition noise c_api}
+targets=${*:-record edits definition noise c_api}
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 # cargo fuzz passes -Z flags to rustc; the machine's one toolchain is stable.
 export RUSTC_BOOTSTRAP=1

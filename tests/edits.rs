@@ -356,3 +356,50 @@ fn light_crosses_into_the_neighbour_by_known_amounts() {
     // The report names the neighbour: its border cells' light changed.
     assert!(layer.edits_mut().take_changed().contains(&east));
 }
+
+/// 1,000 edits spread over 100 chunks take at most 2% of the bytes of those chunks' full
+/// records (the figure is printed).
+#[test]
+fn edit_records_are_a_small_fraction_of_chunk_records() {
+    let mut sched = Scheduler::new(Arc::new(World::new(generator())));
+    let chunks: Vec<ChunkPos> = (-5..5)
+        .flat_map(|z| (-5..5).map(move |x| ChunkPos::new(x, z)))
+        .collect();
+    for &p in &chunks {
+        sched.request(p, ChunkStatus::Full, Priority::Soon).unwrap();
+    }
+    while sched.run_inline(usize::MAX) > 0 {}
+    let g = sched.pipeline().generator().clone();
+    let full_bytes: usize = chunks
+        .iter()
+        .map(|&p| {
+            stratagen_store::record::save_chunk(&sched, p)
+                .unwrap()
+                .len()
+        })
+        .sum();
+    let mut layer = EditLayer::new(&g);
+    let mut rng = Xoroshiro128PlusPlus::from_seed(17);
+    for k in 0..1000 {
+        let p = chunks[k % chunks.len()];
+        let e = BlockEdit {
+            x: p.x * 16 + rng.next_int_bounded(16),
+            y: 40 + rng.next_int_bounded(60),
+            z: p.z * 16 + rng.next_int_bounded(16),
+            block: PALETTE[rng.next_int_bounded(PALETTE.len() as i32) as usize],
+        };
+        layer.set_block(e).unwrap();
+    }
+    let edited: Vec<ChunkPos> = layer.edits().edited_chunks().collect();
+    assert_eq!(edited.len(), 100);
+    let edit_bytes: usize = edited
+        .iter()
+        .map(|&p| save_edits(&g, layer.edits_mut(), p).len())
+        .sum();
+    let share = edit_bytes as f64 / full_bytes as f64;
+    println!(
+        "edit records {edit_bytes} bytes, full records {full_bytes} bytes: {:.2}%",
+        share * 100.0
+    );
+    assert!(share <= 0.02, "{:.2}%", share * 100.0);
+}

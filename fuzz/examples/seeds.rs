@@ -1,12 +1,14 @@
 //! Writes the seed corpora the fuzz targets start from (`fuzz/seeds/<target>/`): records of
-//! the small world at every status, in both input forms of the `record` target, and the
+//! the small world at every status, in both input forms of the `record` target, edit records
+//! in both forms of the `edits` target, and the
 //! built-in presets in TOML and JSON for `definition`. Run from `fuzz/`:
 //! `cargo run --example seeds`.
 
 use std::path::Path;
 
 use stratagen_core::engine::{ChunkPos, Priority, Scheduler};
-use stratagen_fuzz::{body_of, small_pipeline, statuses};
+use stratagen_fuzz::{body_of, small_pipeline, small_world, statuses};
+use stratagen_store::edits::encode_edits;
 use stratagen_store::record::save_chunk;
 use stratagen_worldfile::{load, print, Format, PRESETS};
 
@@ -35,6 +37,34 @@ fn main() {
             let framed = [&[1u8, status as u8, 1, (-2i8) as u8][..], &body].concat();
             write(&records, &format!("{name}.body"), &framed);
         }
+    }
+    // Edit records of the chunk at the origin: none, a few, and many over the whole height.
+    let edits = seeds.join("edits");
+    let identity = stratagen_store::WorldIdentity::of(small_world());
+    let volume = small_world().dims().volume() as u32;
+    for (name, entries) in [
+        ("none", vec![]),
+        ("few", vec![(0u32, 1u16), (17, 37), (300, 0)]),
+        (
+            "many",
+            (0..volume)
+                .step_by(7)
+                .map(|i| (i, (i % 40) as u16))
+                .collect(),
+        ),
+    ] {
+        let record = encode_edits(&identity, ChunkPos::new(0, 0), &entries);
+        write(
+            &edits,
+            &format!("{name}.record"),
+            &[&[0u8][..], &record].concat(),
+        );
+        let body = body_of(&record).unwrap();
+        write(
+            &edits,
+            &format!("{name}.body"),
+            &[&[1u8, 0, 0][..], &body].concat(),
+        );
     }
     let definitions = seeds.join("definition");
     for name in PRESETS {

@@ -40,10 +40,21 @@ pub fn small_pipeline() -> &'static Arc<World> {
 /// so the `record` target also checks the encoder's framing: a body that decodes must
 /// re-encode to exactly these bytes.
 pub fn frame(generator: &WorldGen, pos: ChunkPos, status: u8, body: &[u8]) -> Vec<u8> {
+    frame_with(&MAGIC, generator, pos, status, body)
+}
+
+/// [`frame`] with another magic: `SGER` and kind 0 frame an edit record.
+pub fn frame_with(
+    magic: &[u8; 4],
+    generator: &WorldGen,
+    pos: ChunkPos,
+    status: u8,
+    body: &[u8],
+) -> Vec<u8> {
     let identity = WorldIdentity::of(generator);
     let packed = lz4_flex::block::compress(body);
     let mut r = Vec::with_capacity(HEADER_LEN + packed.len() + CHECKSUM_LEN);
-    r.extend_from_slice(&MAGIC);
+    r.extend_from_slice(magic);
     r.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     r.push(status);
     r.push(0);
