@@ -1,6 +1,6 @@
 //! The C API driven as a hostile host would: fuzzer-chosen sequences of `sg_*` calls
-//! (create, request, take, run, finish, release, copy, view, mesh, save, load, destroy, noise
-//! handles) with
+//! (create, request, take, run, finish, release, copy, view, mesh, save, load, edits and edit
+//! records, destroy, noise handles) with
 //! fuzzer-chosen arguments, on handles that are live, destroyed (stale), of another kind or
 //! another world (foreign), NULL, or any number at all.
 //!
@@ -120,6 +120,38 @@ enum Op {
         id: u16,
         name: u8,
     },
+    SetBlock {
+        w: Handle,
+        x: i16,
+        y: i16,
+        z: i16,
+        block: u16,
+    },
+    SetBlocks {
+        w: Handle,
+        edits: Vec<(i16, i16, i16, u16)>,
+        null: bool,
+    },
+    Block {
+        w: Handle,
+        x: i16,
+        y: i16,
+        z: i16,
+    },
+    Changed {
+        w: Handle,
+        cap: u8,
+    },
+    SaveEdits {
+        w: Handle,
+        x: i8,
+        z: i8,
+    },
+    LoadEdits {
+        w: Handle,
+        record: u8,
+        flip: Option<(u16, u8)>,
+    },
     NoiseCreate {
         octaves: u8,
         frequency: f64,
@@ -148,6 +180,7 @@ struct Made {
     noises: Vec<*mut sg_noise>,
     tickets: Vec<u64>,
     records: Vec<Vec<u8>>,
+    edit_records: Vec<Vec<u8>>,
 }
 
 fn pick<T>(list: &[*mut T], other: &[*mut u8], h: Handle) -> *mut T {
@@ -490,6 +523,101 @@ unsafe fn apply(op: Op, m: &mut Made) {
                 assert_eq!((x, z, s), (i32::MIN, i32::MIN, u32::MAX));
                 let after = (0..5).map(|k| status_of(w, k)).collect::<Vec<_>>();
                 assert_eq!(before, after, "a refused record changed the world");
+            }
+        }
+        Op::SetBlock { w, x, y, z, block } => {
+            ok(sg_world_set_block(
+                m.world(w),
+                x.into(),
+                y.into(),
+                z.into(),
+                block,
+            ));
+        }
+        Op::SetBlocks { w, edits, null } => {
+            let list: Vec<sg_block_edit> = edits
+                .iter()
+                .map(|&(x, y, z, block)| sg_block_edit {
+                    x: x.into(),
+                    y: y.into(),
+                    z: z.into(),
+                    block,
+                })
+                .collect();
+            let ptr = if null {
+                std::ptr::null()
+            } else {
+                list.as_ptr()
+            };
+            let mut failed = usize::MAX;
+            let r = sg_world_set_blocks(m.world(w), ptr, list.len(), &mut failed);
+            if r == sg_result::OutOfRange || r == sg_result::UnknownBlock {
+                assert!(failed < list.len(), "the refused edit is named");
+            } else {
+                ok(r);
+                assert_eq!(failed, usize::MAX, "no refused edit named");
+            }
+        }
+        Op::Block { w, x, y, z } => {
+            let mut b = u16::MAX - 1;
+            if !ok(sg_world_block(
+                m.world(w),
+                x.into(),
+                y.into(),
+                z.into(),
+                &mut b,
+            )) {
+                assert_eq!(b, u16::MAX - 1, "a failed read wrote its output");
+            }
+        }
+        Op::Changed { w, cap } => {
+            let w = m.world(w);
+            copy::<sg_chunk_pos>(cap as usize, |buf, cap, needed| {
+                sg_world_changed_chunks(w, buf, cap, needed)
+            });
+        }
+        Op::SaveEdits { w, x, z } => {
+            let (w, x, z) = (m.world(w), x as i32, z as i32);
+            let mut needed = 0;
+            if sg_world_save_edits(w, x, z, null_mut(), 0, &mut needed) == sg_result::BufferTooSmall
+            {
+                let mut rec = vec![0u8; needed];
+                assert!(ok(sg_world_save_edits(
+                    w,
+                    x,
+                    z,
+                    rec.as_mut_ptr(),
+                    needed,
+                    null_mut()
+                )));
+                m.edit_records.push(rec);
+            }
+        }
+        Op::LoadEdits { w, record, flip } => {
+            let Some(mut rec) = m
+                .edit_records
+                .get(record as usize % m.edit_records.len().max(1))
+                .cloned()
+            else {
+                return;
+            };
+            if let Some((at, bits)) = flip {
+                let at = at as usize % rec.len();
+                rec[at] ^= bits.max(1);
+            }
+            let (mut x, mut z) = (i32::MIN, i32::MIN);
+            if !ok(sg_world_load_edits(
+                m.world(w),
+                rec.as_ptr(),
+                rec.len(),
+                &mut x,
+                &mut z,
+            )) {
+                assert_eq!(
+                    (x, z),
+                    (i32::MIN, i32::MIN),
+                    "a refused load wrote its outputs"
+                );
             }
         }
         Op::Palette { w, id, name } => {
