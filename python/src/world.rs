@@ -1,24 +1,27 @@
 //! `stratagen.World` and `stratagen.Chunk`: a world definition with its settings, and the
 //! full chunks it generates on the host crate's threaded driver with the GIL released.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use numpy::ndarray::ArrayView3;
 use numpy::{PyArray3, PyArrayDyn, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBytes, PyDict, PyList};
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::mesh::colour::biome_colour;
+use stratagen_core::world::edit::{BlockEdit, EditError, EditLayer};
 use stratagen_core::world::{
     chunk_digest, ChunkData, Definition, Dims, FullChunk, Heightmap, WorldGen, WorldSettings,
     CHUNK_SIDE,
 };
 use stratagen_host::{generate_world, rect};
+use stratagen_store::edits::{load_edits, save_edits};
 
 use crate::arrays::{owned, read_only};
 use crate::definitions::resolve;
 use crate::errors::{argument, check_pos, check_region, choose, host, world as world_error};
 use crate::mesh::{mesh_of, Mesh};
+use crate::{GenerationError, StoreError};
 
 /// The most chunks one `region` call returns (128 × 128, about 3 GiB resident).
 pub const MAX_REGION_CHUNKS: usize = 128 * 128;
@@ -34,6 +37,8 @@ pub const MAX_THREADS: usize = 256;
 #[pyclass(frozen, module = "stratagen")]
 pub struct World {
     generator: WorldGen,
+    /// The world's edits; every chunk this world returns shows them.
+    edits: Mutex<EditLayer>,
 }
 
 /// `threads` checked against [`MAX_THREADS`].
@@ -46,7 +51,44 @@ pub fn check_threads(threads: usize) -> PyResult<usize> {
     Ok(threads)
 }
 
+/// A block argument: an id or a name.
+#[derive(FromPyObject)]
+pub enum BlockArg {
+    /// A block id.
+    Id(u16),
+    /// A block name.
+    Name(String),
+}
+
+/// Lock a world's edits. A poisoned lock means a panic was caught while it was held; every
+/// update is a single call on the layer, so its data is still whole.
+fn lock(m: &Mutex<EditLayer>) -> MutexGuard<'_, EditLayer> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A refused edit or edited read as the exception of its kind.
+fn edit_error(e: EditError) -> PyErr {
+    match e {
+        EditError::NotReady(_) => GenerationError::new_err(e.to_string()),
+        EditError::OutOfRange { .. } | EditError::UnknownBlock(_) => argument(e.to_string()),
+    }
+}
+
 impl World {
+    /// The id of a block argument, checked against the world's blocks.
+    fn block_of(&self, block: BlockArg) -> PyResult<u16> {
+        let blocks = &self.generator.definition().blocks;
+        match block {
+            BlockArg::Id(id) if blocks.get(id).is_some() => Ok(id),
+            BlockArg::Id(id) => Err(argument(format!(
+                "block id {id} is not in the world's palette"
+            ))),
+            BlockArg::Name(n) => blocks
+                .by_name(&n)
+                .ok_or_else(|| argument(format!("no block is named {n:?}"))),
+        }
+    }
+
     /// Full chunks of the inclusive rectangle, generated on `threads` threads (0: inline on
     /// the calling thread) with the GIL released.
     fn generate(
@@ -59,13 +101,39 @@ impl World {
         let threads = check_threads(threads)?;
         let positions = rect(x0, z0, x1, z1);
         let generator = self.generator.clone();
+        let edited = lock(&self.edits).edits().sequence() > 0;
+        // With edits, a ring of neighbours too: an edited chunk's light reads theirs.
+        let ring = i32::from(edited);
+        let around = if edited {
+            rect(
+                x0.saturating_sub(ring),
+                z0.saturating_sub(ring),
+                x1.saturating_add(ring),
+                z1.saturating_add(ring),
+            )
+        } else {
+            positions.clone()
+        };
         let region = py
-            .detach(|| generate_world(generator, &positions, ChunkStatus::Full, threads, |_, _| {}))
+            .detach(|| generate_world(generator, &around, ChunkStatus::Full, threads, |_, _| {}))
             .map_err(host)?;
-        Ok(positions
-            .iter()
-            .filter_map(|p| region.chunks.get(p).map(|d| (*p, d.clone())))
-            .collect())
+        if !edited {
+            return Ok(positions
+                .iter()
+                .filter_map(|p| region.chunks.get(p).map(|d| (*p, d.clone())))
+                .collect());
+        }
+        let mut guard = lock(&self.edits);
+        let layer: &mut EditLayer = &mut guard;
+        let out = py.detach(|| {
+            positions
+                .iter()
+                .map(|&p| layer.full(&region.chunks, p).map(|d| (p, d)))
+                .collect::<Result<Vec<_>, _>>()
+        });
+        // Each call generates afresh: the edited chunks are not kept between calls.
+        guard.retain(|_| false);
+        out.map_err(edit_error)
     }
 
     /// A Python `Chunk` of a full output.
@@ -97,7 +165,10 @@ impl World {
         };
         let generator =
             WorldGen::with_definition(settings, Arc::new(definition)).map_err(world_error)?;
-        Ok(World { generator })
+        Ok(World {
+            edits: Mutex::new(EditLayer::new(&generator)),
+            generator,
+        })
     }
 
     /// The world seed.
@@ -235,6 +306,65 @@ impl World {
     /// The id of the block named `name`, or None.
     fn block_id(&self, name: &str) -> Option<u16> {
         self.generator.definition().blocks.by_name(name)
+    }
+
+    /// Put `block` (an id or a name of the world's blocks) at world block `(x, y, z)`. The
+    /// chunk need not be generated: every chunk this world returns afterwards shows the
+    /// edit. Of two edits of one position the later wins.
+    fn set_block(&self, x: i32, y: i32, z: i32, block: BlockArg) -> PyResult<()> {
+        let block = self.block_of(block)?;
+        lock(&self.edits)
+            .set_block(BlockEdit { x, y, z, block })
+            .map_err(edit_error)?;
+        Ok(())
+    }
+
+    /// The block at world block `(x, y, z)`: the edit there, or else the generated block
+    /// (generating its chunk, with the GIL released).
+    fn block(&self, py: Python<'_>, x: i32, y: i32, z: i32) -> PyResult<u16> {
+        let layer = lock(&self.edits);
+        let site = layer.edits().site(x, y, z).map_err(edit_error)?;
+        if let Some(b) = layer.edits().get(x, y, z) {
+            return Ok(b);
+        }
+        drop(layer);
+        let (cx, cz) = (site.chunk.x, site.chunk.z);
+        let mut chunks = self.generate(py, (cx, cz, cx, cz), 1)?;
+        let (_, data) = chunks
+            .pop()
+            .ok_or_else(|| argument(format!("chunk ({cx}, {cz}) was not generated")))?;
+        let f = data
+            .full()
+            .ok_or_else(|| argument(format!("chunk ({cx}, {cz}) was not generated")))?;
+        Ok(f.blocks()[site.index as usize])
+    }
+
+    /// The chunks whose blocks, light or border faces edits changed since the last call
+    /// (each edited chunk and the neighbours its edits reach), as `(cx, cz)` sorted.
+    fn changed_chunks(&self) -> Vec<(i32, i32)> {
+        lock(&self.edits)
+            .edits_mut()
+            .take_changed()
+            .into_iter()
+            .map(|p| (p.x, p.z))
+            .collect()
+    }
+
+    /// The edit record of chunk `(cx, cz)`: its edits with the world's identity, checksummed
+    /// (a chunk without edits gives a record of none).
+    fn save_edits<'py>(&self, py: Python<'py>, cx: i32, cz: i32) -> PyResult<Bound<'py, PyBytes>> {
+        let pos = check_pos(cx, cz)?;
+        let record = save_edits(&self.generator, lock(&self.edits).edits_mut(), pos);
+        Ok(PyBytes::new(py, &record))
+    }
+
+    /// Apply an edit record (from `save_edits`, a file or a database), after the edits
+    /// already made; returns its chunk `(cx, cz)`. A damaged or foreign record raises
+    /// `StoreError` and changes nothing.
+    fn load_edits(&self, record: &[u8]) -> PyResult<(i32, i32)> {
+        let pos = load_edits(&self.generator, lock(&self.edits).edits_mut(), record)
+            .map_err(|e| StoreError::new_err(e.to_string()))?;
+        Ok((pos.x, pos.z))
     }
 
     fn __repr__(&self) -> String {
