@@ -243,6 +243,28 @@ unsafe fn copy<T: Copy>(cap: usize, call: impl Fn(*mut T, usize, *mut usize) -> 
     }
 }
 
+/// A record saved through the size query and then the size it asked for (`None` when the
+/// save is refused).
+unsafe fn saved(save: impl Fn(*mut u8, usize, *mut usize) -> sg_result) -> Option<Vec<u8>> {
+    let mut needed = 0;
+    if save(null_mut(), 0, &mut needed) != sg_result::BufferTooSmall {
+        return None;
+    }
+    let mut rec = vec![0u8; needed];
+    assert!(ok(save(rec.as_mut_ptr(), needed, null_mut())));
+    Some(rec)
+}
+
+/// The `pick`-th of `records`, with the bits `flip` names flipped.
+fn damaged(records: &[Vec<u8>], pick: u8, flip: Option<(u16, u8)>) -> Option<Vec<u8>> {
+    let mut rec = records.get(pick as usize % records.len().max(1))?.clone();
+    if let Some((at, bits)) = flip {
+        let at = at as usize % rec.len();
+        rec[at] ^= bits.max(1);
+    }
+    Some(rec)
+}
+
 unsafe fn apply(op: Op, m: &mut Made) {
     match op {
         Op::Create { seed, tall } => {
@@ -482,33 +504,16 @@ unsafe fn apply(op: Op, m: &mut Made) {
         }
         Op::Save { w, x, z } => {
             let (w, x, z) = (m.world(w), x as i32, z as i32);
-            let mut needed = 0;
-            if sg_world_save_chunk(w, x, z, null_mut(), 0, &mut needed) == sg_result::BufferTooSmall
+            if let Some(rec) =
+                saved(|buf, cap, needed| sg_world_save_chunk(w, x, z, buf, cap, needed))
             {
-                let mut rec = vec![0u8; needed];
-                assert!(ok(sg_world_save_chunk(
-                    w,
-                    x,
-                    z,
-                    rec.as_mut_ptr(),
-                    needed,
-                    null_mut()
-                )));
                 m.records.push(rec);
             }
         }
         Op::Load { w, record, flip } => {
-            let Some(mut rec) = m
-                .records
-                .get(record as usize % m.records.len().max(1))
-                .cloned()
-            else {
+            let Some(rec) = damaged(&m.records, record, flip) else {
                 return;
             };
-            if let Some((at, bits)) = flip {
-                let at = at as usize % rec.len();
-                rec[at] ^= bits.max(1);
-            }
             let w = m.world(w);
             let (mut x, mut z, mut s) = (i32::MIN, i32::MIN, u32::MAX);
             let before = (0..5).map(|k| status_of(w, k)).collect::<Vec<_>>();
@@ -578,33 +583,16 @@ unsafe fn apply(op: Op, m: &mut Made) {
         }
         Op::SaveEdits { w, x, z } => {
             let (w, x, z) = (m.world(w), x as i32, z as i32);
-            let mut needed = 0;
-            if sg_world_save_edits(w, x, z, null_mut(), 0, &mut needed) == sg_result::BufferTooSmall
+            if let Some(rec) =
+                saved(|buf, cap, needed| sg_world_save_edits(w, x, z, buf, cap, needed))
             {
-                let mut rec = vec![0u8; needed];
-                assert!(ok(sg_world_save_edits(
-                    w,
-                    x,
-                    z,
-                    rec.as_mut_ptr(),
-                    needed,
-                    null_mut()
-                )));
                 m.edit_records.push(rec);
             }
         }
         Op::LoadEdits { w, record, flip } => {
-            let Some(mut rec) = m
-                .edit_records
-                .get(record as usize % m.edit_records.len().max(1))
-                .cloned()
-            else {
+            let Some(rec) = damaged(&m.edit_records, record, flip) else {
                 return;
             };
-            if let Some((at, bits)) = flip {
-                let at = at as usize % rec.len();
-                rec[at] ^= bits.max(1);
-            }
             let (mut x, mut z) = (i32::MIN, i32::MIN);
             if !ok(sg_world_load_edits(
                 m.world(w),
