@@ -302,6 +302,53 @@ fn budget_priority_and_distance_order() {
 }
 
 #[test]
+fn focus_points_order_ready_tasks_and_change_no_output() {
+    let p = Arc::new(Hashing::new(None));
+    let mut s = Scheduler::with_id(p.clone(), 4);
+    let centre = ChunkPos::new(0, 0);
+    s.request(centre, ChunkStatus::StructureReferences, Priority::Soon)
+        .unwrap();
+    // Focus on the window's east edge: every `empty` task of the 17 × 17 window is ready, and
+    // they come nearest to (8, 0) first, by squared Euclidean distance, ties by position.
+    let focus = [ChunkPos::new(8, 0)];
+    s.set_focus(&focus);
+    assert_eq!(s.focus(), &focus);
+    let d2 = |q: ChunkPos, f: ChunkPos| {
+        let (dx, dz) = (i64::from(q.x - f.x), i64::from(q.z - f.z));
+        dx * dx + dz * dz
+    };
+    let first = s.take_tasks(20);
+    let keys: Vec<i64> = first.iter().map(|t| d2(t.pos(), focus[0])).collect();
+    assert_eq!(first[0].pos(), focus[0]);
+    assert!(keys.windows(2).all(|w| w[0] <= w[1]), "{keys:?}");
+    // Moving the focus re-keys what is still ready: now the west edge comes first.
+    let west = [ChunkPos::new(-8, 0), ChunkPos::new(-8, 5)];
+    s.set_focus(&west);
+    let next = s.take_tasks(usize::MAX);
+    assert_eq!(first.len() + next.len(), 17 * 17);
+    assert_eq!(next[0].pos(), west[0]);
+    let near = |q: ChunkPos| west.iter().map(|&f| d2(q, f)).min().unwrap();
+    let keys: Vec<i64> = next.iter().map(|t| near(t.pos())).collect();
+    assert!(keys.windows(2).all(|w| w[0] <= w[1]), "{keys:?}");
+    for t in first.into_iter().chain(next) {
+        let r = t.run();
+        s.finish(t, r).unwrap();
+    }
+    // An empty focus restores the request order; the outputs equal the reference whatever
+    // the focus did to the order.
+    s.set_focus(&[]);
+    s.run_inline(usize::MAX);
+    let mut memo = BTreeMap::new();
+    let out = s
+        .output(centre, ChunkStatus::StructureReferences)
+        .expect("structure_references at the centre");
+    assert_eq!(
+        *out,
+        reference(&p.table, &mut memo, centre, ChunkStatus::StructureReferences)
+    );
+}
+
+#[test]
 fn reading_outside_the_window_fails_the_task() {
     let p = Arc::new(Hashing::new(Some(ChunkStatus::Terrain)));
     let mut s = Scheduler::with_id(p, 5);

@@ -40,14 +40,26 @@ impl<O> Slots<O> {
 /// Number of request priorities.
 pub(crate) const PRIORITIES: usize = 3;
 
-/// Order of a ready task: priority first, then distance to the nearest request of that
-/// priority (field order is the sort order).
+/// Order of a ready task: priority first, then distance (field order is the sort order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) struct ReadyKey {
     /// Priority index, 0 = immediate.
     pub priority: u8,
-    /// Chebyshev distance to the nearest request of that priority.
-    pub distance: u32,
+    /// Without focus points: Chebyshev distance to the nearest request of that priority.
+    /// With focus points: squared distance in chunks to the nearest one.
+    pub distance: u64,
+}
+
+/// The squared distance in chunks from `pos` to the nearest of `focus` (`None` if empty).
+pub(crate) fn focus_distance(pos: ChunkPos, focus: &[ChunkPos]) -> Option<u64> {
+    focus
+        .iter()
+        .map(|f| {
+            let dx = (i64::from(pos.x) - i64::from(f.x)).unsigned_abs();
+            let dz = (i64::from(pos.z) - i64::from(f.z)).unsigned_abs();
+            dx.saturating_mul(dx).saturating_add(dz.saturating_mul(dz))
+        })
+        .min()
 }
 
 /// An entry of the ready set: ordered by key, then position.
@@ -137,13 +149,19 @@ impl<O> Holder<O> {
         }
     }
 
-    /// The order this holder's task would take in the ready set.
-    pub fn key(&self) -> ReadyKey {
+    /// The order this holder's task (at `pos`) would take in the ready set: its best
+    /// priority, then the squared distance to the nearest of `focus`, or, without focus
+    /// points, the distance to the nearest request of that priority.
+    pub fn key(&self, pos: ChunkPos, focus: &[ChunkPos]) -> ReadyKey {
         for (p, dists) in self.cover.iter().enumerate() {
             if let Some(d) = dists.iter().position(|&c| c > 0) {
+                let distance = match focus_distance(pos, focus) {
+                    Some(f) => f,
+                    None => d as u64,
+                };
                 return ReadyKey {
                     priority: p as u8,
-                    distance: d as u32,
+                    distance,
                 };
             }
         }

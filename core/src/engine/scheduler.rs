@@ -93,6 +93,9 @@ pub struct Scheduler<P: Pipeline> {
     /// Stored outputs loaded for chunks no request covered yet, by position; moved into the
     /// holder when a request creates it.
     pending: BTreeMap<ChunkPos, Vec<Arc<P::Output>>>,
+    /// Points ready tasks are ordered by (nearest first within a priority); empty: by the
+    /// distance to the nearest request.
+    focus: Vec<ChunkPos>,
     stats: SchedulerStats,
 }
 
@@ -117,6 +120,7 @@ impl<P: Pipeline> Scheduler<P> {
             ready: BTreeSet::new(),
             failures: BTreeMap::new(),
             pending: BTreeMap::new(),
+            focus: Vec::new(),
             stats: SchedulerStats::default(),
         }
     }
@@ -193,7 +197,7 @@ impl<P: Pipeline> Scheduler<P> {
     /// the holders nothing needs and refresh the ones whose wanting or order changed.
     fn apply_ticket(&mut self, t: TicketInfo, add: bool) {
         let r = self.table.accumulated_radius(t.target) as i32;
-        let (table, prio) = (&self.table, t.priority as usize);
+        let (table, prio, focus) = (&self.table, t.priority as usize, &self.focus);
         let mut touched = Vec::new();
         let mut emptied = Vec::new();
         let mut restored = Vec::new();
@@ -207,7 +211,7 @@ impl<P: Pipeline> Scheduler<P> {
                 };
                 // The order key only matters for chunks already in the ready set.
                 let wanted = h.wants_next();
-                let key = h.ready_key().map(|_| h.key());
+                let key = h.ready_key().map(|_| h.key(q, focus));
                 if add {
                     h.add_ticket(level, prio, d);
                 } else {
@@ -218,7 +222,7 @@ impl<P: Pipeline> Scheduler<P> {
                     }
                 }
                 // Only a change of wanting, or of the order of a ready chunk, needs a refresh.
-                if h.wants_next() != wanted || key.map_or(false, |k| h.key() != k) {
+                if h.wants_next() != wanted || key.map_or(false, |k| h.key(q, focus) != k) {
                     touched.push(q);
                 }
             };
@@ -334,7 +338,7 @@ impl<P: Pipeline> Scheduler<P> {
             h.deactivate();
         }
         let key = if h.counted_requirements_met() && ring_done {
-            Some(h.key())
+            Some(h.key(q, &self.focus))
         } else {
             None
         };
@@ -346,6 +350,32 @@ impl<P: Pipeline> Scheduler<P> {
                 self.ready.insert(ReadyEntry { key, pos: q });
             }
         }
+    }
+
+    /// Order ready tasks, within each priority, by squared distance to the nearest of
+    /// `points` (chunk positions, typically the viewers' chunks), ties by position; an empty
+    /// list restores the order by distance to the nearest request. The ready set is re-keyed
+    /// at once, so a host calls this when a viewer crosses a chunk border, not every frame.
+    /// Only the order changes, never an output. Owner thread.
+    pub fn set_focus(&mut self, points: &[ChunkPos]) {
+        if self.focus == points {
+            return;
+        }
+        self.focus.clear();
+        self.focus.extend_from_slice(points);
+        let entries: Vec<ReadyEntry> = core::mem::take(&mut self.ready).into_iter().collect();
+        for e in entries {
+            if let Some(h) = self.holders.get_mut(e.pos) {
+                let key = h.key(e.pos, &self.focus);
+                h.set_ready_key(Some(key));
+                self.ready.insert(ReadyEntry { key, pos: e.pos });
+            }
+        }
+    }
+
+    /// The focus points set by [`Scheduler::set_focus`].
+    pub fn focus(&self) -> &[ChunkPos] {
+        &self.focus
     }
 
     /// Hand out up to `max` ready tasks, best first. Owner thread. Every task returned must
