@@ -344,7 +344,12 @@ fn focus_points_order_ready_tasks_and_change_no_output() {
         .expect("structure_references at the centre");
     assert_eq!(
         *out,
-        reference(&p.table, &mut memo, centre, ChunkStatus::StructureReferences)
+        reference(
+            &p.table,
+            &mut memo,
+            centre,
+            ChunkStatus::StructureReferences
+        )
     );
 }
 

@@ -3,10 +3,12 @@
 //!
 //! - [`stream`]: which chunks to request and release as a viewer moves (nearest first, a
 //!   hysteresis ring, a per-frame request budget);
-//! - [`bridge`]: the scheduler on the main thread, task bodies on a thread pool the host
-//!   owns (Godot's `WorkerThreadPool`; in the tests, std threads in random order), and the
-//!   frame loop that ties them together with a per-frame budget;
-//! - [`meshes`]: chunk meshes built on the pool as chunks and their neighbours load;
+//! - [`bridge`]: what the core needs of a thread pool the host owns (Godot's
+//!   `WorkerThreadPool`; in the tests and the harness, std threads);
+//! - [`feed`]: the work the pool's workers drain, generation tasks and chunk meshes, each
+//!   worker taking the next best job as soon as it finishes one;
+//! - [`streaming`]: the main thread's frame (follow the viewers, collect meshes, start
+//!   workers), edits, and saving and loading them;
 //! - [`noise_settings`]: `StratagenNoise`'s settings and the noise built from them, kept until
 //!   a setting changes.
 //!
@@ -17,9 +19,10 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod bridge;
+pub mod feed;
 // godot-rust's macros generate property accessors without documentation.
 #[allow(missing_docs)]
 pub mod gd;
-pub mod meshes;
 pub mod noise_settings;
 pub mod stream;
+pub mod streaming;

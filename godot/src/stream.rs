@@ -1,14 +1,14 @@
-//! The streaming policy: the chunks a viewer needs, requested nearest first within a
-//! per-frame budget, and released only once they are a hysteresis ring beyond the view
-//! distance (a viewer walking back and forth across a chunk border does not make chunks
+//! The streaming policy: the chunks the viewers need, requested nearest first within a
+//! per-frame budget, and released only once they are a hysteresis ring beyond every viewer's
+//! view distance (a viewer walking back and forth across a chunk border does not make chunks
 //! flicker in and out).
 //!
 //! Distances are between chunk positions, `dx² + dz²` in chunks²: a chunk is *in view* when
-//! it is within `view_distance` of the viewer's chunk, and is released when it is farther
-//! than `view_distance + hysteresis`. At any moment at most [`StreamSettings::max_resident`]
-//! chunks hold a ticket.
+//! it is within some viewer's `view_distance` of that viewer's chunk, and is released when it
+//! is farther than `view_distance + hysteresis` from every viewer. The union of the viewers'
+//! discs is kept loaded; at any moment at most [`max_resident`] chunks hold a ticket.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use stratagen_core::engine::{
     ChunkPos, ChunkStatus, Pipeline, Priority, Scheduler, SchedulerError, Ticket,
@@ -17,7 +17,7 @@ use stratagen_core::engine::{
 /// Streaming settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StreamSettings {
-    /// Radius in chunks of the disc kept loaded around the viewer. Default 8.
+    /// Radius in chunks of the disc kept loaded around a viewer that names none. Default 8.
     pub view_distance: u32,
     /// Extra ring, in chunks, before a chunk is released. Default 2.
     pub hysteresis: u32,
@@ -36,12 +36,30 @@ impl Default for StreamSettings {
 }
 
 impl StreamSettings {
-    /// The most chunks that can hold a ticket at once: every chunk of the disc of radius
-    /// `view_distance + hysteresis` (requests happen only inside the view disc, releases
-    /// outside the larger one).
+    /// The most chunks that can hold a ticket at once for one viewer at the default view
+    /// distance: every chunk of the disc of radius `view_distance + hysteresis` (requests
+    /// happen only inside the view disc, releases outside the larger one).
     pub fn max_resident(&self) -> usize {
         disc(self.view_distance + self.hysteresis).len()
     }
+}
+
+/// The most chunks that can hold a ticket at once for `viewers`: the sum of their discs of
+/// radius `view_distance + hysteresis`.
+pub fn max_resident(settings: &StreamSettings, viewers: &[Viewer]) -> usize {
+    viewers
+        .iter()
+        .map(|v| disc(v.view_distance + settings.hysteresis).len())
+        .sum()
+}
+
+/// One point the world streams around: a camera or a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Viewer {
+    /// The chunk the viewer is in.
+    pub chunk: ChunkPos,
+    /// Radius in chunks of the disc kept loaded around it.
+    pub view_distance: u32,
 }
 
 /// The offsets of the disc of radius `r` around the origin, nearest first (ties by z, then
@@ -56,21 +74,32 @@ fn disc(r: u32) -> Vec<(i32, i32)> {
     v
 }
 
+/// Squared distance in chunks between two positions.
+fn distance2(a: ChunkPos, b: ChunkPos) -> i64 {
+    let (dx, dz) = (
+        i64::from(a.x) - i64::from(b.x),
+        i64::from(a.z) - i64::from(b.z),
+    );
+    dx * dx + dz * dz
+}
+
 /// What one frame of the policy changed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StreamChanges {
-    /// Chunks requested this frame, nearest first.
+    /// Chunks requested this frame, nearest to a viewer first.
     pub requested: Vec<ChunkPos>,
-    /// Chunks released this frame (beyond the hysteresis ring), in position order.
+    /// Chunks released this frame (beyond every viewer's hysteresis ring), in position order.
     pub released: Vec<ChunkPos>,
 }
 
-/// The chunks held for a viewer: one ticket (to `full`) per chunk.
+/// The chunks held for the viewers: one ticket (to `full`) per chunk.
 pub struct Streamer {
     settings: StreamSettings,
-    /// The view disc's offsets, nearest first.
-    view: Vec<(i32, i32)>,
+    /// View discs by radius, nearest first.
+    discs: BTreeMap<u32, Vec<(i32, i32)>>,
     tickets: BTreeMap<ChunkPos, Ticket>,
+    /// The viewers' chunks at the last update (the scheduler's focus points).
+    focus: Vec<ChunkPos>,
 }
 
 impl Streamer {
@@ -78,8 +107,9 @@ impl Streamer {
     pub fn new(settings: StreamSettings) -> Streamer {
         Streamer {
             settings,
-            view: disc(settings.view_distance),
+            discs: BTreeMap::new(),
             tickets: BTreeMap::new(),
+            focus: Vec::new(),
         }
     }
 
@@ -93,29 +123,38 @@ impl Streamer {
         self.tickets.keys()
     }
 
+    /// Whether `p` holds a ticket.
+    pub fn holds(&self, p: ChunkPos) -> bool {
+        self.tickets.contains_key(&p)
+    }
+
     /// Number of chunks holding a ticket.
     pub fn held_count(&self) -> usize {
         self.tickets.len()
     }
 
-    /// One frame with the viewer in chunk `viewer`: release what lies beyond the hysteresis
-    /// ring, then request up to the per-frame budget of the nearest chunks in view that hold
-    /// no ticket. Owner thread (it calls the scheduler). Positions out of the world's range
-    /// are skipped, never requested.
+    /// One frame with `viewers`: release what lies beyond every viewer's hysteresis ring,
+    /// point the scheduler's order at the viewers' chunks when one of them changed chunk,
+    /// then request up to the per-frame budget of the chunks in view that hold no ticket,
+    /// nearest to a viewer first. Owner thread (it calls the scheduler). Positions out of the
+    /// world's range are skipped, never requested.
     pub fn update<P: Pipeline>(
         &mut self,
         sched: &mut Scheduler<P>,
-        viewer: ChunkPos,
+        viewers: &[Viewer],
     ) -> Result<StreamChanges, SchedulerError> {
         let mut changes = StreamChanges::default();
-        let keep = i64::from(self.settings.view_distance + self.settings.hysteresis);
+        let h = i64::from(self.settings.hysteresis);
+        let kept = |p: ChunkPos| {
+            viewers.iter().any(|v| {
+                let keep = i64::from(v.view_distance) + h;
+                distance2(p, v.chunk) <= keep * keep
+            })
+        };
         let far: Vec<ChunkPos> = self
             .tickets
             .keys()
-            .filter(|p| {
-                let (dx, dz) = (i64::from(p.x - viewer.x), i64::from(p.z - viewer.z));
-                dx * dx + dz * dz > keep * keep
-            })
+            .filter(|p| !kept(**p))
             .copied()
             .collect();
         for p in far {
@@ -124,20 +163,46 @@ impl Streamer {
                 changes.released.push(p);
             }
         }
-        for &(dx, dz) in &self.view {
-            if changes.requested.len() >= self.settings.max_requests_per_frame {
+        let focus: Vec<ChunkPos> = viewers.iter().map(|v| v.chunk).collect();
+        if focus != self.focus {
+            sched.set_focus(&focus);
+            self.focus = focus;
+        }
+        // The nearest missing chunks of every viewer's disc, merged by distance.
+        let budget = self.settings.max_requests_per_frame;
+        let mut wanted: BTreeSet<(i64, i32, i32)> = BTreeSet::new();
+        for v in viewers {
+            let disc = self
+                .discs
+                .entry(v.view_distance)
+                .or_insert_with(|| disc(v.view_distance));
+            let mut found = 0;
+            for &(dx, dz) in disc.iter() {
+                if found >= budget {
+                    break;
+                }
+                let p = match (v.chunk.x.checked_add(dx), v.chunk.z.checked_add(dz)) {
+                    (Some(x), Some(z)) => ChunkPos::new(x, z),
+                    _ => continue,
+                };
+                if self.tickets.contains_key(&p) || !p.is_valid() {
+                    continue;
+                }
+                let d = i64::from(dx) * i64::from(dx) + i64::from(dz) * i64::from(dz);
+                wanted.insert((d, p.z, p.x));
+                found += 1;
+            }
+        }
+        for (d, z, x) in wanted {
+            if changes.requested.len() >= budget {
                 break;
             }
-            let (x, z) = (viewer.x.checked_add(dx), viewer.z.checked_add(dz));
-            let p = match (x, z) {
-                (Some(x), Some(z)) => ChunkPos::new(x, z),
-                _ => continue,
-            };
-            if self.tickets.contains_key(&p) || !p.is_valid() {
+            let p = ChunkPos::new(x, z);
+            if self.tickets.contains_key(&p) {
                 continue;
             }
-            // The viewer's own chunk first of all; the rest as the view distance.
-            let priority = if (dx, dz) == (0, 0) {
+            // A viewer's own chunk first of all; the rest by their distance (the focus).
+            let priority = if d == 0 {
                 Priority::Immediate
             } else {
                 Priority::Soon

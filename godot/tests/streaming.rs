@@ -1,235 +1,399 @@
-//! The streaming policy and the pool bridge, without Godot: a viewer moving 64 chunks in a
-//! straight line with view distance 8, tasks run by std threads in random order. At every
-//! frame the chunks holding a ticket stay within the documented bound; every chunk that
-//! enters the view is loaded within a bounded number of frames; the loaded chunks' digests
-//! equal the CLI's; shutting down leaves nothing running or held.
-use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+//! The node's engine-free core without Godot: workers are std threads draining the feed.
+//! A viewer walking 48 chunks is served within the documented resident bound and ends with
+//! the CLI's chunks and the meshes of their final neighbourhoods; a viewer turning around
+//! gets no task for an abandoned chunk after the next completed task; two viewers 40 chunks
+//! apart are both served; edits made through the core survive a save and a load into a new
+//! core, blocks and meshes alike.
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use stratagen_cli::generate;
-use stratagen_core::engine::{ChunkPos, ChunkStatus, Scheduler};
+use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::mesh::colour::vertex_colours;
 use stratagen_core::mesh::{mesh_chunk, MeshOptions};
 use stratagen_core::util::digest::Digest;
-use stratagen_core::world::Neighbourhood;
-use stratagen_core::world::{chunk_digest, World, WorldGen, WorldSettings};
-use stratagen_godot::bridge::{FrameBudget, Job, StreamDriver, TaskPool};
-use stratagen_godot::meshes::MeshQueue;
-use stratagen_godot::stream::StreamSettings;
+use stratagen_core::world::edit::{BlockEdit, EditLayer};
+use stratagen_core::world::{chunk_digest, Neighbourhood, WorldGen, WorldSettings};
+use stratagen_godot::bridge::{Job, TaskPool};
+use stratagen_godot::feed::{ChunkMesh, Event};
+use stratagen_godot::stream::{max_resident, StreamSettings, Viewer};
+use stratagen_godot::streaming::Streaming;
 
-/// A pool of std threads that run a batch's tasks in a shuffled order (a different
-/// permutation per batch, from a fixed seed).
-struct TestPool {
-    threads: usize,
+/// A pool of std threads: one thread per job element.
+#[derive(Default)]
+struct ThreadPool {
     handles: Vec<JoinHandle<()>>,
-    seed: u64,
 }
 
-impl TaskPool for TestPool {
-    fn start(&mut self, batch: Arc<dyn Job>) {
-        // A permutation of the indices from a xorshift sequence.
-        let mut order: Vec<usize> = (0..batch.len()).collect();
-        for i in (1..order.len()).rev() {
-            self.seed ^= self.seed << 13;
-            self.seed ^= self.seed >> 7;
-            self.seed ^= self.seed << 17;
-            order.swap(i, (self.seed % (i as u64 + 1)) as usize);
-        }
-        let order = Arc::new(order);
-        let next = Arc::new(AtomicUsize::new(0));
-        for _ in 0..self.threads {
-            let (batch, order, next) = (batch.clone(), order.clone(), next.clone());
-            self.handles.push(std::thread::spawn(move || loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                match order.get(k) {
-                    Some(&i) => batch.run(i),
-                    None => break,
-                }
-            }));
+impl TaskPool for ThreadPool {
+    fn spawn(&mut self, job: Arc<dyn Job>) {
+        for i in 0..job.len() {
+            let job = job.clone();
+            self.handles.push(std::thread::spawn(move || job.run(i)));
         }
     }
-    /// A frame lasts until the batch is run: at 60 frames per second a frame's 16 ms cover a
-    /// batch of 96 tasks (about 0.2 ms each) on three threads, so frame counts below are
-    /// batch counts.
-    fn is_done(&mut self) -> bool {
-        self.wait();
-        true
+    fn reap(&mut self) {
+        let (done, running): (Vec<_>, Vec<_>) =
+            self.handles.drain(..).partition(|h| h.is_finished());
+        self.handles = running;
+        for h in done {
+            h.join().unwrap();
+        }
     }
-    fn wait(&mut self) {
+    fn wait_all(&mut self) {
         for h in self.handles.drain(..) {
             h.join().unwrap();
         }
     }
 }
 
+/// A frame's worth of wall time: the workers run meanwhile, as they do between Godot frames.
+const FRAME: Duration = Duration::from_millis(4);
+
 fn in_view(viewer: ChunkPos, p: ChunkPos, r: i64) -> bool {
     let (dx, dz) = (i64::from(p.x - viewer.x), i64::from(p.z - viewer.z));
     dx * dx + dz * dz <= r * r
 }
 
-#[test]
-fn a_viewer_walking_64_chunks_is_served_within_bounds() {
-    let settings = StreamSettings {
-        view_distance: 8,
-        hysteresis: 2,
-        max_requests_per_frame: 16,
-    };
-    let budget = FrameBudget {
-        batch_size: 96,
-        max_loaded_per_frame: 12,
-    };
-    let def = WorldSettings {
-        seed: 11,
+fn world(seed: i64) -> WorldGen {
+    WorldGen::new(WorldSettings {
+        seed,
         ..WorldSettings::default()
-    };
-    let generator = WorldGen::new(def).unwrap();
-    let dims = generator.dims();
-    let world = World::new(generator);
-    let mut driver = StreamDriver::new(Scheduler::with_id(Arc::new(world), 1), settings, budget);
-    let mut pool = TestPool {
-        threads: 3,
-        handles: Vec::new(),
-        seed: 0x9e3779b97f4a7c15,
-    };
-    let mut mesh_pool = TestPool {
-        threads: 2,
-        handles: Vec::new(),
-        seed: 0x2545f4914f6cdd1d,
-    };
-    let mut meshes = MeshQueue::new(MeshOptions::default(), 16);
-    // Per chunk: the digest of its latest mesh and of that mesh's vertex colours.
-    let mut latest: BTreeMap<ChunkPos, (u64, u64)> = BTreeMap::new();
-    // The viewer moves one chunk east every 6 frames; then stands still until all is loaded.
-    const FRAMES_PER_STEP: usize = 6;
-    // Documented bound: a chunk entering the view is loaded within 90 frames (batches of 96
-    // tasks), start-up included (the first 197 chunks and their neighbourhoods).
-    const LOAD_BOUND: usize = 90;
-    let mut entered: BTreeMap<ChunkPos, usize> = BTreeMap::new();
-    let mut worst = 0;
-    let mut frame = 0;
-    let mut viewer = ChunkPos::new(0, 0);
-    let mut settled = false;
-    while !settled {
-        let step = (frame / FRAMES_PER_STEP).min(64) as i32;
-        viewer = ChunkPos::new(step, 0);
-        let report = driver.frame(viewer, &mut pool).unwrap();
-        let loaded_now = driver.loaded().clone();
-        for (p, m) in meshes.frame(
-            driver.scheduler(),
-            dims,
-            &loaded_now,
-            &report,
-            viewer,
-            &mut mesh_pool,
-        ) {
-            assert!(m
-                .colours
-                .iter()
-                .zip(&m.mesh.surfaces)
-                .all(|(c, s)| c.len() == s.vertex_count()));
-            latest.insert(p, (m.mesh.digest(), colour_digest(&m.colours)));
-        }
-        assert!(
-            driver.streamer().held_count() <= settings.max_resident(),
-            "frame {frame}: {} chunks held, bound {}",
-            driver.streamer().held_count(),
-            settings.max_resident()
-        );
-        // Every chunk in view since some frame; its wait so far.
-        let r = i64::from(settings.view_distance);
-        for z in -8..=8 {
-            for x in viewer.x - 8..=viewer.x + 8 {
-                let p = ChunkPos::new(x, z);
-                if in_view(viewer, p, r) {
-                    entered.entry(p).or_insert(frame);
-                }
-            }
-        }
-        entered.retain(|p, _| in_view(viewer, *p, r + 2));
-        for (p, since) in &entered {
-            if !driver.loaded().contains(p) {
-                let waited = frame - since;
-                worst = worst.max(waited);
-                assert!(
-                    waited <= LOAD_BOUND,
-                    "frame {frame}: {p:?} waited {waited} frames"
-                );
-            }
-        }
-        for p in &report.unloaded {
-            assert!(
-                !in_view(viewer, *p, r + 2),
-                "{p:?} unloaded inside the ring"
-            );
-        }
-        settled = step == 64
-            && entered.keys().all(|p| driver.loaded().contains(p))
-            && meshes.pending() == 0;
-        frame += 1;
-        assert!(frame < 64 * FRAMES_PER_STEP + 400, "never settled");
-    }
-    println!(
-        "frames {frame}, worst wait {worst} frames, held {}",
-        driver.streamer().held_count()
-    );
-
-    // Every chunk in view is loaded (the disc of radius 8 has 197 chunks), and nothing is
-    // loaded that is not held; the loaded chunks equal the CLI's.
-    let loaded: Vec<ChunkPos> = driver.loaded().iter().copied().collect();
-    let in_sight = loaded
-        .iter()
-        .filter(|p| in_view(viewer, **p, i64::from(settings.view_distance)))
-        .count();
-    assert_eq!(in_sight, 197);
-    let held: Vec<ChunkPos> = driver.streamer().held().copied().collect();
-    assert!(loaded.iter().all(|p| held.contains(p)));
-    let cli = generate(def, &loaded, ChunkStatus::Full, 2, |_, _| {}).unwrap();
-    for p in &loaded {
-        let ours = driver.scheduler().output(*p, ChunkStatus::Full).unwrap();
-        assert_eq!(chunk_digest(&ours), chunk_digest(&cli.chunks[p]), "{p:?}");
-    }
-
-    // Every loaded chunk's latest mesh is the mesh of its final neighbourhood (rebuilt when
-    // a neighbour arrived), equal to what the C mesh API gives for the same chunks.
-    let full = |p: ChunkPos| {
-        driver
-            .scheduler()
-            .output(p, ChunkStatus::Full)
-            .filter(|d| d.full().is_some())
-    };
-    for p in &loaded {
-        let arcs = Neighbourhood::from_fn(|dx, dz| full(ChunkPos::new(p.x + dx, p.z + dz)));
-        let n = Neighbourhood::from_fn(|dx, dz| arcs.get(dx, dz).as_deref().and_then(|d| d.full()));
-        let palette = &cli.generator.definition().blocks;
-        let mesh = mesh_chunk(&n, dims, palette, &MeshOptions::default()).unwrap();
-        // The colours are those of the glTF export: `vertex_colours` in the chunk's biomes.
-        let biomes = n.centre().map(|c| c.biomes).unwrap();
-        let colours = mesh
-            .surfaces
-            .each_ref()
-            .map(|s| vertex_colours(s, cli.generator.definition(), &biomes));
-        let want = (mesh.digest(), colour_digest(&colours));
-        assert_eq!(latest.get(p), Some(&want), "mesh of {p:?}");
-    }
-    meshes.shut_down(&mut mesh_pool);
-
-    // Shutting down: nothing in flight, nothing held, the scheduler idle after its drain.
-    driver.shut_down(&mut pool).unwrap();
-    assert_eq!(driver.streamer().held_count(), 0);
-    assert!(driver.loaded().is_empty());
-    assert_eq!(driver.scheduler().ticket_count(), 0);
+    })
+    .unwrap()
 }
 
-/// Digest of per-surface vertex colours (every component's bits, surface by surface).
-fn colour_digest(colours: &[Vec<[f32; 4]>; 3]) -> u64 {
+/// Digest of a mesh and its per-surface vertex colours.
+fn mesh_digest(m: &ChunkMesh) -> (u64, u64) {
     let mut d = Digest::new();
-    for s in colours {
+    for s in &m.colours {
         d.write_u64(s.len() as u64);
         for c in s.iter().flatten() {
             d.write_f32(*c);
         }
     }
-    d.finish()
+    (m.mesh.digest(), d.finish())
+}
+
+/// Frames with `viewers` until the core is idle; the latest mesh of every chunk.
+fn settle(
+    core: &mut Streaming,
+    pool: &mut ThreadPool,
+    viewers: &[Viewer],
+    latest: &mut BTreeMap<ChunkPos, (u64, u64)>,
+) {
+    for _ in 0..20_000 {
+        let f = core.frame(viewers, pool).unwrap();
+        for (p, m) in &f.meshes {
+            latest.insert(*p, mesh_digest(m));
+        }
+        for p in &f.unloaded {
+            latest.remove(p);
+        }
+        if f.requested.is_empty() && f.meshes.is_empty() && core.is_idle() {
+            return;
+        }
+        std::thread::sleep(FRAME);
+    }
+    panic!("never settled");
+}
+
+/// What the meshes of `shown` chunks must be: built directly from the edit layer's chunks
+/// (the C mesh API's path) with the glTF export's colours.
+fn expected_meshes(core: &Streaming, shown: &[ChunkPos]) -> BTreeMap<ChunkPos, (u64, u64)> {
+    let g = core.generator().clone();
+    let mut layer = EditLayer::new(&g);
+    let records = core.edit_records();
+    for (_, bytes) in &records {
+        stratagen_store::load_edits(&g, layer.edits_mut(), bytes).unwrap();
+    }
+    core.read(|sched, _| {
+        shown
+            .iter()
+            .map(|&p| {
+                let arcs = layer.full_neighbourhood(sched, p);
+                let n = Neighbourhood::from_array(
+                    arcs.each_ref().map(|d| d.as_deref().and_then(|d| d.full())),
+                );
+                let mesh = mesh_chunk(
+                    &n,
+                    g.dims(),
+                    &g.definition().blocks,
+                    &MeshOptions::default(),
+                )
+                .unwrap();
+                let biomes = n.centre().unwrap().biomes;
+                let colours = mesh
+                    .surfaces
+                    .each_ref()
+                    .map(|s| vertex_colours(s, g.definition(), &biomes));
+                let collision = Vec::new();
+                (
+                    p,
+                    mesh_digest(&ChunkMesh {
+                        mesh,
+                        colours,
+                        collision,
+                    }),
+                )
+            })
+            .collect()
+    })
+}
+
+#[test]
+fn a_viewer_walking_48_chunks_is_served_within_bounds() {
+    let settings = StreamSettings::default();
+    let generator = world(11);
+    let mut core = Streaming::new(generator, settings, MeshOptions::default(), 3);
+    let mut pool = ThreadPool::default();
+    let mut latest = BTreeMap::new();
+    let r = i64::from(settings.view_distance);
+    // The viewer moves one chunk east every 3 frames.
+    for frame in 0..48 * 3 {
+        let viewer = Viewer {
+            chunk: ChunkPos::new(frame / 3, 0),
+            view_distance: settings.view_distance,
+        };
+        let f = core.frame(&[viewer], &mut pool).unwrap();
+        for (p, m) in &f.meshes {
+            assert!(m
+                .colours
+                .iter()
+                .zip(&m.mesh.surfaces)
+                .all(|(c, s)| c.len() == s.vertex_count()));
+            assert_eq!(m.collision.len() % 3, 0);
+            latest.insert(*p, mesh_digest(m));
+        }
+        for p in &f.unloaded {
+            assert!(
+                !in_view(viewer.chunk, *p, r + 2),
+                "{p:?} unloaded inside the ring"
+            );
+            latest.remove(p);
+        }
+        let bound = max_resident(&settings, &[viewer]);
+        assert!(core.streamer().held_count() <= bound, "frame {frame}");
+        std::thread::sleep(FRAME);
+    }
+    let viewer = Viewer {
+        chunk: ChunkPos::new(47, 0),
+        view_distance: settings.view_distance,
+    };
+    settle(&mut core, &mut pool, &[viewer], &mut latest);
+
+    // Every chunk in view is shown (the disc of radius 8 has 197 chunks), nothing is shown
+    // that is not held, and the shown chunks equal the CLI's.
+    let shown = core.shown();
+    let in_sight = shown
+        .iter()
+        .filter(|p| in_view(viewer.chunk, **p, r))
+        .count();
+    assert_eq!(in_sight, 197);
+    assert!(shown.iter().all(|p| core.streamer().holds(*p)));
+    let cli = generate(
+        WorldSettings {
+            seed: 11,
+            ..WorldSettings::default()
+        },
+        &shown,
+        ChunkStatus::Full,
+        2,
+        |_, _| {},
+    )
+    .unwrap();
+    core.read(|sched, _| {
+        for p in &shown {
+            let ours = sched.output(*p, ChunkStatus::Full).unwrap();
+            assert_eq!(chunk_digest(&ours), chunk_digest(&cli.chunks[p]), "{p:?}");
+        }
+    });
+    // Every shown chunk's latest mesh is the mesh of its final neighbourhood (rebuilt when a
+    // neighbour arrived or left).
+    let want = expected_meshes(&core, &shown);
+    for p in &shown {
+        assert_eq!(latest.get(p), want.get(p), "mesh of {p:?}");
+    }
+    core.shut_down(&mut pool).unwrap();
+    assert_eq!(core.streamer().held_count(), 0);
+    assert!(core.shown().is_empty());
+    core.read(|sched, _| assert_eq!(sched.ticket_count(), 0));
+}
+
+#[test]
+fn turning_around_starts_no_task_for_an_abandoned_chunk_after_the_next_completion() {
+    let settings = StreamSettings {
+        view_distance: 6,
+        ..StreamSettings::default()
+    };
+    let mut core = Streaming::new(world(5), settings, MeshOptions::default(), 2);
+    let mut pool = ThreadPool::default();
+    let reach = core.read(|s, _| s.table().accumulated_radius(ChunkStatus::Full)) as i32;
+    core.record_events(true);
+    // East at one chunk per frame for 16 frames (faster than the workers keep up with, so
+    // work for chunks ahead is pending), then west at the same speed.
+    let path: Vec<i32> = (0..16).chain((0..16).rev()).collect();
+    // Positions no held chunk needs any more, and whether a task completed since.
+    let mut abandoned: BTreeMap<ChunkPos, bool> = BTreeMap::new();
+    let mut checked = 0;
+    for &x in &path {
+        let viewer = Viewer {
+            chunk: ChunkPos::new(x, 0),
+            view_distance: settings.view_distance,
+        };
+        core.frame(&[viewer], &mut pool).unwrap();
+        let held: BTreeSet<ChunkPos> = core.streamer().held().copied().collect();
+        let needed = |q: ChunkPos| {
+            held.iter()
+                .any(|h| (h.x - q.x).abs() <= reach && (h.z - q.z).abs() <= reach)
+        };
+        for e in core.take_events() {
+            match e {
+                Event::Released(p) => {
+                    for dz in -reach..=reach {
+                        for dx in -reach..=reach {
+                            let q = p.offset(dx, dz);
+                            if !needed(q) {
+                                abandoned.entry(q).or_insert(false);
+                            }
+                        }
+                    }
+                }
+                // Needed again (the viewer came back): tasks for it are wanted.
+                Event::Requested(p) => {
+                    abandoned.retain(|q, _| (p.x - q.x).abs() > reach || (p.z - q.z).abs() > reach)
+                }
+                Event::Finished(..) => abandoned.values_mut().for_each(|armed| *armed = true),
+                Event::Started(q, s) => {
+                    assert!(
+                        !abandoned.get(&q).copied().unwrap_or(false),
+                        "{s:?} of abandoned {q:?} started after a completion"
+                    );
+                    checked += 1;
+                }
+                Event::Meshing(_) => {}
+            }
+        }
+        std::thread::sleep(FRAME);
+    }
+    assert!(!abandoned.is_empty(), "turning around abandoned nothing");
+    assert!(checked > 0);
+    core.shut_down(&mut pool).unwrap();
+}
+
+#[test]
+fn two_viewers_40_chunks_apart_are_both_served() {
+    let settings = StreamSettings::default();
+    let mut core = Streaming::new(world(3), settings, MeshOptions::default(), 2);
+    let mut pool = ThreadPool::default();
+    let viewers = [
+        Viewer {
+            chunk: ChunkPos::new(0, 0),
+            view_distance: 4,
+        },
+        Viewer {
+            chunk: ChunkPos::new(40, 0),
+            view_distance: 3,
+        },
+    ];
+    let mut latest = BTreeMap::new();
+    settle(&mut core, &mut pool, &viewers, &mut latest);
+    let shown: BTreeSet<ChunkPos> = core.shown().into_iter().collect();
+    // Lattice points in discs of radius 4 and 3: 49 and 29.
+    for (v, count) in viewers.iter().zip([49, 29]) {
+        let near: Vec<ChunkPos> = shown
+            .iter()
+            .filter(|p| in_view(v.chunk, **p, i64::from(v.view_distance)))
+            .copied()
+            .collect();
+        assert_eq!(near.len(), count, "viewer at {:?}", v.chunk);
+        assert!(near.iter().all(|p| latest.contains_key(p)), "meshes");
+    }
+    assert_eq!(shown.len(), 49 + 29);
+    assert!(core.streamer().held_count() <= max_resident(&settings, &viewers));
+    core.shut_down(&mut pool).unwrap();
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("godot-streaming");
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+#[test]
+fn edits_survive_save_and_load_into_a_new_core() {
+    let settings = StreamSettings {
+        view_distance: 3,
+        ..StreamSettings::default()
+    };
+    let viewers = [Viewer {
+        chunk: ChunkPos::new(0, 0),
+        view_distance: 3,
+    }];
+    let generator = world(21);
+    let blocks = &generator.definition().blocks;
+    let (air, stone) = (
+        blocks.by_name("air").unwrap(),
+        blocks.by_name("stone").unwrap(),
+    );
+    let mut a = Streaming::new(generator.clone(), settings, MeshOptions::default(), 2);
+    let mut pool = ThreadPool::default();
+    let mut latest_a = BTreeMap::new();
+    settle(&mut a, &mut pool, &viewers, &mut latest_a);
+    // A pit across the corner of four chunks and a stone pillar beside it.
+    let mut edits = Vec::new();
+    for x in -4..4 {
+        for z in -4..4 {
+            for y in 40..80 {
+                edits.push(BlockEdit {
+                    x,
+                    y,
+                    z,
+                    block: air,
+                });
+            }
+        }
+    }
+    for y in 60..120 {
+        edits.push(BlockEdit {
+            x: 9,
+            y,
+            z: 9,
+            block: stone,
+        });
+    }
+    a.set_blocks(&edits).unwrap();
+    assert_eq!(a.block(0, 50, 0), Ok(air));
+    assert_eq!(a.block(9, 100, 9), Ok(stone));
+    assert!(a.set_block(0, 10_000, 0, stone).is_err());
+    settle(&mut a, &mut pool, &viewers, &mut latest_a);
+    let shown = a.shown();
+    let want = expected_meshes(&a, &shown);
+    for p in &shown {
+        assert_eq!(latest_a.get(p), want.get(p), "edited mesh of {p:?}");
+    }
+    let path = scratch("edits.sqlite");
+    // The pit's four chunks; the pillar stands in one of them.
+    assert_eq!(a.save(&path).unwrap(), 4);
+    a.shut_down(&mut pool).unwrap();
+
+    let mut b = Streaming::new(generator.clone(), settings, MeshOptions::default(), 2);
+    assert_eq!(b.load(&path).unwrap(), 4);
+    let mut latest_b = BTreeMap::new();
+    settle(&mut b, &mut pool, &viewers, &mut latest_b);
+    for e in &edits {
+        assert_eq!(b.block(e.x, e.y, e.z), Ok(e.block));
+    }
+    assert_eq!(b.shown(), shown);
+    assert_eq!(latest_b, latest_a);
+    // A store of another world is refused and changes nothing.
+    let mut other = Streaming::new(world(22), settings, MeshOptions::default(), 1);
+    assert!(other.load(&path).is_err());
+    assert!(other.edit_records().is_empty());
+    b.shut_down(&mut pool).unwrap();
 }

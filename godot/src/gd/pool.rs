@@ -1,5 +1,5 @@
 //! [`TaskPool`] on Godot's `WorkerThreadPool`: one native group task per job, one element per
-//! job element. The interface's native group task takes a plain C function and a pointer, so
+//! job element; several groups may run at once. The interface's native group task takes a plain C function and a pointer, so
 //! worker threads run Rust without any Godot object or callable (no `experimental-threads`).
 
 use std::ffi::c_void;
@@ -22,7 +22,7 @@ struct InFlight {
 /// A pool on `WorkerThreadPool`. Main thread only.
 #[derive(Default)]
 pub struct GodotPool {
-    in_flight: Option<InFlight>,
+    in_flight: Vec<InFlight>,
 }
 
 /// Runs element `index` of the job behind `userdata`, on a Godot worker thread.
@@ -39,13 +39,12 @@ unsafe extern "C" fn run_element(userdata: *mut c_void, index: u32) {
 }
 
 impl TaskPool for GodotPool {
-    fn start(&mut self, job: Arc<dyn Job>) {
-        self.wait();
+    fn spawn(&mut self, job: Arc<dyn Job>) {
         // A group of no elements has no task to mark it complete: never hand one to Godot.
         if job.is_empty() {
             return;
         }
-        // Batches are bounded by the frame budget's batch size, far below i32::MAX.
+        // Jobs are a few worker loops, far below i32::MAX elements.
         let elements = i32::try_from(job.len()).unwrap_or(i32::MAX);
         let job = Box::new(job);
         let userdata = &*job as *const Arc<dyn Job> as *mut c_void;
@@ -67,23 +66,25 @@ impl TaskPool for GodotPool {
                 description.string_sys() as godot::sys::GDExtensionConstStringPtr,
             )
         };
-        self.in_flight = Some(InFlight { group, job });
+        self.in_flight.push(InFlight { group, job });
     }
 
-    fn is_done(&mut self) -> bool {
-        let done = match &self.in_flight {
-            Some(f) => WorkerThreadPool::singleton().is_group_task_completed(f.group),
-            None => true,
-        };
-        if done {
-            self.wait();
+    fn reap(&mut self) {
+        let mut pool = WorkerThreadPool::singleton();
+        let (done, running): (Vec<InFlight>, Vec<InFlight>) = std::mem::take(&mut self.in_flight)
+            .into_iter()
+            .partition(|f| pool.is_group_task_completed(f.group));
+        self.in_flight = running;
+        // A completed group must still be waited for once, so Godot frees it.
+        for f in done {
+            pool.wait_for_group_task_completion(f.group);
         }
-        done
     }
 
-    fn wait(&mut self) {
-        if let Some(f) = self.in_flight.take() {
-            WorkerThreadPool::singleton().wait_for_group_task_completion(f.group);
+    fn wait_all(&mut self) {
+        let mut pool = WorkerThreadPool::singleton();
+        for f in self.in_flight.drain(..) {
+            pool.wait_for_group_task_completion(f.group);
             drop(f.job);
         }
     }
@@ -91,6 +92,6 @@ impl TaskPool for GodotPool {
 
 impl Drop for GodotPool {
     fn drop(&mut self) {
-        self.wait();
+        self.wait_all();
     }
 }

@@ -1,9 +1,12 @@
-//! `StratagenWorld`: a `Node3D` that streams a Stratagen world around a viewer node. Chunk
-//! tasks and meshes run on Godot's `WorkerThreadPool` ([`super::pool`]); this node, on the
-//! main thread, finishes tasks, wraps finished meshes into `ArrayMesh`es and adds them to the
-//! scene within a per-frame time budget. On leaving the tree it waits for every pool job.
+//! `StratagenWorld`: a `Node3D` that streams a Stratagen world around its viewer nodes.
+//! Generation, relighting after edits, meshes and collision faces run on Godot's
+//! `WorkerThreadPool` ([`super::pool`]) through the engine-free [`Streaming`] core; this
+//! node, on the main thread, only wraps finished meshes into `ArrayMesh`es and collision
+//! shapes and adds them to the scene within a per-frame time budget. On leaving the tree it
+//! waits for every pool job.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -11,20 +14,18 @@ use godot::classes::base_material_3d::{CullMode, Flags, Transparency};
 use godot::classes::mesh::{ArrayType, PrimitiveType};
 use godot::classes::{
     ArrayMesh, CollisionShape3D, ConcavePolygonShape3D, FileAccess, INode3D, Material,
-    MeshInstance3D, Node3D, StandardMaterial3D, StaticBody3D,
+    MeshInstance3D, Node3D, ProjectSettings, StandardMaterial3D, StaticBody3D,
 };
 use godot::prelude::*;
-use stratagen_core::engine::{ChunkPos, Scheduler};
-use stratagen_core::mesh::{Face, Mesh, MeshOptions, Mode};
+use stratagen_core::engine::ChunkPos;
+use stratagen_core::mesh::{Face, MeshOptions, Mode};
 use stratagen_core::world::block::Surface;
-use stratagen_core::world::{
-    chunk_digest, full_output, Definition, World, WorldGen, WorldSettings,
-};
+use stratagen_core::world::{chunk_digest, Definition, Heightmap, WorldGen, WorldSettings};
 
 use super::pool::GodotPool;
-use crate::bridge::{FrameBudget, StreamDriver};
-use crate::meshes::{ChunkMesh, MeshQueue};
-use crate::stream::StreamSettings;
+use crate::feed::ChunkMesh;
+use crate::stream::{StreamSettings, Viewer};
+use crate::streaming::Streaming;
 
 /// Blocks along a chunk's x and z, as the node's integer block coordinates use it.
 const SIDE: i32 = stratagen_core::world::CHUNK_SIDE as i32;
@@ -32,9 +33,8 @@ const SIDE: i32 = stratagen_core::world::CHUNK_SIDE as i32;
 const SIDE_F: f32 = stratagen_core::world::CHUNK_SIDE as f32;
 /// The largest `view_distance` the node accepts, in chunks.
 const MAX_VIEW_DISTANCE: i32 = 32;
-/// Chunk meshes built per pool job: enough to amortise a job, few enough that the nearest
-/// chunks are not queued behind far ones.
-const MESHES_PER_JOB: usize = 8;
+/// Metadata a viewer node may carry to override the world's `view_distance`, in chunks.
+const VIEW_DISTANCE_META: &str = "stratagen_view_distance";
 
 /// The chunk that holds block column `(x, z)`.
 fn chunk_of(x: i32, z: i32) -> ChunkPos {
@@ -43,11 +43,8 @@ fn chunk_of(x: i32, z: i32) -> ChunkPos {
 
 /// What runs while the node is in the tree.
 struct Running {
-    generator: WorldGen,
-    driver: StreamDriver<World>,
-    tasks: GodotPool,
-    meshes: MeshQueue,
-    mesh_pool: GodotPool,
+    core: Streaming,
+    pool: GodotPool,
     /// Meshes received and not yet added to the scene (the time budget ran out).
     waiting: Vec<(ChunkPos, ChunkMesh)>,
     nodes: BTreeMap<ChunkPos, Gd<MeshInstance3D>>,
@@ -93,9 +90,18 @@ pub struct StratagenWorld {
     #[export]
     #[init(val = 4.0)]
     frame_budget_ms: f64,
-    /// The node the world streams around (a camera or player); the origin if empty.
+    /// The node the world streams around (a camera or player); the origin if empty and no
+    /// other viewer is named.
     #[export]
     viewer: NodePath,
+    /// More viewers (other players, a minimap camera): the union of their discs stays
+    /// loaded, and work goes to the chunks nearest any of them. A viewer node with the
+    /// metadata `stratagen_view_distance` uses it instead of `view_distance`.
+    #[export]
+    viewers: Array<NodePath>,
+    /// Worker loops on the `WorkerThreadPool`; 0: one per processor.
+    #[export]
+    worker_threads: i32,
     /// Give each chunk a static collision body made of its opaque triangles.
     #[export]
     collision: bool,
@@ -132,20 +138,85 @@ impl StratagenWorld {
     #[signal]
     fn chunk_unloaded(cx: i32, cz: i32);
 
-    /// The block id at a world position, or -1 where no finished chunk is loaded.
+    /// The block id at a world position as edited, or -1 where no finished chunk is loaded.
+    #[func]
+    fn get_block_at(&self, x: i32, y: i32, z: i32) -> i32 {
+        self.running
+            .as_ref()
+            .and_then(|r| r.core.block(x, y, z).ok())
+            .map_or(-1, i32::from)
+    }
+
+    /// Put block `id` at a world position; its chunk and the neighbours whose faces or light
+    /// change are remeshed on the workers. False (and an error printed) for a position
+    /// outside the world or an unknown block.
+    #[func]
+    fn set_block_at(&mut self, x: i32, y: i32, z: i32, id: i32) -> bool {
+        let Some(r) = self.running.as_mut() else {
+            return false;
+        };
+        let Ok(block) = u16::try_from(id) else {
+            godot_error!("StratagenWorld.set_block_at: unknown block {id}");
+            return false;
+        };
+        match r.core.set_block(x, y, z, block) {
+            Ok(()) => true,
+            Err(e) => {
+                godot_error!("StratagenWorld.set_block_at: {e}");
+                false
+            }
+        }
+    }
+
+    /// The block id at a world position, or -1 where no finished chunk is loaded (the same
+    /// as `get_block_at`).
     #[func]
     fn block_id_at(&self, x: i32, y: i32, z: i32) -> i32 {
-        self.block_at(x, y, z).map_or(-1, i32::from)
+        self.get_block_at(x, y, z)
     }
 
     /// The block name at a world position, or "" where no finished chunk is loaded.
     #[func]
     fn block_name_at(&self, x: i32, y: i32, z: i32) -> GString {
-        match (&self.running, self.block_at(x, y, z)) {
-            (Some(r), Some(b)) => {
-                GString::from(r.generator.definition().blocks.name(b).unwrap_or(""))
+        match (&self.running, self.get_block_at(x, y, z)) {
+            (Some(r), id) if id >= 0 => {
+                let world = r.core.generator().definition();
+                GString::from(world.blocks.name(id as u16).unwrap_or(""))
             }
             _ => GString::new(),
+        }
+    }
+
+    /// Save the edits to a SQLite store (`user://`, `res://` or a file system path; created
+    /// if missing, refused if it belongs to another world). The number of edited chunks
+    /// saved, or -1 (an error printed).
+    #[func]
+    fn save(&self, path: GString) -> i64 {
+        let Some(r) = &self.running else {
+            return -1;
+        };
+        match r.core.save(&global_path(&path)) {
+            Ok(n) => n as i64,
+            Err(e) => {
+                godot_error!("StratagenWorld.save: {e}");
+                -1
+            }
+        }
+    }
+
+    /// Load the edits of a SQLite store saved for this world, after those already made.
+    /// The number of edited chunks loaded, or -1 (an error printed).
+    #[func]
+    fn load(&mut self, path: GString) -> i64 {
+        let Some(r) = self.running.as_mut() else {
+            return -1;
+        };
+        match r.core.load(&global_path(&path)) {
+            Ok(n) => n as i64,
+            Err(e) => {
+                godot_error!("StratagenWorld.load: {e}");
+                -1
+            }
         }
     }
 
@@ -154,37 +225,51 @@ impl StratagenWorld {
     fn biome_at(&self, x: i32, z: i32) -> GString {
         match &self.running {
             Some(r) => {
-                let world = r.generator.definition();
-                let id = r.generator.biome_at(x, z) as usize;
-                GString::from(world.biomes.get(id).map_or("", |b| b.name.as_str()))
+                let g = r.core.generator();
+                let id = g.biome_at(x, z) as usize;
+                GString::from(
+                    g.definition()
+                        .biomes
+                        .get(id)
+                        .map_or("", |b| b.name.as_str()),
+                )
             }
             None => GString::new(),
         }
     }
 
-    /// Surface height (y + 1 of the top non-air block) of a loaded column, or `min_y`.
+    /// Surface height (y + 1 of the top non-air block) of a loaded column as edited, or
+    /// `min_y`.
     #[func]
     fn surface_height_at(&self, x: i32, z: i32) -> i32 {
         let Some(r) = &self.running else {
             return self.min_y;
         };
-        let p = chunk_of(x, z);
-        full_output(r.driver.scheduler(), p)
+        let column = (z.rem_euclid(SIDE) * SIDE + x.rem_euclid(SIDE)) as usize;
+        r.core
+            .full(chunk_of(x, z))
+            .ok()
             .and_then(|d| {
-                d.full().map(|f| {
-                    f.heightmaps()[stratagen_core::world::Heightmap::WorldSurface]
-                        [(z.rem_euclid(SIDE) * SIDE + x.rem_euclid(SIDE)) as usize]
-                })
+                d.full()
+                    .map(|f| f.heightmaps()[Heightmap::WorldSurface][column])
             })
             .unwrap_or(self.min_y)
     }
 
-    /// The digest of a loaded chunk (as `stratagen digest` prints it), or 0.
+    /// The digest of a loaded chunk as generated (as `stratagen digest` prints it), or 0.
     #[func]
     fn chunk_digest(&self, cx: i32, cz: i32) -> i64 {
-        self.running
-            .as_ref()
-            .and_then(|r| full_output(r.driver.scheduler(), ChunkPos::new(cx, cz)))
+        let Some(r) = &self.running else {
+            return 0;
+        };
+        r.core
+            .read(|sched, _| {
+                sched.output(
+                    ChunkPos::new(cx, cz),
+                    stratagen_core::engine::ChunkStatus::Full,
+                )
+            })
+            .filter(|d| d.full().is_some())
             .map_or(0, |d| chunk_digest(&d) as i64)
     }
 
@@ -211,17 +296,6 @@ impl StratagenWorld {
 }
 
 impl StratagenWorld {
-    fn block_at(&self, x: i32, y: i32, z: i32) -> Option<u16> {
-        let r = self.running.as_ref()?;
-        let dims = r.generator.dims();
-        if y < dims.min_y || y > dims.max_y() {
-            return None;
-        }
-        let d = full_output(r.driver.scheduler(), chunk_of(x, z))?;
-        let f = d.full()?;
-        Some(f.blocks()[dims.index(x.rem_euclid(SIDE) as usize, y, z.rem_euclid(SIDE) as usize)])
-    }
-
     /// The definition named by `world`: a preset, or a file read through Godot (so `res://`
     /// paths work in exported games). Main thread.
     fn load_definition(&self) -> Result<Definition, String> {
@@ -255,11 +329,6 @@ impl StratagenWorld {
                 .unwrap_or(1),
             ..StreamSettings::default()
         };
-        let driver = StreamDriver::new(
-            Scheduler::new(Arc::new(World::new(generator.clone()))),
-            settings,
-            FrameBudget::default(),
-        );
         let options = MeshOptions {
             mode: if self.greedy {
                 Mode::Greedy
@@ -269,12 +338,13 @@ impl StratagenWorld {
             ..MeshOptions::default()
         };
         self.materials = self.make_materials();
+        let threads = match usize::try_from(self.worker_threads) {
+            Ok(n) if n > 0 => n,
+            _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
         self.running = Some(Running {
-            generator,
-            driver,
-            tasks: GodotPool::default(),
-            meshes: MeshQueue::new(options, MESHES_PER_JOB),
-            mesh_pool: GodotPool::default(),
+            core: Streaming::new(generator, settings, options, threads),
+            pool: GodotPool::default(),
             waiting: Vec::new(),
             nodes: BTreeMap::new(),
         });
@@ -307,88 +377,120 @@ impl StratagenWorld {
     /// The running world's definition, or the built-in one before the node enters the tree.
     fn world_definition(&self) -> Arc<Definition> {
         match &self.running {
-            Some(r) => r.generator.definition_arc().clone(),
+            Some(r) => r.core.generator().definition_arc().clone(),
             None => Arc::new(Definition::builtin()),
         }
     }
 
-    fn viewer_chunk(&self) -> ChunkPos {
-        let node = if self.viewer.is_empty() {
-            None
-        } else {
-            self.base().get_node_or_null(&self.viewer)
+    /// The viewers: `viewer` and `viewers`, each at its chunk with its view distance; the
+    /// origin if none is found.
+    fn viewers(&self) -> Vec<Viewer> {
+        let distance = |n: &Gd<Node3D>| {
+            let own = n
+                .get_meta_ex(VIEW_DISTANCE_META)
+                .default(&self.view_distance.to_variant())
+                .done();
+            u32::try_from(
+                own.try_to::<i32>()
+                    .unwrap_or(self.view_distance)
+                    .clamp(1, MAX_VIEW_DISTANCE),
+            )
+            .unwrap_or(1)
         };
-        match node.and_then(|n| n.try_cast::<Node3D>().ok()) {
-            Some(n) => {
+        let mut out = Vec::new();
+        let paths = std::iter::once(self.viewer.clone()).chain(self.viewers.iter_shared());
+        for path in paths.filter(|p| !p.is_empty()) {
+            let node = self.base().get_node_or_null(&path);
+            if let Some(n) = node.and_then(|n| n.try_cast::<Node3D>().ok()) {
                 let p = n.get_global_position();
-                ChunkPos::new((p.x / SIDE_F).floor() as i32, (p.z / SIDE_F).floor() as i32)
+                out.push(Viewer {
+                    chunk: ChunkPos::new(
+                        (p.x / SIDE_F).floor() as i32,
+                        (p.z / SIDE_F).floor() as i32,
+                    ),
+                    view_distance: distance(&n),
+                });
             }
-            None => ChunkPos::new(0, 0),
         }
+        if out.is_empty() {
+            out.push(Viewer {
+                chunk: ChunkPos::new(0, 0),
+                view_distance: u32::try_from(self.view_distance.clamp(1, MAX_VIEW_DISTANCE))
+                    .unwrap_or(1),
+            });
+        }
+        out
     }
 
+    /// One frame: the core follows the viewers and hands over built meshes; released chunks
+    /// leave the scene; meshes enter it until the time budget is spent.
     fn frame(&mut self) -> Result<(), String> {
-        let viewer = self.viewer_chunk();
         let started = Instant::now();
+        let viewers = self.viewers();
         let Some(r) = self.running.as_mut() else {
             return Ok(());
         };
-        let report = r
-            .driver
-            .frame(viewer, &mut r.tasks)
-            .map_err(|e| format!("{e:?}"))?;
-        let dims = r.generator.dims();
-        let loaded = r.driver.loaded().clone();
-        let built = r.meshes.frame(
-            r.driver.scheduler(),
-            dims,
-            &loaded,
-            &report,
-            viewer,
-            &mut r.mesh_pool,
-        );
-        r.waiting.extend(built);
+        let frame = r.core.frame(&viewers, &mut r.pool)?;
+        r.waiting.extend(frame.meshes);
+        let unloaded = self.drop_unloaded(&frame.unloaded);
+        self.apply_meshes(started);
+        for p in unloaded {
+            self.signals().chunk_unloaded().emit(p.x, p.z);
+        }
+        Ok(())
+    }
+
+    /// Free the scene nodes of released chunks and forget their waiting meshes; the chunks
+    /// that had a node.
+    fn drop_unloaded(&mut self, released: &[ChunkPos]) -> Vec<ChunkPos> {
+        let Some(r) = self.running.as_mut() else {
+            return Vec::new();
+        };
         let mut unloaded = Vec::new();
-        for p in &report.unloaded {
+        for p in released {
             if let Some(mut n) = r.nodes.remove(p) {
                 n.queue_free();
                 unloaded.push(*p);
             }
             r.waiting.retain(|(q, _)| q != p);
         }
-        // Wrap meshes into the scene until the budget is spent (at least one per frame).
-        let mut added = Vec::new();
-        let mut waiting = std::mem::take(&mut r.waiting);
+        unloaded
+    }
+
+    /// Wrap waiting meshes (nearest first) into the scene until `frame_budget_ms` since
+    /// `started` is spent, at least one per frame; the rest wait for the next frame.
+    fn apply_meshes(&mut self, started: Instant) {
         let budget = self.frame_budget_ms.max(0.0) / 1000.0;
-        let mut rest = Vec::new();
-        for (p, mesh) in waiting.drain(..) {
-            if !added.is_empty() && started.elapsed().as_secs_f64() > budget {
-                rest.push((p, mesh));
-                continue;
+        let mut applied = 0;
+        loop {
+            if applied > 0 && started.elapsed().as_secs_f64() > budget {
+                break;
             }
-            let faces = self.collision.then(|| collision_faces(&mesh.mesh));
-            added.push((p, to_array_mesh(&mesh, &self.materials), faces));
-        }
-        if let Some(r) = self.running.as_mut() {
-            r.waiting = rest;
-        }
-        for (p, mesh, faces) in added {
-            let fresh = self
+            let Some((p, mesh)) = self
                 .running
-                .as_ref()
-                .is_none_or(|r| !r.nodes.contains_key(&p));
-            let mut node = match self.running.as_mut().and_then(|r| r.nodes.remove(&p)) {
-                Some(n) => n,
-                None => {
-                    let mut n = MeshInstance3D::new_alloc();
-                    n.set_position(Vector3::new(p.x as f32 * SIDE_F, 0.0, p.z as f32 * SIDE_F));
-                    self.base_mut().add_child(&n);
-                    n
-                }
+                .as_mut()
+                .and_then(|r| (!r.waiting.is_empty()).then(|| r.waiting.remove(0)))
+            else {
+                break;
             };
-            node.set_mesh(&mesh);
-            if let Some(faces) = &faces {
-                set_collision(&mut node, faces);
+            applied += 1;
+            let array_mesh = to_array_mesh(&mesh, &self.materials);
+            let existing = self.running.as_mut().and_then(|r| r.nodes.remove(&p));
+            let fresh = existing.is_none();
+            let mut node = existing.unwrap_or_else(|| {
+                let mut n = MeshInstance3D::new_alloc();
+                n.set_position(Vector3::new(p.x as f32 * SIDE_F, 0.0, p.z as f32 * SIDE_F));
+                self.base_mut().add_child(&n);
+                n
+            });
+            node.set_mesh(&array_mesh);
+            if self.collision {
+                let faces: PackedVector3Array = mesh
+                    .collision
+                    .iter()
+                    .map(|c| Vector3::new(c[0], c[1], c[2]))
+                    .collect();
+                set_collision(&mut node, &faces);
             }
             if let Some(r) = self.running.as_mut() {
                 r.nodes.insert(p, node);
@@ -397,18 +499,13 @@ impl StratagenWorld {
                 self.signals().chunk_loaded().emit(p.x, p.z);
             }
         }
-        for p in unloaded {
-            self.signals().chunk_unloaded().emit(p.x, p.z);
-        }
-        Ok(())
     }
 
     /// Wait for every pool job, release every chunk, drop the meshes.
     fn stop(&mut self) {
         if let Some(mut r) = self.running.take() {
-            r.meshes.shut_down(&mut r.mesh_pool);
-            if let Err(e) = r.driver.shut_down(&mut r.tasks) {
-                godot_error!("StratagenWorld: {e:?}");
+            if let Err(e) = r.core.shut_down(&mut r.pool) {
+                godot_error!("StratagenWorld: {e}");
             }
             for (_, mut n) in r.nodes {
                 n.queue_free();
@@ -417,17 +514,13 @@ impl StratagenWorld {
     }
 }
 
-/// The opaque surface's triangles as a collision face list (wound as Godot's front faces).
-fn collision_faces(mesh: &Mesh) -> PackedVector3Array {
-    let s = mesh.surface(Surface::Opaque);
-    s.indices
-        .chunks(3)
-        .flat_map(|t| [t[0], t[2], t[1]])
-        .map(|i| {
-            let p = s.positions[i as usize];
-            Vector3::new(p[0], p[1], p[2])
-        })
-        .collect()
+/// A Godot path (`user://`, `res://`) as a file system path.
+fn global_path(path: &GString) -> PathBuf {
+    PathBuf::from(
+        ProjectSettings::singleton()
+            .globalize_path(path)
+            .to_string(),
+    )
 }
 
 /// Replace the collision body under a chunk's mesh node with one made of `faces` (none if

@@ -227,11 +227,6 @@ impl Edits {
         }
     }
 
-    /// The chunk's diff, to apply over its generated blocks.
-    pub(crate) fn diff_mut(&mut self, pos: ChunkPos) -> Option<&mut ChunkEdits> {
-        self.chunks.get_mut(&pos).map(|s| &mut s.diff)
-    }
-
     /// The chunks that hold edits, in position order.
     pub fn edited_chunks(&self) -> impl Iterator<Item = ChunkPos> + '_ {
         self.chunks.keys().copied()

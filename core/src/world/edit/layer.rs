@@ -12,6 +12,7 @@
 use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
 use alloc::sync::Arc;
+use alloc::vec::Vec;
 
 use crate::engine::{ChunkPos, ChunkStatus, Scheduler};
 use crate::world::block::BlockId;
@@ -129,37 +130,61 @@ impl EditLayer {
         src: &impl Generated,
         pos: ChunkPos,
     ) -> Result<Arc<ChunkData>, EditError> {
+        match self.prepare(src, pos)? {
+            EditedFull::Ready(d) => Ok(d),
+            EditedFull::Build(b) => {
+                let built = b.build();
+                self.keep(&built);
+                Ok(built.full)
+            }
+        }
+    }
+
+    /// What [`EditLayer::full`] of `pos` needs, without the relight: the chunk itself when it
+    /// is generated or already computed, else an [`EditedBuild`] holding shared inputs and
+    /// copies of the diffs, to build on any thread and hand back through
+    /// [`EditLayer::keep`]. Owner thread.
+    pub fn prepare(
+        &mut self,
+        src: &impl Generated,
+        pos: ChunkPos,
+    ) -> Result<EditedFull, EditError> {
         let generated = src.full(pos).ok_or(EditError::NotReady(pos))?;
         let stamp = self.edits.stamp(pos);
         if stamp == [0; 9] {
-            return Ok(generated);
+            return Ok(EditedFull::Ready(generated));
         }
         if let Some((s, d)) = self.full.get(&pos) {
             if *s == stamp {
-                return Ok(d.clone());
+                return Ok(EditedFull::Ready(d.clone()));
             }
         }
-        let g = generated.full().ok_or(EditError::NotReady(pos))?;
-        let mut around: [Option<Arc<ChunkData>>; 9] = Default::default();
+        let mut around: [Option<MergedSource>; 9] = Default::default();
         for (k, &(dx, dz)) in Neighbourhood::<()>::OFFSETS.iter().enumerate() {
-            let q = pos.offset(dx, dz);
-            around[k] = Some(self.merged(src, q)?);
+            around[k] = Some(self.merged_source(src, pos.offset(dx, dz))?);
         }
-        let m = Neighbourhood::from_array(merged_slots(&around));
-        let light = light::of_merged(&self.dims(), &self.definition.blocks, m);
-        let own = around[Neighbourhood::<()>::CENTRE]
-            .clone()
-            .ok_or(EditError::NotReady(pos))?;
-        let edited = Arc::new(ChunkData::Full(Box::new(FullChunk::new(
+        Ok(EditedFull::Build(Box::new(EditedBuild {
             pos,
-            g.biomes,
-            own,
-            Arc::new(ChunkData::Light(Box::new(light))),
-            g.spawns.clone(),
-            g.structures.clone(),
-        ))));
-        self.full.insert(pos, (stamp, edited.clone()));
-        Ok(edited)
+            stamp,
+            dims: self.dims(),
+            definition: self.definition.clone(),
+            generated,
+            around,
+        })))
+    }
+
+    /// Keep what a build computed, where the edits have not moved on since it was prepared.
+    /// Owner thread.
+    pub fn keep(&mut self, built: &EditedChunk) {
+        if self.edits.stamp(built.pos) == built.stamp {
+            self.full
+                .insert(built.pos, (built.stamp, built.full.clone()));
+        }
+        for (pos, rev, merged) in built.merged.iter().flatten() {
+            if self.edits.revision(*pos) == *rev {
+                self.merged.insert(*pos, (*rev, merged.clone()));
+            }
+        }
     }
 
     /// [`EditLayer::full`] of `pos` and its eight neighbours in [`Neighbourhood`] order (what a
@@ -172,48 +197,32 @@ impl EditLayer {
         Neighbourhood::<()>::OFFSETS.map(|(dx, dz)| self.full(src, pos.offset(dx, dz)).ok())
     }
 
-    /// The merged blocks of `pos` with its edits (the generated ones, shared, if it has none).
-    fn merged(&mut self, src: &impl Generated, pos: ChunkPos) -> Result<Arc<ChunkData>, EditError> {
+    /// The merged blocks of `pos` with its edits: ready (generated, or computed before) or
+    /// the inputs to compute them.
+    fn merged_source(
+        &mut self,
+        src: &impl Generated,
+        pos: ChunkPos,
+    ) -> Result<MergedSource, EditError> {
         let generated = src.merged(pos).ok_or(EditError::NotReady(pos))?;
+        if !matches!(&*generated, ChunkData::InitializeLight(_)) {
+            return Err(EditError::NotReady(pos));
+        }
         let rev = self.edits.revision(pos);
         if rev == 0 {
-            return Ok(generated);
+            return Ok(MergedSource::Ready(generated));
         }
         if let Some((r, d)) = self.merged.get(&pos) {
             if *r == rev {
-                return Ok(d.clone());
+                return Ok(MergedSource::Ready(d.clone()));
             }
         }
-        let g = match &*generated {
-            ChunkData::InitializeLight(m) => m,
-            _ => return Err(EditError::NotReady(pos)),
-        };
-        let mut blocks = g.blocks.clone();
-        if let Some(diff) = self.edits.diff_mut(pos) {
-            diff.apply(&mut blocks);
-        }
-        let dims = self.dims();
-        let heightmaps = Heightmaps::of(&dims, &self.definition.blocks, &blocks);
-        // A block entity belongs to its block: it stays while that block does.
-        let block_entities = g
-            .block_entities
-            .iter()
-            .filter(|e| {
-                let (lx, lz) = (
-                    e.pos[0].rem_euclid(16) as usize,
-                    e.pos[2].rem_euclid(16) as usize,
-                );
-                blocks.get(dims.index(lx, e.pos[1], lz)) == Some(&e.kind)
-            })
-            .copied()
-            .collect();
-        let edited = Arc::new(ChunkData::InitializeLight(Box::new(Merged {
-            blocks,
-            heightmaps,
-            block_entities,
-        })));
-        self.merged.insert(pos, (rev, edited.clone()));
-        Ok(edited)
+        Ok(MergedSource::Apply {
+            pos,
+            rev,
+            generated,
+            diff: self.edits.chunk(pos).to_vec(),
+        })
     }
 
     /// Drop the edited chunks computed for positions `keep` refuses (chunks the host
@@ -227,6 +236,143 @@ impl EditLayer {
     pub fn cached(&self) -> (usize, usize) {
         (self.merged.len(), self.full.len())
     }
+}
+
+/// Where an edited chunk's light reads one neighbour's merged blocks from.
+enum MergedSource {
+    /// Generated (no edits) or computed before.
+    Ready(Arc<ChunkData>),
+    /// To compute: the generated merged blocks of `pos` with `diff` (revision `rev`) applied.
+    Apply {
+        pos: ChunkPos,
+        rev: u64,
+        generated: Arc<ChunkData>,
+        diff: Vec<(u32, BlockId)>,
+    },
+}
+
+/// An edited finished chunk, read at once or built later ([`EditLayer::prepare`]).
+pub enum EditedFull {
+    /// The generated chunk (no edit reaches it) or one computed before.
+    Ready(Arc<ChunkData>),
+    /// The inputs of its relight, to build on any thread (boxed: nine sources and a stamp).
+    Build(Box<EditedBuild>),
+}
+
+/// The inputs of an edited chunk's relight: shared chunk outputs and copies of the diffs, so
+/// [`EditedBuild::build`] runs on any thread without the layer.
+pub struct EditedBuild {
+    pos: ChunkPos,
+    stamp: [u64; 9],
+    dims: Dims,
+    definition: Arc<Definition>,
+    generated: Arc<ChunkData>,
+    around: [Option<MergedSource>; 9],
+}
+
+/// A built edited chunk, and the edited merged blocks computed on the way (for
+/// [`EditLayer::keep`]).
+pub struct EditedChunk {
+    pos: ChunkPos,
+    stamp: [u64; 9],
+    full: Arc<ChunkData>,
+    merged: [Option<(ChunkPos, u64, Arc<ChunkData>)>; 9],
+}
+
+impl EditedChunk {
+    /// The edited finished chunk.
+    pub fn chunk(&self) -> &Arc<ChunkData> {
+        &self.full
+    }
+}
+
+impl EditedBuild {
+    /// The chunk's position.
+    pub fn pos(&self) -> ChunkPos {
+        self.pos
+    }
+
+    /// The edited merged blocks of every neighbour, then the light over them: the work of
+    /// [`EditLayer::full`]. Any thread.
+    pub fn build(self) -> EditedChunk {
+        let mut merged: [Option<(ChunkPos, u64, Arc<ChunkData>)>; 9] = Default::default();
+        let mut around: [Option<Arc<ChunkData>>; 9] = Default::default();
+        for (k, source) in self.around.into_iter().enumerate() {
+            around[k] = source.map(|m| match m {
+                MergedSource::Ready(d) => d,
+                MergedSource::Apply {
+                    pos,
+                    rev,
+                    generated,
+                    diff,
+                } => {
+                    let d = edited_merged(&self.dims, &self.definition, &generated, &diff);
+                    merged[k] = Some((pos, rev, d.clone()));
+                    d
+                }
+            });
+        }
+        let m = Neighbourhood::from_array(merged_slots(&around));
+        let light = light::of_merged(&self.dims, &self.definition.blocks, m);
+        let own = around[Neighbourhood::<()>::CENTRE]
+            .clone()
+            .unwrap_or_else(|| self.generated.clone());
+        let g = self.generated.full();
+        let full = Arc::new(ChunkData::Full(Box::new(FullChunk::new(
+            self.pos,
+            g.map_or([0; 16], |g| g.biomes),
+            own,
+            Arc::new(ChunkData::Light(Box::new(light))),
+            g.map_or_else(Vec::new, |g| g.spawns.clone()),
+            g.map_or_else(Vec::new, |g| g.structures.clone()),
+        ))));
+        EditedChunk {
+            pos: self.pos,
+            stamp: self.stamp,
+            full,
+            merged,
+        }
+    }
+}
+
+/// The merged blocks of `generated` (an `initialize_light` output) with `diff` applied: the
+/// blocks, their heightmaps, and the block entities whose block stays.
+fn edited_merged(
+    dims: &Dims,
+    definition: &Definition,
+    generated: &ChunkData,
+    diff: &[(u32, BlockId)],
+) -> Arc<ChunkData> {
+    let g = match generated {
+        ChunkData::InitializeLight(m) => m,
+        // `merged_source` only builds from `initialize_light` outputs.
+        other => return Arc::new(other.clone()),
+    };
+    let mut blocks = g.blocks.clone();
+    for &(i, b) in diff {
+        if let Some(slot) = blocks.get_mut(i as usize) {
+            *slot = b;
+        }
+    }
+    let heightmaps = Heightmaps::of(dims, &definition.blocks, &blocks);
+    // A block entity belongs to its block: it stays while that block does.
+    let block_entities = g
+        .block_entities
+        .iter()
+        .filter(|e| {
+            let (lx, lz) = (
+                e.pos[0].rem_euclid(16) as usize,
+                e.pos[2].rem_euclid(16) as usize,
+            );
+            blocks.get(dims.index(lx, e.pos[1], lz)) == Some(&e.kind)
+        })
+        .copied()
+        .collect();
+    Arc::new(ChunkData::InitializeLight(Box::new(Merged {
+        blocks,
+        heightmaps,
+        block_entities,
+    })))
 }
 
 /// The merged blocks in each slot of a neighbourhood of `initialize_light` outputs.

@@ -14,4 +14,4 @@ pub mod record;
 
 pub use diff::ChunkEdits;
 pub use edits::{reach_mask, BlockEdit, EditError, EditSite, Edits, EDIT_REACH};
-pub use layer::{EditLayer, Generated};
+pub use layer::{EditLayer, EditedBuild, EditedChunk, EditedFull, Generated};

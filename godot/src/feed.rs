@@ -1,0 +1,415 @@
+//! The work feed the pool's workers drain: generation tasks and chunk meshes, taken one at a
+//! time, best first, by whichever worker is free.
+//!
+//! The scheduler, the edit layer and the mesh queue live behind one lock that the workers
+//! and the main thread share. A worker takes a job under the lock, runs it outside, and
+//! hands the result back under the lock: a finished generation task makes its dependants
+//! ready at once and the same worker takes the next one, so workers never wait for a frame.
+//! Jobs are chosen when a worker is free, never queued ahead: a chunk the viewers left has
+//! no job to cancel (its ticket is released and the scheduler hands out nothing for it),
+//! and a task already running finishes and its result is dropped by the scheduler.
+//!
+//! Order: stale meshes of shown chunks first (they are what the player sees, and cost a
+//! fraction of a generation task), nearest to a viewer first; then the scheduler's best
+//! ready task, ordered by distance to the nearest viewer ([`Scheduler::set_focus`]).
+//!
+//! A worker with nothing to take waits while another job runs (its result may make work
+//! ready) and returns to the pool once nothing runs and nothing is ready; the main thread
+//! starts workers again when its frame makes work (see [`crate::streaming`]).
+
+use std::collections::BTreeSet;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+
+use stratagen_core::engine::{BodyError, ChunkPos, ChunkStatus, Finished, Scheduler, Task};
+use stratagen_core::mesh::colour::vertex_colours;
+use stratagen_core::mesh::{mesh_chunk, Mesh, MeshError, MeshOptions};
+use stratagen_core::world::block::Surface;
+use stratagen_core::world::edit::{EditLayer, EditedChunk, EditedFull};
+use stratagen_core::world::{ChunkData, Definition, Dims, Neighbourhood, World};
+
+use crate::bridge::Job;
+
+/// A chunk's mesh, its vertex colours and its collision faces, all built on a worker.
+pub struct ChunkMesh {
+    /// The mesh.
+    pub mesh: Mesh,
+    /// Per surface, one colour per vertex (linear RGBA, indexed like [`Mesh::surfaces`]).
+    pub colours: [Vec<[f32; 4]>; 3],
+    /// The opaque surface's triangles as a face list, three corners per triangle wound as
+    /// Godot's front faces: what a `ConcavePolygonShape3D` takes.
+    pub collision: Vec<[f32; 3]>,
+}
+
+/// What the feed records for tests and reports, when asked to
+/// ([`crate::streaming::Streaming::record_events`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A worker took a generation task.
+    Started(ChunkPos, ChunkStatus),
+    /// A generation task's result was handed back.
+    Finished(ChunkPos, ChunkStatus),
+    /// A worker took a chunk's mesh.
+    Meshing(ChunkPos),
+    /// The main thread requested a chunk at `full`.
+    Requested(ChunkPos),
+    /// The main thread released a chunk's ticket.
+    Released(ChunkPos),
+}
+
+/// Counters of the feed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FeedStats {
+    /// Generation tasks finished.
+    pub tasks: u64,
+    /// Chunks that reached `full`.
+    pub full: u64,
+    /// Meshes built.
+    pub meshes: u64,
+    /// Generation tasks ready to be taken now.
+    pub ready: usize,
+    /// Jobs running on workers now.
+    pub running: usize,
+    /// Worker loops alive now.
+    pub workers: usize,
+}
+
+/// One job for a worker.
+enum Work {
+    Generate(Task<World>),
+    Mesh(MeshJob),
+}
+
+/// A job's result, handed back under the lock.
+enum Done {
+    Generated(Task<World>, Result<ChunkData, BodyError>),
+    Meshed(
+        ChunkPos,
+        Result<Box<ChunkMesh>, MeshError>,
+        Vec<EditedChunk>,
+    ),
+}
+
+/// One chunk to mesh: its 3 × 3 neighbourhood of finished chunks as the edits show them,
+/// each shared or to be relit on the worker.
+struct MeshJob {
+    pos: ChunkPos,
+    chunks: [Option<EditedFull>; 9],
+}
+
+/// How meshes are built: the same for every job.
+pub struct Mesher {
+    /// World dimensions.
+    pub dims: Dims,
+    /// The definition (palette and biome colours).
+    pub definition: Arc<Definition>,
+    /// Mesh options.
+    pub options: MeshOptions,
+}
+
+impl Mesher {
+    /// Build a job's mesh: relight edited neighbours, mesh, bake colours and collision.
+    fn build(&self, job: MeshJob) -> Done {
+        let mut kept = Vec::new();
+        let chunks: [Option<Arc<ChunkData>>; 9] = job.chunks.map(|c| match c? {
+            EditedFull::Ready(d) => Some(d),
+            EditedFull::Build(b) => {
+                let built = b.build();
+                let d = built.chunk().clone();
+                kept.push(built);
+                Some(d)
+            }
+        });
+        let n = Neighbourhood::from_array(
+            chunks
+                .each_ref()
+                .map(|c| c.as_deref().and_then(ChunkData::full)),
+        );
+        let built = mesh_chunk(&n, self.dims, &self.definition.blocks, &self.options).map(|mesh| {
+            // `mesh_chunk` succeeded, so the centre chunk is there.
+            let biomes = n.centre().map_or([0; 16], |c| c.biomes);
+            let colours = mesh
+                .surfaces
+                .each_ref()
+                .map(|s| vertex_colours(s, &self.definition, &biomes));
+            let collision = collision_faces(&mesh);
+            Box::new(ChunkMesh {
+                mesh,
+                colours,
+                collision,
+            })
+        });
+        Done::Meshed(job.pos, built, kept)
+    }
+}
+
+/// The opaque surface's triangles as a face list, re-wound clockwise (Godot's front faces).
+pub fn collision_faces(mesh: &Mesh) -> Vec<[f32; 3]> {
+    let s = mesh.surface(Surface::Opaque);
+    s.indices
+        .chunks(3)
+        .flat_map(|t| [t[0], t[2], t[1]])
+        .filter_map(|i| s.positions.get(i as usize).copied())
+        .collect()
+}
+
+/// What the main thread and the workers share.
+pub(crate) struct Shared {
+    pub(crate) sched: Scheduler<World>,
+    pub(crate) layer: EditLayer,
+    /// Chunks the streamer holds (the ones that get meshes once full).
+    pub(crate) held: BTreeSet<ChunkPos>,
+    /// Held chunks that have reached `full`.
+    pub(crate) shown: BTreeSet<ChunkPos>,
+    /// Shown chunks whose mesh is stale.
+    pub(crate) stale: BTreeSet<ChunkPos>,
+    /// Chunks a worker is meshing now (one job per chunk at a time, so results arrive in
+    /// the order their inputs were taken).
+    meshing: BTreeSet<ChunkPos>,
+    /// Meshes built and not yet collected by the main thread.
+    pub(crate) built: Vec<(ChunkPos, ChunkMesh)>,
+    /// The first task failure, reported by the next frame.
+    pub(crate) failure: Option<String>,
+    pub(crate) events: Option<Vec<Event>>,
+    stats: FeedStats,
+    /// Set when the world shuts down: workers return.
+    closed: bool,
+}
+
+impl Shared {
+    pub(crate) fn new(sched: Scheduler<World>, layer: EditLayer) -> Shared {
+        Shared {
+            sched,
+            layer,
+            held: BTreeSet::new(),
+            shown: BTreeSet::new(),
+            stale: BTreeSet::new(),
+            meshing: BTreeSet::new(),
+            built: Vec::new(),
+            failure: None,
+            events: None,
+            stats: FeedStats::default(),
+            closed: false,
+        }
+    }
+
+    pub(crate) fn record(&mut self, e: Event) {
+        if let Some(v) = &mut self.events {
+            v.push(e);
+        }
+    }
+
+    /// Whether a worker could take a job now.
+    pub(crate) fn has_work(&self) -> bool {
+        self.sched.ready_count() > 0 || self.stale.iter().any(|p| !self.meshing.contains(p))
+    }
+
+    /// Nothing ready, stale, running or waiting to be collected.
+    pub(crate) fn is_idle(&self) -> bool {
+        !self.has_work() && self.stats.running == 0 && self.built.is_empty()
+    }
+
+    /// Count up to `threads` worker loops as alive (fewer if some are); the number the
+    /// caller must start.
+    pub(crate) fn reserve_workers(&mut self, threads: usize) -> usize {
+        let n = threads.saturating_sub(self.stats.workers);
+        self.stats.workers += n;
+        n
+    }
+
+    /// Mark `p` and its shown neighbours stale (a chunk arrived or left beside them, or an
+    /// edit reached them).
+    pub(crate) fn touch(&mut self, p: ChunkPos) {
+        for (dx, dz) in Neighbourhood::<()>::OFFSETS {
+            let q = p.offset(dx, dz);
+            if self.shown.contains(&q) {
+                self.stale.insert(q);
+            }
+        }
+    }
+
+    /// The best job, if any (see the module docs for the order).
+    fn next_job(&mut self) -> Option<Work> {
+        let focus = self.sched.focus();
+        let near = |p: &ChunkPos| {
+            focus
+                .iter()
+                .map(|f| {
+                    let (dx, dz) = (i64::from(p.x - f.x), i64::from(p.z - f.z));
+                    dx * dx + dz * dz
+                })
+                .min()
+                .unwrap_or(0)
+        };
+        let mesh = self
+            .stale
+            .iter()
+            .filter(|p| !self.meshing.contains(p))
+            .min_by_key(|p| (near(p), **p))
+            .copied();
+        if let Some(pos) = mesh {
+            self.stale.remove(&pos);
+            self.meshing.insert(pos);
+            self.record(Event::Meshing(pos));
+            let (sched, layer) = (&self.sched, &mut self.layer);
+            let chunks = Neighbourhood::<()>::OFFSETS
+                .map(|(dx, dz)| layer.prepare(sched, pos.offset(dx, dz)).ok());
+            return Some(Work::Mesh(MeshJob { pos, chunks }));
+        }
+        let t = self.sched.take_tasks(1).pop()?;
+        self.record(Event::Started(t.pos(), t.status()));
+        Some(Work::Generate(t))
+    }
+
+    /// Take back a job's result.
+    fn accept(&mut self, done: Done) {
+        match done {
+            Done::Generated(task, result) => {
+                let (pos, status) = (task.pos(), task.status());
+                self.record(Event::Finished(pos, status));
+                self.stats.tasks += 1;
+                match self.sched.finish(task, result) {
+                    Ok(Finished::Done) if status == ChunkStatus::Full => {
+                        self.stats.full += 1;
+                        if self.held.contains(&pos) {
+                            self.shown.insert(pos);
+                            self.touch(pos);
+                        }
+                    }
+                    Ok(Finished::Failed(e)) => {
+                        self.failure
+                            .get_or_insert_with(|| format!("{status:?} of {pos:?} failed: {e:?}"));
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        self.failure
+                            .get_or_insert_with(|| format!("finishing {pos:?}: {e:?}"));
+                    }
+                }
+            }
+            Done::Meshed(pos, result, kept) => {
+                self.meshing.remove(&pos);
+                for k in &kept {
+                    self.layer.keep(k);
+                }
+                self.stats.meshes += 1;
+                match result {
+                    Ok(m) if self.shown.contains(&pos) => self.built.push((pos, *m)),
+                    Ok(_) => {}
+                    Err(e) => {
+                        self.failure
+                            .get_or_insert_with(|| format!("mesh of {pos:?}: {e:?}"));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The lock and the signal the workers wait on.
+pub struct Feed {
+    shared: Mutex<Shared>,
+    /// Signalled when work may have appeared or the feed closed.
+    wake: Condvar,
+    mesher: Mesher,
+}
+
+impl Feed {
+    pub(crate) fn new(shared: Shared, mesher: Mesher) -> Feed {
+        Feed {
+            shared: Mutex::new(shared),
+            wake: Condvar::new(),
+            mesher,
+        }
+    }
+
+    /// The shared state. A worker panicking inside a body would be a bug; the state itself
+    /// stays consistent, so a poisoned lock is taken over.
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Shared> {
+        self.shared.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Wake every waiting worker (work may have appeared, or the feed closed).
+    pub(crate) fn notify(&self) {
+        self.wake.notify_all();
+    }
+
+    /// The mesher.
+    pub fn mesher(&self) -> &Mesher {
+        &self.mesher
+    }
+
+    /// Counters.
+    pub fn stats(&self) -> FeedStats {
+        let g = self.lock();
+        FeedStats {
+            ready: g.sched.ready_count(),
+            ..g.stats
+        }
+    }
+
+    /// Close the feed: every worker returns after handing back what it runs.
+    pub(crate) fn close(&self) {
+        self.lock().closed = true;
+        self.notify();
+    }
+
+    /// One worker loop: take, run and hand back jobs until nothing runs and nothing is ready
+    /// (or the feed closes). Any thread.
+    pub fn work(&self) {
+        let mut g = self.lock();
+        let mut done: Option<Done> = None;
+        loop {
+            if let Some(d) = done.take() {
+                g.accept(d);
+                g.stats.running -= 1;
+                self.notify();
+            }
+            if g.closed {
+                break;
+            }
+            if let Some(job) = g.next_job() {
+                g.stats.running += 1;
+                drop(g);
+                done = Some(self.run(job));
+                g = self.lock();
+                continue;
+            }
+            if g.stats.running == 0 {
+                break;
+            }
+            g = self.wake.wait(g).unwrap_or_else(|e| e.into_inner());
+        }
+        // Under the lock: a frame that makes work after this sees one worker fewer and
+        // starts another.
+        g.stats.workers = g.stats.workers.saturating_sub(1);
+    }
+
+    /// Run one job outside the lock.
+    fn run(&self, job: Work) -> Done {
+        match job {
+            Work::Generate(mut t) => {
+                let r = t.run();
+                // The inputs may hold the last reference to a superseded output: free them
+                // here, not under the lock.
+                t.drop_inputs();
+                Done::Generated(t, r)
+            }
+            Work::Mesh(m) => self.mesher.build(m),
+        }
+    }
+}
+
+/// `n` worker loops over one feed, as a pool job of `n` elements.
+pub(crate) struct Workers {
+    pub(crate) feed: Arc<Feed>,
+    pub(crate) n: usize,
+}
+
+impl Job for Workers {
+    fn len(&self) -> usize {
+        self.n
+    }
+    fn run(&self, _i: usize) {
+        self.feed.work();
+    }
+}
