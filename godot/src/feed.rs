@@ -11,7 +11,9 @@
 //!
 //! Order: stale meshes of shown chunks first (they are what the player sees, and cost a
 //! fraction of a generation task), nearest to a viewer first; then the scheduler's best
-//! ready task, ordered by distance to the nearest viewer ([`Scheduler::set_focus`]).
+//! ready task, ordered by distance to the nearest viewer ([`Scheduler::set_focus`]). A
+//! chunk is shown, and meshed, once it and its eight neighbours have reached `full`, so it
+//! is meshed once, with its final neighbourhood; only an edit that reaches it remeshes it.
 //!
 //! A worker with nothing to take waits while another job runs (its result may make work
 //! ready) and returns to the pool once nothing runs and nothing is ready; the main thread
@@ -19,6 +21,7 @@
 
 use std::collections::BTreeSet;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::Instant;
 
 use stratagen_core::engine::{BodyError, ChunkPos, ChunkStatus, Finished, Scheduler, Task};
 use stratagen_core::mesh::colour::vertex_colours;
@@ -57,7 +60,7 @@ pub enum Event {
 }
 
 /// Counters of the feed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct FeedStats {
     /// Generation tasks finished.
     pub tasks: u64,
@@ -71,6 +74,14 @@ pub struct FeedStats {
     pub running: usize,
     /// Worker loops alive now.
     pub workers: usize,
+    /// Generation tasks running on workers now.
+    pub generating: usize,
+    /// Wall time during which a generation task was ready or running, in seconds.
+    pub busy_seconds: f64,
+    /// Time spent running generation bodies, summed over workers, in seconds.
+    pub body_seconds: f64,
+    /// Time spent building meshes, summed over workers, in seconds.
+    pub mesh_seconds: f64,
 }
 
 /// One job for a worker.
@@ -87,6 +98,12 @@ enum Done {
         Result<Box<ChunkMesh>, MeshError>,
         Vec<EditedChunk>,
     ),
+}
+
+/// A job's result and the seconds it ran.
+struct Ran {
+    done: Done,
+    seconds: f64,
 }
 
 /// One chunk to mesh: its 3 × 3 neighbourhood of finished chunks as the edits show them,
@@ -152,13 +169,22 @@ pub fn collision_faces(mesh: &Mesh) -> Vec<[f32; 3]> {
         .collect()
 }
 
+/// The 3 × 3 chunks around `p`.
+pub(crate) fn around(p: ChunkPos) -> impl Iterator<Item = ChunkPos> {
+    Neighbourhood::<()>::OFFSETS
+        .into_iter()
+        .map(move |(dx, dz)| p.offset(dx, dz))
+}
+
 /// What the main thread and the workers share.
 pub(crate) struct Shared {
     pub(crate) sched: Scheduler<World>,
     pub(crate) layer: EditLayer,
-    /// Chunks the streamer holds (the ones that get meshes once full).
+    /// Chunks the streamer holds.
     pub(crate) held: BTreeSet<ChunkPos>,
     /// Held chunks that have reached `full`.
+    pub(crate) full: BTreeSet<ChunkPos>,
+    /// Full chunks whose eight neighbours are full too: the chunks with a mesh.
     pub(crate) shown: BTreeSet<ChunkPos>,
     /// Shown chunks whose mesh is stale.
     pub(crate) stale: BTreeSet<ChunkPos>,
@@ -173,6 +199,8 @@ pub(crate) struct Shared {
     stats: FeedStats,
     /// Set when the world shuts down: workers return.
     closed: bool,
+    /// Since when a generation task has been ready or running, if one is.
+    busy_since: Option<Instant>,
 }
 
 impl Shared {
@@ -181,6 +209,7 @@ impl Shared {
             sched,
             layer,
             held: BTreeSet::new(),
+            full: BTreeSet::new(),
             shown: BTreeSet::new(),
             stale: BTreeSet::new(),
             meshing: BTreeSet::new(),
@@ -189,6 +218,30 @@ impl Shared {
             events: None,
             stats: FeedStats::default(),
             closed: false,
+            busy_since: None,
+        }
+    }
+
+    /// Account the time generation work waits or runs (after anything that may change it).
+    pub(crate) fn note_busy(&mut self) {
+        let busy = self.sched.ready_count() > 0 || self.stats.generating > 0;
+        match (busy, self.busy_since) {
+            (true, None) => self.busy_since = Some(Instant::now()),
+            (false, Some(t)) => {
+                self.stats.busy_seconds += t.elapsed().as_secs_f64();
+                self.busy_since = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// The counters, the busy time up to now included.
+    pub(crate) fn stats(&self) -> FeedStats {
+        FeedStats {
+            ready: self.sched.ready_count(),
+            busy_seconds: self.stats.busy_seconds
+                + self.busy_since.map_or(0.0, |t| t.elapsed().as_secs_f64()),
+            ..self.stats
         }
     }
 
@@ -200,7 +253,12 @@ impl Shared {
 
     /// Whether a worker could take a job now.
     pub(crate) fn has_work(&self) -> bool {
-        self.sched.ready_count() > 0 || self.stale.iter().any(|p| !self.meshing.contains(p))
+        self.sched.ready_count() > 0 || self.stale.iter().any(|p| self.can_mesh(*p))
+    }
+
+    /// Whether `p`'s mesh may be built now: no worker meshes it already.
+    fn can_mesh(&self, p: ChunkPos) -> bool {
+        !self.meshing.contains(&p)
     }
 
     /// Nothing ready, stale, running or waiting to be collected.
@@ -216,15 +274,25 @@ impl Shared {
         n
     }
 
-    /// Mark `p` and its shown neighbours stale (a chunk arrived or left beside them, or an
-    /// edit reached them).
-    pub(crate) fn touch(&mut self, p: ChunkPos) {
-        for (dx, dz) in Neighbourhood::<()>::OFFSETS {
-            let q = p.offset(dx, dz);
-            if self.shown.contains(&q) {
+    /// `p` reached `full`: it and the chunks around it whose neighbourhood is now complete
+    /// are shown, and get their mesh.
+    fn arrived(&mut self, p: ChunkPos) {
+        self.full.insert(p);
+        for q in around(p) {
+            if !self.shown.contains(&q) && around(q).all(|n| self.full.contains(&n)) {
+                self.shown.insert(q);
                 self.stale.insert(q);
             }
         }
+    }
+
+    /// `p` was released: it leaves the scene. Its neighbours keep their meshes (built from
+    /// the complete neighbourhood, they do not change when it goes).
+    pub(crate) fn released(&mut self, p: ChunkPos) -> bool {
+        self.held.remove(&p);
+        self.full.remove(&p);
+        self.stale.remove(&p);
+        self.shown.remove(&p)
     }
 
     /// The best job, if any (see the module docs for the order).
@@ -243,7 +311,7 @@ impl Shared {
         let mesh = self
             .stale
             .iter()
-            .filter(|p| !self.meshing.contains(p))
+            .filter(|p| self.can_mesh(**p))
             .min_by_key(|p| (near(p), **p))
             .copied();
         if let Some(pos) = mesh {
@@ -257,22 +325,27 @@ impl Shared {
         }
         let t = self.sched.take_tasks(1).pop()?;
         self.record(Event::Started(t.pos(), t.status()));
+        self.stats.generating += 1;
         Some(Work::Generate(t))
     }
 
     /// Take back a job's result.
-    fn accept(&mut self, done: Done) {
-        match done {
+    fn accept(&mut self, ran: Ran) {
+        match &ran.done {
+            Done::Generated(..) => self.stats.body_seconds += ran.seconds,
+            Done::Meshed(..) => self.stats.mesh_seconds += ran.seconds,
+        }
+        match ran.done {
             Done::Generated(task, result) => {
                 let (pos, status) = (task.pos(), task.status());
                 self.record(Event::Finished(pos, status));
                 self.stats.tasks += 1;
+                self.stats.generating -= 1;
                 match self.sched.finish(task, result) {
                     Ok(Finished::Done) if status == ChunkStatus::Full => {
                         self.stats.full += 1;
                         if self.held.contains(&pos) {
-                            self.shown.insert(pos);
-                            self.touch(pos);
+                            self.arrived(pos);
                         }
                     }
                     Ok(Finished::Failed(e)) => {
@@ -340,11 +413,7 @@ impl Feed {
 
     /// Counters.
     pub fn stats(&self) -> FeedStats {
-        let g = self.lock();
-        FeedStats {
-            ready: g.sched.ready_count(),
-            ..g.stats
-        }
+        self.lock().stats()
     }
 
     /// Close the feed: every worker returns after handing back what it runs.
@@ -357,11 +426,12 @@ impl Feed {
     /// (or the feed closes). Any thread.
     pub fn work(&self) {
         let mut g = self.lock();
-        let mut done: Option<Done> = None;
+        let mut done: Option<Ran> = None;
         loop {
             if let Some(d) = done.take() {
                 g.accept(d);
                 g.stats.running -= 1;
+                g.note_busy();
                 self.notify();
             }
             if g.closed {
@@ -369,6 +439,7 @@ impl Feed {
             }
             if let Some(job) = g.next_job() {
                 g.stats.running += 1;
+                g.note_busy();
                 drop(g);
                 done = Some(self.run(job));
                 g = self.lock();
@@ -385,7 +456,16 @@ impl Feed {
     }
 
     /// Run one job outside the lock.
-    fn run(&self, job: Work) -> Done {
+    fn run(&self, job: Work) -> Ran {
+        let t = Instant::now();
+        let done = self.run_job(job);
+        Ran {
+            done,
+            seconds: t.elapsed().as_secs_f64(),
+        }
+    }
+
+    fn run_job(&self, job: Work) -> Done {
         match job {
             Work::Generate(mut t) => {
                 let r = t.run();

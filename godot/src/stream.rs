@@ -4,9 +4,11 @@
 //! flicker in and out).
 //!
 //! Distances are between chunk positions, `dx² + dz²` in chunks²: a chunk is *in view* when
-//! it is within some viewer's `view_distance` of that viewer's chunk, and is released when it
-//! is farther than `view_distance + hysteresis` from every viewer. The union of the viewers'
-//! discs is kept loaded; at any moment at most [`max_resident`] chunks hold a ticket.
+//! it is within some viewer's `view_distance` of that viewer's chunk. The chunks in view and
+//! the ring touching them (the apron) are requested, so every chunk in view is meshed once
+//! with all eight neighbours; a chunk is released when neither it nor a neighbour is within
+//! `view_distance + hysteresis` of any viewer. The union of the viewers' discs is kept
+//! loaded; at any moment at most [`max_resident`] chunks hold a ticket.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -37,19 +39,20 @@ impl Default for StreamSettings {
 
 impl StreamSettings {
     /// The most chunks that can hold a ticket at once for one viewer at the default view
-    /// distance: every chunk of the disc of radius `view_distance + hysteresis` (requests
-    /// happen only inside the view disc, releases outside the larger one).
+    /// distance: every chunk of the disc of radius `view_distance + hysteresis` and its
+    /// apron (requests happen only inside the view disc's apron, releases outside the larger
+    /// one's).
     pub fn max_resident(&self) -> usize {
-        disc(self.view_distance + self.hysteresis).len()
+        with_apron(self.view_distance + self.hysteresis).len()
     }
 }
 
 /// The most chunks that can hold a ticket at once for `viewers`: the sum of their discs of
-/// radius `view_distance + hysteresis`.
+/// radius `view_distance + hysteresis` with their aprons.
 pub fn max_resident(settings: &StreamSettings, viewers: &[Viewer]) -> usize {
     viewers
         .iter()
-        .map(|v| disc(v.view_distance + settings.hysteresis).len())
+        .map(|v| with_apron(v.view_distance + settings.hysteresis).len())
         .sum()
 }
 
@@ -64,6 +67,7 @@ pub struct Viewer {
 
 /// The offsets of the disc of radius `r` around the origin, nearest first (ties by z, then
 /// x, so the order is fixed).
+#[cfg(test)]
 fn disc(r: u32) -> Vec<(i32, i32)> {
     let r = r as i32;
     let mut v: Vec<(i32, i32)> = (-r..=r)
@@ -74,13 +78,24 @@ fn disc(r: u32) -> Vec<(i32, i32)> {
     v
 }
 
-/// Squared distance in chunks between two positions.
-fn distance2(a: ChunkPos, b: ChunkPos) -> i64 {
-    let (dx, dz) = (
-        i64::from(a.x) - i64::from(b.x),
-        i64::from(a.z) - i64::from(b.z),
-    );
-    dx * dx + dz * dz
+/// The disc of radius `r` and the ring of chunks touching it (its 3 × 3 dilation), nearest
+/// first: what is requested so that every chunk of the disc has its eight neighbours and is
+/// meshed once, with its final neighbourhood.
+fn with_apron(r: u32) -> Vec<(i32, i32)> {
+    let r = r as i32 + 1;
+    let mut v: Vec<(i32, i32)> = (-r..=r)
+        .flat_map(|dz| (-r..=r).map(move |dx| (dx, dz)))
+        .filter(|&(dx, dz)| touches(dx, dz, r - 1))
+        .collect();
+    v.sort_by_key(|&(dx, dz)| (dx * dx + dz * dz, dz, dx));
+    v
+}
+
+/// Whether offset (dx, dz) or one of its eight neighbours lies within radius `r`.
+fn touches(dx: i32, dz: i32, r: i32) -> bool {
+    let near = |d: i32| (d.abs() - 1).max(0) as i64;
+    let (x, z) = (near(dx), near(dz));
+    x * x + z * z <= i64::from(r) * i64::from(r)
 }
 
 /// What one frame of the policy changed.
@@ -148,7 +163,12 @@ impl Streamer {
         let kept = |p: ChunkPos| {
             viewers.iter().any(|v| {
                 let keep = i64::from(v.view_distance) + h;
-                distance2(p, v.chunk) <= keep * keep
+                let (dx, dz) = (
+                    i64::from(p.x) - i64::from(v.chunk.x),
+                    i64::from(p.z) - i64::from(v.chunk.z),
+                );
+                let near = |d: i64| (d.abs() - 1).max(0);
+                near(dx) * near(dx) + near(dz) * near(dz) <= keep * keep
             })
         };
         let far: Vec<ChunkPos> = self
@@ -175,7 +195,7 @@ impl Streamer {
             let disc = self
                 .discs
                 .entry(v.view_distance)
-                .or_insert_with(|| disc(v.view_distance));
+                .or_insert_with(|| with_apron(v.view_distance));
             let mut found = 0;
             for &(dx, dz) in disc.iter() {
                 if found >= budget {
@@ -239,5 +259,23 @@ mod tests {
         assert_eq!(d.len(), 197);
         assert_eq!(disc(0), vec![(0, 0)]);
         assert_eq!(disc(1).len(), 5);
+    }
+
+    #[test]
+    fn the_apron_is_the_disc_dilated_by_one_chunk() {
+        for r in [0u32, 1, 4, 12] {
+            let d = disc(r);
+            let a = with_apron(r);
+            let dilated: std::collections::BTreeSet<(i32, i32)> = d
+                .iter()
+                .flat_map(|&(x, z)| {
+                    (-1..=1).flat_map(move |dz| (-1..=1).map(move |dx| (x + dx, z + dz)))
+                })
+                .collect();
+            let ours: std::collections::BTreeSet<(i32, i32)> = a.iter().copied().collect();
+            assert_eq!(ours, dilated, "radius {r}");
+            assert_eq!(a.len(), ours.len());
+        }
+        assert_eq!(with_apron(0).len(), 9);
     }
 }

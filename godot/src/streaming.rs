@@ -12,12 +12,12 @@ use stratagen_core::engine::{ChunkPos, Scheduler};
 use stratagen_core::mesh::MeshOptions;
 use stratagen_core::world::block::BlockId;
 use stratagen_core::world::edit::{BlockEdit, EditError, EditLayer};
-use stratagen_core::world::{ChunkData, Neighbourhood, World, WorldGen};
+use stratagen_core::world::{ChunkData, World, WorldGen};
 use stratagen_store::sqlite::ChunkStore;
 use stratagen_store::{load_edits, save_edits, WorldIdentity};
 
 use crate::bridge::TaskPool;
-use crate::feed::{ChunkMesh, Event, Feed, FeedStats, Mesher, Shared, Workers};
+use crate::feed::{around, ChunkMesh, Event, Feed, FeedStats, Mesher, Shared, Workers};
 use crate::stream::{StreamSettings, Streamer, Viewer};
 
 /// What one frame hands the engine.
@@ -85,8 +85,8 @@ impl Streaming {
         Ok(frame)
     }
 
-    /// Release what no viewer needs, request what they see, and forget the released
-    /// chunks' meshes; the border faces of shown chunks beside a released one are rebuilt.
+    /// Release what no viewer needs, request what they see (and the apron around it), and
+    /// forget the released chunks' meshes.
     fn follow_viewers(&mut self, viewers: &[Viewer], frame: &mut Frame) -> Result<(), String> {
         let mut g = self.feed.lock();
         let s = &mut *g;
@@ -96,17 +96,15 @@ impl Streaming {
             .map_err(|e| format!("{e:?}"))?;
         for p in &changes.released {
             s.record(Event::Released(*p));
-            s.held.remove(p);
-            s.stale.remove(p);
-            if s.shown.remove(p) {
+            if s.released(*p) {
                 frame.unloaded.push(*p);
-                s.touch(*p);
             }
         }
         for p in &changes.requested {
             s.record(Event::Requested(*p));
             s.held.insert(*p);
         }
+        s.note_busy();
         frame.requested = changes.requested;
         let released = &changes.released;
         if !released.is_empty() {
@@ -280,7 +278,7 @@ impl Streaming {
         self.feed.stats()
     }
 
-    /// Chunks shown (held and full) now, in position order.
+    /// Chunks shown (full, with their eight neighbours full) now, in position order.
     pub fn shown(&self) -> Vec<ChunkPos> {
         self.feed.lock().shown.iter().copied().collect()
     }
@@ -301,16 +299,10 @@ impl Streaming {
             .clear(&mut s.sched)
             .map_err(|e| format!("{e:?}"))?;
         s.held.clear();
+        s.full.clear();
         s.shown.clear();
         s.stale.clear();
         s.built.clear();
         Ok(())
     }
-}
-
-/// The 3 × 3 chunks around `p`.
-fn around(p: ChunkPos) -> impl Iterator<Item = ChunkPos> {
-    Neighbourhood::<()>::OFFSETS
-        .into_iter()
-        .map(move |(dx, dz)| p.offset(dx, dz))
 }

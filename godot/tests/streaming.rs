@@ -101,47 +101,48 @@ fn settle(
     panic!("never settled");
 }
 
-/// What the meshes of `shown` chunks must be: built directly from the edit layer's chunks
-/// (the C mesh API's path) with the glTF export's colours.
+/// What the meshes of `shown` chunks must be: built directly, from chunks the CLI generates
+/// (each shown chunk with its eight neighbours) read through an edit layer holding the
+/// core's edits, with the glTF export's colours.
 fn expected_meshes(core: &Streaming, shown: &[ChunkPos]) -> BTreeMap<ChunkPos, (u64, u64)> {
     let g = core.generator().clone();
     let mut layer = EditLayer::new(&g);
-    let records = core.edit_records();
-    for (_, bytes) in &records {
+    for (_, bytes) in &core.edit_records() {
         stratagen_store::load_edits(&g, layer.edits_mut(), bytes).unwrap();
     }
-    core.read(|sched, _| {
-        shown
-            .iter()
-            .map(|&p| {
-                let arcs = layer.full_neighbourhood(sched, p);
-                let n = Neighbourhood::from_array(
-                    arcs.each_ref().map(|d| d.as_deref().and_then(|d| d.full())),
-                );
-                let mesh = mesh_chunk(
-                    &n,
-                    g.dims(),
-                    &g.definition().blocks,
-                    &MeshOptions::default(),
-                )
-                .unwrap();
-                let biomes = n.centre().unwrap().biomes;
-                let colours = mesh
-                    .surfaces
-                    .each_ref()
-                    .map(|s| vertex_colours(s, g.definition(), &biomes));
-                let collision = Vec::new();
-                (
-                    p,
-                    mesh_digest(&ChunkMesh {
-                        mesh,
-                        colours,
-                        collision,
-                    }),
-                )
-            })
-            .collect()
-    })
+    let around: BTreeSet<ChunkPos> = shown
+        .iter()
+        .flat_map(|p| Neighbourhood::<()>::OFFSETS.map(|(dx, dz)| p.offset(dx, dz)))
+        .collect();
+    let around: Vec<ChunkPos> = around.into_iter().collect();
+    let cli = generate(*g.settings(), &around, ChunkStatus::Full, 2, |_, _| {}).unwrap();
+    shown
+        .iter()
+        .map(|&p| {
+            let arcs = layer.full_neighbourhood(&cli.chunks, p);
+            let n = Neighbourhood::from_array(
+                arcs.each_ref().map(|d| d.as_deref().and_then(|d| d.full())),
+            );
+            let mesh = mesh_chunk(
+                &n,
+                g.dims(),
+                &g.definition().blocks,
+                &MeshOptions::default(),
+            )
+            .unwrap();
+            let biomes = n.centre().unwrap().biomes;
+            let colours = mesh
+                .surfaces
+                .each_ref()
+                .map(|s| vertex_colours(s, g.definition(), &biomes));
+            let built = ChunkMesh {
+                mesh,
+                colours,
+                collision: Vec::new(),
+            };
+            (p, mesh_digest(&built))
+        })
+        .collect()
 }
 
 #[test]
@@ -211,8 +212,7 @@ fn a_viewer_walking_48_chunks_is_served_within_bounds() {
             assert_eq!(chunk_digest(&ours), chunk_digest(&cli.chunks[p]), "{p:?}");
         }
     });
-    // Every shown chunk's latest mesh is the mesh of its final neighbourhood (rebuilt when a
-    // neighbour arrived or left).
+    // Every shown chunk's latest mesh is the mesh of its complete neighbourhood.
     let want = expected_meshes(&core, &shown);
     for p in &shown {
         assert_eq!(latest.get(p), want.get(p), "mesh of {p:?}");
