@@ -2,7 +2,7 @@
 //! region as one volume (no hole, no double face at a border); every visible face, found by
 //! a direct scan of the world, is emitted exactly once; greedy quads cover exactly the culled
 //! faces with the same values; meshes do not depend on the thread that builds them or on
-//! how the chunks were generated.
+//! how the chunks were generated; vertex colours equal their formula bit for bit.
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
@@ -324,4 +324,45 @@ fn meshes_do_not_depend_on_threads_or_generation_order() {
             Palette::builtin().name(b).unwrap()
         );
     }
+}
+
+/// Vertex colours equal the formula they document, evaluated quad by quad with no shared
+/// work: the palette colour in the biome of the quad's first column, each RGB byte through
+/// the sRGB transfer function, times the vertex shade; alpha from the palette. Bit for bit.
+#[test]
+fn vertex_colours_equal_the_formula_per_vertex() {
+    use stratagen_core::mesh::colour::{block_colour, srgb_to_linear, vertex_colours};
+    use stratagen_core::mesh::vertex_shade;
+    use stratagen_core::world::Definition;
+    let (m, dims) = region(2, false);
+    let world = Definition::builtin();
+    let mut vertices = 0;
+    for z in MESHED {
+        for x in MESHED {
+            let n = Neighbourhood::from_fn(|dx, dz| full(&m, x + dx, z + dz));
+            let mesh = mesh_chunk(&n, dims, &world.blocks, &options(Mode::Culled)).unwrap();
+            let biomes = n.centre().unwrap().biomes;
+            for s in &mesh.surfaces {
+                let got = vertex_colours(s, &world, &biomes);
+                assert_eq!(got.len(), s.vertex_count());
+                for (v, c) in got.iter().enumerate() {
+                    let q = v / 4;
+                    let p = s.positions[4 * q];
+                    let (cx, cz) = ((p[0] as usize).min(15), (p[2] as usize).min(15));
+                    let base =
+                        block_colour(&world, s.quad_blocks[q], biomes[(cz / 4) * 4 + cx / 4]);
+                    let shade = vertex_shade(s.ao[v], s.sky_light[v], s.block_light[v]);
+                    let want = [
+                        srgb_to_linear(base[0]) * shade,
+                        srgb_to_linear(base[1]) * shade,
+                        srgb_to_linear(base[2]) * shade,
+                        f32::from(base[3]) / 255.0,
+                    ];
+                    assert_eq!(c.map(f32::to_bits), want.map(f32::to_bits), "vertex {v}");
+                    vertices += 1;
+                }
+            }
+        }
+    }
+    assert!(vertices > 10_000, "{vertices} vertices");
 }

@@ -51,13 +51,17 @@ pub fn vertex_colours(
     biomes: &[BiomeId; 16],
 ) -> Vec<[f32; 4]> {
     let mut out = Vec::with_capacity(s.vertex_count());
+    // The transfer function of each byte, computed the first time a quad needs it: a chunk
+    // uses a few dozen distinct bytes over thousands of quads, and `powf` is the cost.
+    let mut linear = [None::<f32>; 256];
+    let mut to_linear = |c: u8| *linear[usize::from(c)].get_or_insert_with(|| srgb_to_linear(c));
     for (q, &b) in s.quad_blocks.iter().enumerate() {
         // Local x and z of the quad's first vertex, clamped into the chunk (a face on the
         // chunk's far side sits at 16).
         let p = s.positions[4 * q];
         let (x, z) = ((p[0] as usize).min(15), (p[2] as usize).min(15));
         let base = block_colour(world, b, biomes[(z / 4) * 4 + x / 4]);
-        let rgb = [0, 1, 2].map(|k| srgb_to_linear(base[k]));
+        let rgb = [to_linear(base[0]), to_linear(base[1]), to_linear(base[2])];
         let alpha = f32::from(base[3]) / 255.0;
         for v in 4 * q..4 * q + 4 {
             let shade = vertex_shade(s.ao[v], s.sky_light[v], s.block_light[v]);
