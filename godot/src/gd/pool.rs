@@ -54,7 +54,9 @@ impl TaskPool for GodotPool {
         // SAFETY: `pool` is the live singleton; `run_element` matches the interface's group
         // task signature; `userdata` stays valid until the group completes (kept in
         // `in_flight` and only dropped after `wait_for_group_task_completion`); -1 tasks lets
-        // Godot use all its workers; `description` outlives the call.
+        // Godot use all its workers; high priority (1), because Godot caps low-priority
+        // tasks at a fraction of its threads and a job here is a few worker loops that the
+        // node sizes itself; `description` outlives the call.
         let group = unsafe {
             add(
                 pool.obj_sys(),
@@ -62,7 +64,7 @@ impl TaskPool for GodotPool {
                 userdata,
                 elements,
                 -1,
-                0,
+                1,
                 description.string_sys() as godot::sys::GDExtensionConstStringPtr,
             )
         };

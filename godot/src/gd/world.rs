@@ -99,7 +99,8 @@ pub struct StratagenWorld {
     /// metadata `stratagen_view_distance` uses it instead of `view_distance`.
     #[export]
     viewers: Array<NodePath>,
-    /// Worker loops on the `WorkerThreadPool`; 0: one per processor.
+    /// Worker loops on the `WorkerThreadPool`; 0: one per processor but one (the main
+    /// thread's), at least one.
     #[export]
     worker_threads: i32,
     /// Give each chunk a static collision body made of its opaque triangles.
@@ -340,7 +341,9 @@ impl StratagenWorld {
         self.materials = self.make_materials();
         let threads = match usize::try_from(self.worker_threads) {
             Ok(n) if n > 0 => n,
-            _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            _ => {
+                std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
+            }
         };
         self.running = Some(Running {
             core: Streaming::new(generator, settings, options, threads),
