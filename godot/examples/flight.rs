@@ -15,15 +15,13 @@
 //! - the main thread's time per frame in the core (follow the viewers, collect meshes, start
 //!   workers), p50/p99/max.
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use stratagen_cli::{generate, rect};
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::mesh::MeshOptions;
 use stratagen_core::world::{WorldGen, WorldSettings};
-use stratagen_godot::bridge::{Job, TaskPool};
+use stratagen_godot::bridge::ThreadPool;
 use stratagen_godot::stream::{StreamSettings, Viewer};
 use stratagen_godot::streaming::Streaming;
 
@@ -39,29 +37,6 @@ const THREADS: usize = 2;
 const SIDE: f64 = 16.0;
 /// Half the side of the square the generator alone fills, in chunks (17 × 17 = 289).
 const BENCH_RADIUS: i32 = 8;
-
-/// A pool of std threads, one per job element.
-#[derive(Default)]
-struct ThreadPool {
-    handles: Vec<JoinHandle<()>>,
-}
-
-impl TaskPool for ThreadPool {
-    fn spawn(&mut self, job: Arc<dyn Job>) {
-        for i in 0..job.len() {
-            let job = job.clone();
-            self.handles.push(std::thread::spawn(move || job.run(i)));
-        }
-    }
-    fn reap(&mut self) {
-        self.handles.retain(|h| !h.is_finished());
-    }
-    fn wait_all(&mut self) {
-        for h in self.handles.drain(..) {
-            let _ = h.join();
-        }
-    }
-}
 
 fn percentile(v: &mut [f64], p: f64) -> f64 {
     if v.is_empty() {

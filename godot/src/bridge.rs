@@ -30,3 +30,35 @@ pub trait TaskPool {
     /// nothing may outlive it).
     fn wait_all(&mut self);
 }
+
+/// A [`TaskPool`] of std threads, one per job element: for hosts without an engine pool, the
+/// engine-free tests and the harness.
+#[derive(Default)]
+pub struct ThreadPool {
+    handles: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl TaskPool for ThreadPool {
+    fn spawn(&mut self, job: Arc<dyn Job>) {
+        for i in 0..job.len() {
+            let job = job.clone();
+            self.handles.push(std::thread::spawn(move || job.run(i)));
+        }
+    }
+
+    fn reap(&mut self) {
+        let (done, running): (Vec<_>, Vec<_>) =
+            self.handles.drain(..).partition(|h| h.is_finished());
+        self.handles = running;
+        for h in done {
+            // A panicking element already left its job's result empty; nothing to report.
+            let _ = h.join();
+        }
+    }
+
+    fn wait_all(&mut self) {
+        for h in self.handles.drain(..) {
+            let _ = h.join();
+        }
+    }
+}

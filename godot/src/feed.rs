@@ -20,12 +20,13 @@
 //! starts workers again when its frame makes work (see [`crate::streaming`]).
 
 use std::collections::BTreeSet;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
 use stratagen_core::engine::{BodyError, ChunkPos, ChunkStatus, Finished, Scheduler, Task};
 use stratagen_core::mesh::colour::vertex_colours;
-use stratagen_core::mesh::{mesh_chunk, Mesh, MeshError, MeshOptions};
+use stratagen_core::mesh::{mesh_chunk, Mesh, MeshOptions};
 use stratagen_core::world::block::Surface;
 use stratagen_core::world::edit::{EditLayer, EditedChunk, EditedFull};
 use stratagen_core::world::{ChunkData, Definition, Dims, Neighbourhood, World};
@@ -93,11 +94,7 @@ enum Work {
 /// A job's result, handed back under the lock.
 enum Done {
     Generated(Task<World>, Result<ChunkData, BodyError>),
-    Meshed(
-        ChunkPos,
-        Result<Box<ChunkMesh>, MeshError>,
-        Vec<EditedChunk>,
-    ),
+    Meshed(ChunkPos, Result<Box<ChunkMesh>, String>, Vec<EditedChunk>),
 }
 
 /// A job's result and the seconds it ran.
@@ -141,20 +138,22 @@ impl Mesher {
                 .each_ref()
                 .map(|c| c.as_deref().and_then(ChunkData::full)),
         );
-        let built = mesh_chunk(&n, self.dims, &self.definition.blocks, &self.options).map(|mesh| {
-            // `mesh_chunk` succeeded, so the centre chunk is there.
-            let biomes = n.centre().map_or([0; 16], |c| c.biomes);
-            let colours = mesh
-                .surfaces
-                .each_ref()
-                .map(|s| vertex_colours(s, &self.definition, &biomes));
-            let collision = collision_faces(&mesh);
-            Box::new(ChunkMesh {
-                mesh,
-                colours,
-                collision,
-            })
-        });
+        let built = mesh_chunk(&n, self.dims, &self.definition.blocks, &self.options)
+            .map_err(|e| e.to_string())
+            .map(|mesh| {
+                // `mesh_chunk` succeeded, so the centre chunk is there.
+                let biomes = n.centre().map_or([0; 16], |c| c.biomes);
+                let colours = mesh
+                    .surfaces
+                    .each_ref()
+                    .map(|s| vertex_colours(s, &self.definition, &biomes));
+                let collision = collision_faces(&mesh);
+                Box::new(ChunkMesh {
+                    mesh,
+                    colours,
+                    collision,
+                })
+            });
         Done::Meshed(job.pos, built, kept)
     }
 }
@@ -370,7 +369,7 @@ impl Shared {
                     Ok(_) => {}
                     Err(e) => {
                         self.failure
-                            .get_or_insert_with(|| format!("mesh of {pos:?}: {e:?}"));
+                            .get_or_insert_with(|| format!("mesh of {pos:?}: {e}"));
                     }
                 }
             }
@@ -465,16 +464,26 @@ impl Feed {
         }
     }
 
+    /// A panicking job (a bug) is reported as failed, never lost: its worker hands the
+    /// result back like any other, so nothing waits for it forever.
     fn run_job(&self, job: Work) -> Done {
         match job {
             Work::Generate(mut t) => {
-                let r = t.run();
+                let r = catch_unwind(AssertUnwindSafe(|| t.run()))
+                    .unwrap_or(Err(BodyError::Failed("the status body panicked")));
                 // The inputs may hold the last reference to a superseded output: free them
                 // here, not under the lock.
                 t.drop_inputs();
                 Done::Generated(t, r)
             }
-            Work::Mesh(m) => self.mesher.build(m),
+            Work::Mesh(m) => {
+                let pos = m.pos;
+                catch_unwind(AssertUnwindSafe(|| self.mesher.build(m))).unwrap_or(Done::Meshed(
+                    pos,
+                    Err("the mesher panicked".to_string()),
+                    Vec::new(),
+                ))
+            }
         }
     }
 }

@@ -6,8 +6,6 @@
 //! core, blocks and meshes alike.
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 use stratagen_cli::generate;
@@ -17,38 +15,10 @@ use stratagen_core::mesh::{mesh_chunk, MeshOptions};
 use stratagen_core::util::digest::Digest;
 use stratagen_core::world::edit::{BlockEdit, EditLayer};
 use stratagen_core::world::{chunk_digest, Neighbourhood, WorldGen, WorldSettings};
-use stratagen_godot::bridge::{Job, TaskPool};
+use stratagen_godot::bridge::ThreadPool;
 use stratagen_godot::feed::{ChunkMesh, Event};
 use stratagen_godot::stream::{max_resident, StreamSettings, Viewer};
 use stratagen_godot::streaming::Streaming;
-
-/// A pool of std threads: one thread per job element.
-#[derive(Default)]
-struct ThreadPool {
-    handles: Vec<JoinHandle<()>>,
-}
-
-impl TaskPool for ThreadPool {
-    fn spawn(&mut self, job: Arc<dyn Job>) {
-        for i in 0..job.len() {
-            let job = job.clone();
-            self.handles.push(std::thread::spawn(move || job.run(i)));
-        }
-    }
-    fn reap(&mut self) {
-        let (done, running): (Vec<_>, Vec<_>) =
-            self.handles.drain(..).partition(|h| h.is_finished());
-        self.handles = running;
-        for h in done {
-            h.join().unwrap();
-        }
-    }
-    fn wait_all(&mut self) {
-        for h in self.handles.drain(..) {
-            h.join().unwrap();
-        }
-    }
-}
 
 /// A frame's worth of wall time: the workers run meanwhile, as they do between Godot frames.
 const FRAME: Duration = Duration::from_millis(4);
