@@ -17,6 +17,7 @@ pub mod neighbourhood;
 pub mod palette;
 pub mod pipeline;
 pub mod record;
+pub mod scatter;
 pub mod settings;
 pub mod spawn;
 pub mod structure;

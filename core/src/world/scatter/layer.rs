@@ -1,0 +1,297 @@
+//! [`ScatterLayer`]: what a layer places and where, and [`scatter_chunk`]: its instances in
+//! one finished chunk.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::points::PoissonDisk;
+use crate::engine::ChunkPos;
+use crate::util::math::floor_i64;
+use crate::util::random::mix_stafford13;
+use crate::world::biome::BiomeId;
+use crate::world::block::BlockId;
+use crate::world::chunk::FullChunk;
+use crate::world::dims::{Dims, CHUNK_SIDE};
+use crate::world::heightmap::Heightmap;
+
+/// Smallest Poisson radius, in blocks.
+pub const MIN_SCATTER_RADIUS: f64 = 0.5;
+/// Largest Poisson radius, in blocks (a point's rivals then span at most a few chunks).
+pub const MAX_SCATTER_RADIUS: f64 = 64.0;
+/// Most kinds in one layer.
+pub const MAX_SCATTER_KINDS: usize = 256;
+
+/// One kind of instance of a layer (a model), chosen with probability `weight / Σ weights`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ScatterKind {
+    /// The kind's name (`oak`, `boulder`); `[a-z0-9_]+`.
+    pub name: String,
+    /// Relative weight, at least 1.
+    pub weight: u32,
+}
+
+/// A scatter layer: Poisson-disk points thinned by density and kept where the rules allow.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScatterLayer {
+    /// The layer's name (`trees`, `rocks`); `[a-z0-9_]+`. Also its salt: layers with other
+    /// names have independent point sets.
+    pub name: String,
+    /// Minimum distance between two instances of the layer, in blocks,
+    /// [`MIN_SCATTER_RADIUS`]`..=`[`MAX_SCATTER_RADIUS`].
+    pub radius: f64,
+    /// Fraction of the Poisson points kept, `0..=1` (1: the maximal set).
+    pub density: f64,
+    /// Biomes the layer grows in (empty: all).
+    pub biomes: Vec<BiomeId>,
+    /// Blocks an instance may stand on (its column's ground block; empty: what the caller's
+    /// ground test accepts).
+    pub on: Vec<BlockId>,
+    /// Lowest and highest surface y an instance may stand at (inclusive).
+    pub height: (i32, i32),
+    /// Steepest ground, as the largest height difference in blocks to a neighbouring column.
+    pub max_slope: u32,
+    /// The kinds, at least one, at most [`MAX_SCATTER_KINDS`].
+    pub kinds: Vec<ScatterKind>,
+    /// Smallest and largest scale, `0 < min ≤ max`.
+    pub scale: (f32, f32),
+    /// Tilt instances to the ground's normal instead of standing them upright.
+    pub align_to_normal: bool,
+}
+
+/// Why a layer was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScatterError {
+    /// A name that is empty or not `[a-z0-9_]`.
+    Name,
+    /// The radius is not a finite number in range.
+    Radius,
+    /// The density is not in `0..=1`.
+    Density,
+    /// No kind, too many, or one with weight 0 or a bad name.
+    Kinds,
+    /// The scale range is not `0 < min ≤ max`, finite.
+    Scale,
+    /// The height range is empty.
+    Height,
+}
+
+impl fmt::Display for ScatterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ScatterError::Name => "names must be [a-z0-9_]+",
+            ScatterError::Radius => "radius must be a number in 0.5..=64 blocks",
+            ScatterError::Density => "density must be in 0..=1",
+            ScatterError::Kinds => "kinds: 1..=256 of them, each with a weight of at least 1",
+            ScatterError::Scale => "scale must be [min, max] with 0 < min <= max",
+            ScatterError::Height => "height must be [low, high] with low <= high",
+        })
+    }
+}
+
+fn valid_name(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+}
+
+impl ScatterLayer {
+    /// A layer of one kind named like the layer, everywhere, radius `radius`, density 1,
+    /// upright at scale 1.
+    pub fn new(name: &str, radius: f64) -> ScatterLayer {
+        ScatterLayer {
+            name: String::from(name),
+            radius,
+            density: 1.0,
+            biomes: Vec::new(),
+            on: Vec::new(),
+            height: (i32::MIN, i32::MAX),
+            max_slope: u32::MAX,
+            kinds: alloc::vec![ScatterKind {
+                name: String::from(name),
+                weight: 1,
+            }],
+            scale: (1.0, 1.0),
+            align_to_normal: false,
+        }
+    }
+
+    /// The first problem with the layer, if any.
+    pub fn check(&self) -> Result<(), ScatterError> {
+        if !valid_name(&self.name) {
+            return Err(ScatterError::Name);
+        }
+        if !(MIN_SCATTER_RADIUS..=MAX_SCATTER_RADIUS).contains(&self.radius) {
+            return Err(ScatterError::Radius);
+        }
+        if !(0.0..=1.0).contains(&self.density) {
+            return Err(ScatterError::Density);
+        }
+        let kinds_ok = (1..=MAX_SCATTER_KINDS).contains(&self.kinds.len())
+            && self
+                .kinds
+                .iter()
+                .all(|k| k.weight >= 1 && valid_name(&k.name));
+        if !kinds_ok {
+            return Err(ScatterError::Kinds);
+        }
+        let (lo, hi) = self.scale;
+        if !(lo.is_finite() && hi.is_finite() && lo > 0.0 && lo <= hi) {
+            return Err(ScatterError::Scale);
+        }
+        if self.height.0 > self.height.1 {
+            return Err(ScatterError::Height);
+        }
+        Ok(())
+    }
+
+    /// The layer's salt: a hash of its name, so renaming a layer moves its points and
+    /// reordering layers does not.
+    pub fn salt(&self) -> i64 {
+        let mut h = 0xCBF2_9CE4_8422_2325u64;
+        for b in self.name.bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
+        }
+        mix_stafford13(h) as i64
+    }
+}
+
+/// One instance: where it stands, how it is turned and scaled, and which model it is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Instance {
+    /// The kind's index in its layer's `kinds`.
+    pub kind: u16,
+    /// Position relative to the chunk's origin block corner, in blocks: x and z in `0..16`,
+    /// y the top of the ground block it stands on (world y).
+    pub position: [f32; 3],
+    /// Rotation about the up axis (or the ground normal), radians in `[0, 2π)`.
+    pub yaw: f32,
+    /// Uniform scale.
+    pub scale: f32,
+    /// The up direction: `[0, 1, 0]`, or the ground's normal when the layer aligns to it.
+    pub up: [f32; 3],
+}
+
+/// A hash of a point's cell and a purpose, as a fraction in `[0, 1)` with 53 bits.
+fn unit(priority: u64, purpose: u64) -> f64 {
+    let h = mix_stafford13(priority ^ purpose.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    (h >> 11) as f64 / 9_007_199_254_740_992.0
+}
+
+/// What each per-instance draw is for (distinct hashes of one point).
+const DRAW_DENSITY: u64 = 1;
+const DRAW_KIND: u64 = 2;
+const DRAW_YAW: u64 = 3;
+const DRAW_SCALE: u64 = 4;
+
+/// The index of the kind `u` (in `[0, 1)`) falls on, by weight.
+fn pick_kind(kinds: &[ScatterKind], u: f64) -> u16 {
+    let total: u64 = kinds.iter().map(|k| u64::from(k.weight)).sum();
+    let target = (u * total as f64) as u64;
+    let mut acc = 0u64;
+    for (i, k) in kinds.iter().enumerate() {
+        acc += u64::from(k.weight);
+        if target < acc {
+            return i as u16;
+        }
+    }
+    kinds.len().saturating_sub(1) as u16
+}
+
+/// The instances of `layer` in the finished chunk `full` of a world of `seed` and `dims`:
+/// its Poisson points whose column lies in the chunk, kept by density and by the rules read
+/// from the chunk (biome of the point's 4 × 4 cell, ground block, ground height, slope to the
+/// neighbouring columns inside the chunk). The ground of a column is its top block that
+/// blocks motion, leaves aside ([`Heightmap::MotionBlockingNoLeaves`]): plants and snow
+/// layers on it do not hold an instance up, and water is ground a layer may refuse. `is_ground(b)` says whether block `b` can carry an
+/// instance when the layer names no `on` blocks (a world's solid blocks). In cell order.
+pub fn scatter_chunk(
+    seed: i64,
+    dims: &Dims,
+    layer: &ScatterLayer,
+    full: &FullChunk,
+    is_ground: impl Fn(BlockId) -> bool,
+) -> Vec<Instance> {
+    let side = CHUNK_SIDE as i32;
+    let pos: ChunkPos = full.pos;
+    let (bx, bz) = (pos.block_x(), pos.block_z());
+    let disk = PoissonDisk::new(seed, layer.salt(), layer.radius);
+    let surface = &full.heightmaps()[Heightmap::MotionBlockingNoLeaves];
+    let blocks = full.blocks();
+    let height_at = |lx: i32, lz: i32| surface[(lz * side + lx) as usize];
+    let mut out = Vec::new();
+    for p in disk.points_in(bx, bz, bx + side, bz + side) {
+        if unit(p.priority, DRAW_DENSITY) >= layer.density {
+            continue;
+        }
+        let (lx, lz) = (
+            (floor_i64(p.x) - i64::from(bx)) as i32,
+            (floor_i64(p.z) - i64::from(bz)) as i32,
+        );
+        let biome = full.biomes[((lz / 4) * 4 + lx / 4) as usize];
+        if !layer.biomes.is_empty() && !layer.biomes.contains(&biome) {
+            continue;
+        }
+        let top = height_at(lx, lz);
+        if top <= dims.min_y || top < layer.height.0 || top > layer.height.1 {
+            continue;
+        }
+        let ground = blocks
+            .get(dims.index(lx as usize, top - 1, lz as usize))
+            .copied()
+            .unwrap_or(0);
+        let allowed = if layer.on.is_empty() {
+            is_ground(ground)
+        } else {
+            layer.on.contains(&ground)
+        };
+        if !allowed {
+            continue;
+        }
+        // Height differences to the four neighbouring columns inside the chunk.
+        let mut slope = 0u32;
+        let mut gx = 0i32;
+        let mut gz = 0i32;
+        for (dx, dz) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+            let (nx, nz) = (lx + dx, lz + dz);
+            if (0..side).contains(&nx) && (0..side).contains(&nz) {
+                let d = height_at(nx, nz) - top;
+                slope = slope.max(d.unsigned_abs());
+                gx += d * dx;
+                gz += d * dz;
+            }
+        }
+        if slope > layer.max_slope {
+            continue;
+        }
+        let up = if layer.align_to_normal {
+            // The normal of the surface whose slope along x and z is the mean difference to
+            // the neighbours on each side: (−gx/2, 1, −gz/2), normalised.
+            let (nx, nz) = (-(gx as f32) * 0.5, -(gz as f32) * 0.5);
+            let len = libm::sqrtf(nx * nx + 1.0 + nz * nz);
+            [nx / len, 1.0 / len, nz / len]
+        } else {
+            [0.0, 1.0, 0.0]
+        };
+        let (lo, hi) = layer.scale;
+        let s = unit(p.priority, DRAW_SCALE) as f32;
+        // A fraction just below 1 may round to a full turn in f32: that is yaw 0.
+        let yaw = (unit(p.priority, DRAW_YAW) * core::f64::consts::TAU) as f32;
+        out.push(Instance {
+            kind: pick_kind(&layer.kinds, unit(p.priority, DRAW_KIND)),
+            position: [
+                (p.x - f64::from(bx)) as f32,
+                top as f32,
+                (p.z - f64::from(bz)) as f32,
+            ],
+            yaw: if yaw >= core::f32::consts::TAU {
+                0.0
+            } else {
+                yaw
+            },
+            scale: (lo + (hi - lo) * s).min(hi),
+            up,
+        });
+    }
+    out
+}
