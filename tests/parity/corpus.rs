@@ -11,8 +11,9 @@ use stratagen_core::mesh::heightmap::{mesh_heightmap, HeightmapMeshOptions};
 use stratagen_core::mesh::{mesh_chunk, MeshOptions, MissingNeighbour, Mode};
 use stratagen_core::noise::{FractalType, Grid2, Grid3, NoiseDef, NoiseType, Precision};
 use stratagen_core::util::digest::Digest;
+use stratagen_core::world::scatter::{scatter_chunk, ScatterKind, ScatterLayer};
 use stratagen_core::world::{
-    status_digest, Definition, Neighbourhood, Palette, World, WorldGen, WorldSettings,
+    status_digest, ChunkData, Definition, Neighbourhood, Palette, World, WorldGen, WorldSettings,
 };
 
 /// (label, seed, chunk x, chunk z): what each entry guards.
@@ -223,6 +224,58 @@ fn preset_lines(out: &mut Vec<String>) {
     }
 }
 
+/// The built-in world's scatter layers on a finished chunk: per layer, the instance count and
+/// the digest of every field's bits.
+fn scatter_lines(out: &mut Vec<String>, label: &str, seed: i64, p: ChunkPos, d: &ChunkData) {
+    let world = Definition::builtin();
+    let dims = WorldGen::new(WorldSettings {
+        seed,
+        ..WorldSettings::default()
+    })
+    .expect("valid world")
+    .dims();
+    let full = match d.full() {
+        Some(f) => f,
+        None => return,
+    };
+    // Besides the built-in layers (rules read from the chunk), one that places every point
+    // tilted to the ground, at many scales and two kinds: the float work of every instance.
+    let mut everywhere = ScatterLayer::new("corpus", 2.0);
+    everywhere.align_to_normal = true;
+    everywhere.scale = (0.5, 2.0);
+    everywhere.kinds.push(ScatterKind {
+        name: "second".into(),
+        weight: 3,
+    });
+    let layers: Vec<(&ScatterLayer, bool)> = world
+        .scatter
+        .iter()
+        .map(|l| (l, false))
+        .chain(core::iter::once((&everywhere, true)))
+        .collect();
+    for (layer, anywhere) in layers {
+        let ground = |b| anywhere || world.blocks.get(b).map_or(false, |q| q.solid);
+        let v = scatter_chunk(seed, &dims, layer, full, ground);
+        let mut h = Digest::new();
+        for i in &v {
+            h.write_u16(i.kind);
+            for c in i.position.iter().chain(&[i.yaw, i.scale]).chain(&i.up) {
+                h.write_u32(c.to_bits());
+            }
+        }
+        out.push(format!(
+            "scatter {} seed {} ({}, {}) {} {} {:016x}",
+            label,
+            seed,
+            p.x,
+            p.z,
+            layer.name,
+            v.len(),
+            h.finish()
+        ));
+    }
+}
+
 /// Every corpus line, in a fixed order.
 pub fn lines() -> Vec<String> {
     let mut out = Vec::new();
@@ -269,6 +322,9 @@ pub fn lines() -> Vec<String> {
                     m.digest()
                 ));
             }
+        }
+        if let Some(d) = s.output(p, ChunkStatus::Full) {
+            scatter_lines(&mut out, label, *seed, p, &d);
         }
         for st in ChunkStatus::ALL.iter() {
             let d = match s.output(p, *st) {

@@ -15,6 +15,7 @@ use crate::features::{
 use crate::node::{Node, Value};
 use crate::problem::{Problem, Problems};
 use crate::reader::Reader;
+use crate::scatter::{read_scatter, write_scatter};
 use crate::terrain::{read_terrain, write_terrain};
 
 /// The document format this library reads and writes.
@@ -201,6 +202,10 @@ pub fn read(root: &Node) -> Result<Definition, Problems> {
     };
     let sb_node = t.node(&mut r, "structure_blocks");
     let structure_blocks = read_structure_blocks(&mut r, sb_node, "structure_blocks");
+    let scatter = match t.opt_node("scatter") {
+        Some(n) => read_scatter(&mut r, n, "scatter"),
+        None => Vec::new(),
+    };
     t.end(&mut r);
 
     // A covered path always comes with a problem; a reader that covered one silently would
@@ -235,6 +240,7 @@ pub fn read(root: &Node) -> Result<Definition, Problems> {
             structures,
             structure_blocks,
             creatures,
+            scatter,
         };
         for e in d.check().into_iter().filter(|_| !skip_core) {
             let at = root.find(&e.path);
@@ -262,9 +268,10 @@ fn index<I: TryFrom<usize> + Copy>(names: &[String]) -> std::collections::HashMa
         .collect()
 }
 
-/// The full document of a definition (no `base`: every value written).
+/// The full document of a definition (no `base`: every value written; `scatter` when the
+/// definition has layers).
 pub fn write(d: &Definition) -> Node {
-    T::new()
+    let t = T::new()
         .i("format", FORMAT)
         .s("name", &d.name)
         .n("creatures", array(d.creatures.iter().map(|c| string(c))))
@@ -275,6 +282,10 @@ pub fn write(d: &Definition) -> Node {
         .n("features", write_features(d))
         .n("trees", write_trees(d))
         .n("structures", write_structures(d))
-        .n("structure_blocks", write_structure_blocks(d))
-        .done()
+        .n("structure_blocks", write_structure_blocks(d));
+    if d.scatter.is_empty() {
+        t.done()
+    } else {
+        t.n("scatter", write_scatter(d)).done()
+    }
 }

@@ -26,6 +26,7 @@ mod features;
 mod node;
 mod problem;
 mod reader;
+mod scatter;
 mod terrain;
 
 /// The names noise settings take in documents: `type`, `fractal`, `cellular_distance`,

@@ -542,3 +542,56 @@ fn a_list_item_that_is_not_a_table_is_refused() {
     assert_eq!(p.list.len(), 1, "{p}");
     positioned_and_distinct(&p);
 }
+
+#[test]
+fn scatter_layer_out_of_range() {
+    // `rocks` is the default world's second layer: the document's radius merges into it.
+    let doc = on_default("[[scatter]]\nname = \"rocks\"\nradius = 100.0\n");
+    refused(
+        &doc,
+        "scatter[1].radius",
+        "radius must be a number in 0.5..=64",
+        Some((6, 10)),
+    );
+}
+
+#[test]
+fn scatter_layer_unknown_names() {
+    let doc = on_default(
+        "[[scatter]]\nname = \"ferns\"\nradius = 2.0\nbiomes = [\"tundra\"]\non = [\"moss\"]\n",
+    );
+    refused(
+        &doc,
+        "scatter[3].biomes[0]",
+        "unknown biome \"tundra\"",
+        Some((7, 11)),
+    );
+    refused(
+        &doc,
+        "scatter[3].on[0]",
+        "unknown block \"moss\"",
+        Some((8, 7)),
+    );
+}
+
+#[test]
+fn scatter_kind_weight_zero_and_duplicate_kinds() {
+    let doc = on_default(
+        "[[scatter]]\nname = \"ferns\"\nradius = 2.0\nkinds = [{ name = \"a\", weight = 0 }]\n",
+    );
+    refused(
+        &doc,
+        "scatter[3].kinds",
+        "weight of at least 1",
+        Some((7, 9)),
+    );
+    let doc = on_default(
+        "[[scatter]]\nname = \"ferns\"\nradius = 2.0\nkinds = [{ name = \"a\" }, { name = \"a\" }]\n",
+    );
+    refused(
+        &doc,
+        "scatter[3].kinds[1].name",
+        "each kind name at most once",
+        Some((7, 35)),
+    );
+}

@@ -85,3 +85,25 @@ fn a_noise_table_may_choose_f32() {
     let problems = parse(&text).unwrap_err().to_string();
     assert!(problems.contains("precision"), "{problems}");
 }
+
+/// Scatter layers change no block: they travel in a definition's bytes but stay out of its
+/// digest, so a world's stored chunks stay its own whatever props it scatters.
+#[test]
+fn scatter_layers_travel_in_the_bytes_but_not_the_digest() {
+    let d = Definition::builtin();
+    assert_eq!(d.scatter.len(), 3);
+    let mut bare = d.clone();
+    bare.scatter.clear();
+    assert_eq!(d.digest(), bare.digest());
+    let (with, without) = (d.to_bytes(), bare.to_bytes());
+    assert_eq!(&with[..without.len()], &without[..]);
+    assert_eq!(Definition::from_bytes(&with).unwrap(), d);
+    assert_eq!(Definition::from_bytes(&without).unwrap(), bare);
+    // A damaged tag, or a layer the checks refuse, is refused.
+    let mut forged = with.clone();
+    forged[without.len()] ^= 1;
+    assert!(Definition::from_bytes(&forged).is_err());
+    let mut bad = d.clone();
+    bad.scatter[0].radius = 1000.0;
+    assert!(Definition::from_bytes(&bad.to_bytes()).is_err());
+}

@@ -10,6 +10,7 @@ use crate::world::biome::{self, BiomeId};
 use crate::world::block::{self as b, BlockId};
 use crate::world::definition::*;
 use crate::world::palette::Palette;
+use crate::world::scatter::{ScatterKind, ScatterLayer};
 use crate::world::structure::StructureKind;
 
 /// Continentalness below which the sea is deep ocean.
@@ -613,8 +614,43 @@ impl Definition {
                 path_ground: vec![b::GRASS_BLOCK, b::DIRT, b::SAND, b::SNOW_BLOCK, b::STONE],
             },
             creatures: CREATURES.iter().map(|s| String::from(*s)).collect(),
+            scatter: scatter_layers(),
         }
     }
+}
+
+/// A kind of a scatter layer.
+fn kind(name: &str, weight: u32) -> ScatterKind {
+    ScatterKind {
+        name: String::from(name),
+        weight,
+    }
+}
+
+/// The built-in props: trees in the wooded biomes, rocks on open ground, grass tufts and
+/// flowers on grassland. Models are the host's: the kinds only name them.
+fn scatter_layers() -> Vec<ScatterLayer> {
+    use biome::*;
+    let mut trees = ScatterLayer::new("trees", 7.0);
+    trees.biomes = vec![FOREST, BIRCH_FOREST, TAIGA, JUNGLE, SWAMP];
+    trees.on = vec![b::GRASS_BLOCK, b::DIRT];
+    trees.max_slope = 2;
+    trees.kinds = vec![kind("broadleaf", 3), kind("conifer", 2), kind("dead", 1)];
+    trees.scale = (0.8, 1.3);
+    let mut rocks = ScatterLayer::new("rocks", 12.0);
+    rocks.density = 0.5;
+    rocks.on = vec![b::STONE, b::GRASS_BLOCK, b::GRAVEL, b::SAND, b::SNOW_BLOCK];
+    rocks.kinds = vec![kind("boulder", 1), kind("pebbles", 3)];
+    rocks.scale = (0.6, 1.6);
+    rocks.align_to_normal = true;
+    let mut grass = ScatterLayer::new("grass", 1.5);
+    grass.density = 0.6;
+    grass.biomes = vec![PLAINS, FOREST, BIRCH_FOREST, SAVANNA, SWAMP];
+    grass.on = vec![b::GRASS_BLOCK];
+    grass.max_slope = 1;
+    grass.kinds = vec![kind("tuft", 4), kind("flower", 1)];
+    grass.scale = (0.7, 1.2);
+    vec![trees, rocks, grass]
 }
 
 #[cfg(test)]

@@ -11,6 +11,10 @@ use crate::noise::NoiseDef;
 use crate::util::digest::xxh64;
 use crate::world::block::BlockProps;
 use crate::world::definition::*;
+use crate::world::scatter::ScatterLayer;
+
+/// Marks the scatter layers after the digested part of [`Definition::to_bytes`] ("SCAT").
+pub const SCATTER_TAG: u32 = u32::from_le_bytes(*b"SCAT");
 
 /// Little-endian bytes, written with the same calls as the streaming digest.
 #[derive(Default)]
@@ -65,6 +69,24 @@ struct Canon(Bytes);
 impl Canon {
     fn len(&mut self, n: usize) {
         self.0.write_u64(n as u64);
+    }
+    fn scatter_layer(&mut self, l: &ScatterLayer) {
+        self.str(&l.name);
+        self.0.write_f64(l.radius);
+        self.0.write_f64(l.density);
+        self.bytes(&l.biomes);
+        self.ids(&l.on);
+        self.0.write_i32(l.height.0);
+        self.0.write_i32(l.height.1);
+        self.0.write_u32(l.max_slope);
+        self.len(l.kinds.len());
+        for k in &l.kinds {
+            self.str(&k.name);
+            self.0.write_u32(k.weight);
+        }
+        self.0.write_u32(l.scale.0.to_bits());
+        self.0.write_u32(l.scale.1.to_bits());
+        self.0.write_u8(u8::from(l.align_to_normal));
     }
     fn str(&mut self, s: &str) {
         self.len(s.len());
@@ -157,12 +179,19 @@ impl Definition {
     }
 
     /// The whole definition, name included, in the canonical encoding: the name's length
-    /// (`u64`) and UTF-8 bytes, then [`Definition::digest`]'s bytes. [`Definition::from_bytes`]
-    /// reads it back.
+    /// (`u64`) and UTF-8 bytes, then [`Definition::digest`]'s bytes, then, if there are scatter
+    /// layers, [`SCATTER_TAG`] and the layers. [`Definition::from_bytes`] reads it back.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut c = Canon(Bytes::default());
         c.str(&self.name);
         c.0 .0.extend_from_slice(&self.canonical());
+        if !self.scatter.is_empty() {
+            c.0.write_u32(SCATTER_TAG);
+            c.len(self.scatter.len());
+            for l in &self.scatter {
+                c.scatter_layer(l);
+            }
+        }
         c.0 .0
     }
 

@@ -13,6 +13,7 @@ use crate::noise::NoiseDef;
 use crate::world::block::BlockId;
 use crate::world::definition::*;
 use crate::world::palette::valid_name;
+use crate::world::scatter::ScatterError;
 
 /// Most problems one check reports.
 pub const MAX_PROBLEMS: usize = 100;
@@ -177,7 +178,42 @@ impl Definition {
         self.check_terrain(&mut p);
         self.check_features(&mut p);
         self.check_structures(&mut p);
+        self.check_scatter(&mut p);
         p.list
+    }
+
+    fn check_scatter(&self, p: &mut Problems) {
+        let d = self;
+        for (i, l) in d.scatter.iter().enumerate() {
+            let at = format!("scatter[{}]", i);
+            if let Err(e) = l.check() {
+                let field = match e {
+                    ScatterError::Name => "name",
+                    ScatterError::Radius => "radius",
+                    ScatterError::Density => "density",
+                    ScatterError::Kinds => "kinds",
+                    ScatterError::Scale => "scale",
+                    ScatterError::Height => "height",
+                };
+                p.add(format!("{}.{}", at, field), format!("{}", e));
+            }
+            if d.scatter[..i].iter().any(|o| o.name == l.name) {
+                p.add(
+                    format!("{}.name", at),
+                    "each scatter layer name at most once",
+                );
+            }
+            for (k, kind) in l.kinds.iter().enumerate() {
+                if l.kinds[..k].iter().any(|o| o.name == kind.name) {
+                    p.add(
+                        format!("{}.kinds[{}].name", at, k),
+                        "each kind name at most once in a layer",
+                    );
+                }
+            }
+            p.biomes(&format!("{}.biomes", at), &l.biomes, d);
+            p.blocks(&format!("{}.on", at), &l.on, d);
+        }
     }
 
     fn check_biomes(&self, p: &mut Problems) {

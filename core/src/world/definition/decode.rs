@@ -9,9 +9,10 @@ use core::fmt;
 use crate::noise::{CellularDistance, CellularReturn, FractalType, NoiseDef, NoiseType, Precision};
 use crate::util::bytes::{Cursor, LeReader};
 use crate::world::block::{BlockProps, Shape, Surface};
-use crate::world::definition::canonical::{ENCODING, PRECISION_SHIFT};
+use crate::world::definition::canonical::{ENCODING, PRECISION_SHIFT, SCATTER_TAG};
 use crate::world::definition::*;
 use crate::world::palette::Palette;
+use crate::world::scatter::{ScatterKind, ScatterLayer};
 use crate::world::structure::StructureKind;
 
 /// Why [`Definition::from_bytes`] refused its input.
@@ -95,6 +96,35 @@ impl<'a> Reader<'a> {
     fn bytes(&mut self) -> R<Vec<u8>> {
         let n = self.len()?;
         Ok(self.take(n)?.to_vec())
+    }
+    fn scatter_layer(&mut self) -> R<ScatterLayer> {
+        let name = self.str()?;
+        let radius = self.f64()?;
+        let density = self.f64()?;
+        let biomes = self.bytes()?;
+        let on = self.ids()?;
+        let height = (self.i32()?, self.i32()?);
+        let max_slope = self.u32()?;
+        let kinds = self.list(|r| {
+            Ok(ScatterKind {
+                name: r.str()?,
+                weight: r.u32()?,
+            })
+        })?;
+        let scale = (f32::from_bits(self.u32()?), f32::from_bits(self.u32()?));
+        let align_to_normal = self.bool()?;
+        Ok(ScatterLayer {
+            name,
+            radius,
+            density,
+            biomes,
+            on,
+            height,
+            max_slope,
+            kinds,
+            scale,
+            align_to_normal,
+        })
     }
     fn opt_u16(&mut self) -> R<Option<u16>> {
         match self.u8()? {
@@ -359,6 +389,14 @@ impl Definition {
             path_ground: r.ids()?,
         };
         let creatures = r.list(|r| r.str())?;
+        let scatter = if r.bytes.at_end() {
+            Vec::new()
+        } else {
+            if r.u32()? != SCATTER_TAG {
+                return r.bad("bytes left over");
+            }
+            r.list(|r| r.scatter_layer())?
+        };
         if !r.bytes.at_end() {
             return r.bad("bytes left over");
         }
@@ -373,6 +411,7 @@ impl Definition {
             structures,
             structure_blocks,
             creatures,
+            scatter,
         };
         match d.check().into_iter().next() {
             Some(e) => Err(DecodeError::Invalid(e)),

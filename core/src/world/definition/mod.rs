@@ -15,6 +15,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::world::palette::Palette;
+use crate::world::scatter::ScatterLayer;
 
 mod biomes;
 mod builtin;
@@ -25,6 +26,7 @@ mod features;
 mod terrain;
 
 pub use biomes::{BiomeDef, ClimateBox, ClimateDef, Interval, SpawnEntry, SurfaceRule};
+pub use canonical::SCATTER_TAG;
 pub use check::DefinitionError;
 pub use decode::DecodeError;
 pub use features::{
@@ -59,6 +61,10 @@ pub struct Definition {
     pub structure_blocks: StructureBlocks,
     /// Creature kind names, referred to by index from biome spawn tables (spawn request ids).
     pub creatures: Vec<String>,
+    /// Scatter layers (props for instanced rendering). They change no block, so they are not
+    /// part of [`Definition::digest`]: a world's stored chunks stay its own whatever props it
+    /// scatters. [`Definition::to_bytes`] carries them.
+    pub scatter: Vec<ScatterLayer>,
 }
 
 impl Definition {
