@@ -3,7 +3,7 @@
 use clap::{Parser, Subcommand};
 
 use crate::commands::{
-    bench, digest, edit, heightmap, merge, mesh, noise, pregen, render, verify, world,
+    bench, digest, edit, heightmap, merge, mesh, noise, pregen, render, scatter, verify, world,
 };
 use crate::error::{usage, CliError};
 
@@ -32,6 +32,9 @@ pub enum Cmd {
     /// Mesh a rectangle of chunks and write a glTF binary (.glb): a node per chunk, opaque,
     /// cutout and water surfaces, vertex colours with ambient occlusion and light.
     Mesh(mesh::MeshArgs),
+    /// Place the world's `[[scatter]]` layers on a rectangle of chunks and write a glTF
+    /// binary (.glb): a node per layer and kind, instanced (EXT_mesh_gpu_instancing).
+    Scatter(scatter::ScatterArgs),
     /// Print one digest per chunk of a region and the region digest.
     Digest(digest::DigestArgs),
     /// Apply an edit script (`set X Y Z BLOCK`, `fill X0 Y0 Z0 X1 Y1 Z1 BLOCK`) to a store;

@@ -1,7 +1,8 @@
 //! A glTF 2.0 binary (`.glb`) writer for meshes: one node per chunk, one primitive per
 //! surface, vertex colours, three materials (opaque, alpha-tested cutout drawn from both
-//! sides, alpha-blended water). The JSON part is built with `serde_json`; the binary chunk
-//! holds every array, 4-byte aligned.
+//! sides, alpha-blended water), and instanced nodes (`EXT_mesh_gpu_instancing`: one mesh
+//! drawn at many translations, rotations and scales). The JSON part is built with
+//! `serde_json`; the binary chunk holds every array, 4-byte aligned.
 
 use serde_json::{json, Value};
 
@@ -50,26 +51,43 @@ pub struct Glb {
     accessors: Vec<Value>,
     meshes: Vec<Value>,
     nodes: Vec<Value>,
+    /// Whether a node uses `EXT_mesh_gpu_instancing`.
+    instancing: bool,
+}
+
+/// One instance of an instanced node: where, turned how, how large.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct InstanceTransform {
+    /// Translation.
+    pub translation: [f32; 3],
+    /// Rotation, a unit quaternion `[x, y, z, w]`.
+    pub rotation: [f32; 4],
+    /// Scale per axis.
+    pub scale: [f32; 3],
 }
 
 impl Glb {
-    /// Append bytes as a buffer view (4-byte aligned); its index.
-    fn view(&mut self, bytes: &[u8], target: u32) -> usize {
+    /// Append bytes as a buffer view (4-byte aligned); its index. Instance attributes have
+    /// no target (they are not vertex data).
+    fn view(&mut self, bytes: &[u8], target: Option<u32>) -> usize {
         while !self.bin.len().is_multiple_of(4) {
             self.bin.push(0);
         }
-        self.views.push(json!({
+        let mut view = json!({
             "buffer": 0,
             "byteOffset": self.bin.len(),
             "byteLength": bytes.len(),
-            "target": target,
-        }));
+        });
+        if let Some(t) = target {
+            view["target"] = json!(t);
+        }
+        self.views.push(view);
         self.bin.extend_from_slice(bytes);
         self.views.len() - 1
     }
 
     /// An accessor over a new view; its index.
-    fn accessor(&mut self, bytes: &[u8], target: u32, fields: Value) -> usize {
+    fn accessor(&mut self, bytes: &[u8], target: Option<u32>, fields: Value) -> usize {
         let view = self.view(bytes, target);
         let mut a = json!({ "bufferView": view });
         if let (Value::Object(a), Value::Object(f)) = (&mut a, fields) {
@@ -95,6 +113,53 @@ impl Glb {
         self.nodes.push(node);
     }
 
+    /// Add a node named `name` drawing a mesh of `primitives` once per instance
+    /// (`EXT_mesh_gpu_instancing`); nothing if there is no instance or no primitive.
+    pub fn instanced_node(
+        &mut self,
+        name: &str,
+        primitives: &[Primitive],
+        instances: &[InstanceTransform],
+    ) {
+        if instances.is_empty() || primitives.iter().all(|p| p.indices.is_empty()) {
+            return;
+        }
+        let mut prims = Vec::new();
+        for p in primitives.iter().filter(|p| !p.indices.is_empty()) {
+            prims.push(self.primitive(p));
+        }
+        self.meshes
+            .push(json!({ "name": name, "primitives": prims }));
+        let floats = |v: &[f32]| v.iter().flat_map(|f| f.to_le_bytes()).collect::<Vec<u8>>();
+        let n = instances.len();
+        let t: Vec<f32> = instances.iter().flat_map(|i| i.translation).collect();
+        let r: Vec<f32> = instances.iter().flat_map(|i| i.rotation).collect();
+        let s: Vec<f32> = instances.iter().flat_map(|i| i.scale).collect();
+        let t = self.accessor(
+            &floats(&t),
+            None,
+            json!({ "componentType": FLOAT, "count": n, "type": "VEC3" }),
+        );
+        let r = self.accessor(
+            &floats(&r),
+            None,
+            json!({ "componentType": FLOAT, "count": n, "type": "VEC4" }),
+        );
+        let s = self.accessor(
+            &floats(&s),
+            None,
+            json!({ "componentType": FLOAT, "count": n, "type": "VEC3" }),
+        );
+        self.nodes.push(json!({
+            "name": name,
+            "mesh": self.meshes.len() - 1,
+            "extensions": { "EXT_mesh_gpu_instancing": {
+                "attributes": { "TRANSLATION": t, "ROTATION": r, "SCALE": s }
+            } },
+        }));
+        self.instancing = true;
+    }
+
     fn primitive(&mut self, p: &Primitive) -> Value {
         let n = p.positions.len();
         let mut lo = [f32::INFINITY; 3];
@@ -108,19 +173,19 @@ impl Glb {
         let floats = |v: &[f32]| v.iter().flat_map(|f| f.to_le_bytes()).collect::<Vec<u8>>();
         let pos = self.accessor(
             &floats(p.positions.as_flattened()),
-            ARRAY_BUFFER,
+            Some(ARRAY_BUFFER),
             json!({ "componentType": FLOAT, "count": n, "type": "VEC3", "min": lo, "max": hi }),
         );
         let nrm = self.accessor(
             &floats(p.normals.as_flattened()),
-            ARRAY_BUFFER,
+            Some(ARRAY_BUFFER),
             json!({ "componentType": FLOAT, "count": n, "type": "VEC3" }),
         );
         let mut attributes = json!({ "POSITION": pos, "NORMAL": nrm });
         if !p.colours.is_empty() {
             let c = self.accessor(
                 p.colours.as_flattened(),
-                ARRAY_BUFFER,
+                Some(ARRAY_BUFFER),
                 json!({ "componentType": UNSIGNED_BYTE, "normalized": true, "count": n, "type": "VEC4" }),
             );
             attributes["COLOR_0"] = json!(c);
@@ -128,7 +193,7 @@ impl Glb {
         if !p.uvs.is_empty() {
             let t = self.accessor(
                 &floats(p.uvs.as_flattened()),
-                ARRAY_BUFFER,
+                Some(ARRAY_BUFFER),
                 json!({ "componentType": FLOAT, "count": n, "type": "VEC2" }),
             );
             attributes["TEXCOORD_0"] = json!(t);
@@ -136,7 +201,7 @@ impl Glb {
         let idx: Vec<u8> = p.indices.iter().flat_map(|i| i.to_le_bytes()).collect();
         let ind = self.accessor(
             &idx,
-            ELEMENT_ARRAY_BUFFER,
+            Some(ELEMENT_ARRAY_BUFFER),
             json!({ "componentType": UNSIGNED_INT, "count": p.indices.len(), "type": "SCALAR" }),
         );
         json!({
@@ -153,7 +218,7 @@ impl Glb {
             self.bin.push(0);
         }
         let pbr = |alpha: f32| json!({ "baseColorFactor": [1.0, 1.0, 1.0, alpha], "metallicFactor": 0.0, "roughnessFactor": 1.0 });
-        let doc = json!({
+        let mut doc = json!({
             "asset": { "version": "2.0", "generator": concat!("stratagen ", env!("CARGO_PKG_VERSION")) },
             "scene": 0,
             "scenes": [{ "nodes": (0..self.nodes.len()).collect::<Vec<_>>() }],
@@ -169,6 +234,9 @@ impl Glb {
             "bufferViews": self.views,
             "buffers": [{ "byteLength": self.bin.len() }],
         });
+        if self.instancing {
+            doc["extensionsUsed"] = json!(["EXT_mesh_gpu_instancing"]);
+        }
         let mut text = serde_json::to_vec(&doc).unwrap_or_default();
         while !text.len().is_multiple_of(4) {
             text.push(b' ');

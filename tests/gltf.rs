@@ -152,3 +152,101 @@ fn meshes_pass_the_khronos_validator() {
     );
     assert_eq!(json_of(&hm)["nodes"].as_array().unwrap().len(), 6);
 }
+
+/// The accessor `i` of a .glb as floats (tightly packed, little-endian).
+fn floats_of(path: &Path, doc: &serde_json::Value, i: usize) -> Vec<f32> {
+    let b = std::fs::read(path).unwrap();
+    let n = u32::from_le_bytes(b[12..16].try_into().unwrap()) as usize;
+    let bin = &b[20 + n + 8..];
+    let a = &doc["accessors"][i];
+    let v = &doc["bufferViews"][a["bufferView"].as_u64().unwrap() as usize];
+    let (off, len) = (
+        v["byteOffset"].as_u64().unwrap() as usize,
+        v["byteLength"].as_u64().unwrap() as usize,
+    );
+    bin[off..off + len]
+        .chunks(4)
+        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+#[test]
+fn scatter_instances_pass_the_khronos_validator() {
+    use stratagen_core::world::scatter::scatter_chunk;
+    let dir = common::scratch("gltf-scatter");
+    let out = dir.join("props.glb");
+    let said = stratagen(&[
+        "scatter",
+        "--seed",
+        "5",
+        "--region",
+        "-2,-2,3,3",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let report = validate(std::slice::from_ref(&out));
+    assert!(report.contains(" errors=0 warnings=0 "), "{report}");
+
+    // A node per layer and kind that has instances, each instanced; the instances are the
+    // library's, at the chunk's place plus their position.
+    let r = generate(
+        WorldSettings {
+            seed: 5,
+            ..WorldSettings::default()
+        },
+        &rect(-2, -2, 3, 3),
+        ChunkStatus::Full,
+        2,
+        |_, _| {},
+    )
+    .unwrap();
+    let g = &r.generator;
+    let world = g.definition();
+    let doc = json_of(&out);
+    assert_eq!(doc["extensionsUsed"][0], "EXT_mesh_gpu_instancing");
+    let nodes = doc["nodes"].as_array().unwrap();
+    let mut checked = 0;
+    for layer in &world.scatter {
+        let mut per_kind = vec![Vec::new(); layer.kinds.len()];
+        for z in -2..=3 {
+            for x in -2..=3 {
+                let full = r.chunks[&ChunkPos::new(x, z)].full().unwrap();
+                let ground = |b| world.blocks.get(b).is_some_and(|p| p.solid);
+                for i in scatter_chunk(5, &g.dims(), layer, full, ground) {
+                    per_kind[usize::from(i.kind)].push([
+                        ((x + 2) * 16) as f32 + i.position[0],
+                        i.position[1],
+                        ((z + 2) * 16) as f32 + i.position[2],
+                    ]);
+                }
+            }
+        }
+        for (kind, want) in layer.kinds.iter().zip(&per_kind) {
+            let name = format!("{} {}", layer.name, kind.name);
+            assert!(
+                said.contains(&format!("  {name} {}\n", want.len())),
+                "{said}"
+            );
+            let node = nodes.iter().find(|n| n["name"] == name.as_str());
+            let Some(node) = node else {
+                assert!(
+                    want.is_empty(),
+                    "{name}: no node for {} instances",
+                    want.len()
+                );
+                continue;
+            };
+            let attrs = &node["extensions"]["EXT_mesh_gpu_instancing"]["attributes"];
+            let t = floats_of(&out, &doc, attrs["TRANSLATION"].as_u64().unwrap() as usize);
+            let got: Vec<[f32; 3]> = t.chunks(3).map(|c| [c[0], c[1], c[2]]).collect();
+            assert_eq!(&got, want, "{name}");
+            let q = floats_of(&out, &doc, attrs["ROTATION"].as_u64().unwrap() as usize);
+            for c in q.chunks(4) {
+                let len = c.iter().map(|v| v * v).sum::<f32>().sqrt();
+                assert!((len - 1.0).abs() < 1e-5, "{name}: rotation {c:?}");
+            }
+            checked += want.len();
+        }
+    }
+    assert!(checked > 100, "{checked} instances");
+}

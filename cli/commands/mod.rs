@@ -9,6 +9,7 @@ pub mod mesh;
 pub mod noise;
 pub mod pregen;
 pub mod render;
+pub mod scatter;
 pub mod verify;
 pub mod world;
 
@@ -22,6 +23,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Cmd::Noise(a) => noise::run(a),
         Cmd::Heightmap(a) => heightmap::run(a),
         Cmd::Mesh(a) => mesh::run(a),
+        Cmd::Scatter(a) => scatter::run(a),
         Cmd::Digest(a) => digest::run(a),
         Cmd::Edit(a) => edit::run(a),
         Cmd::Bench(a) => bench::run(a),

@@ -1,0 +1,229 @@
+//! `stratagen scatter`: generate a rectangle of chunks, place every scatter layer of the
+//! world's definition on them, and write one glTF binary with a node per layer and kind, its
+//! instances drawn through `EXT_mesh_gpu_instancing`. Each kind's mesh is a stand-in (a
+//! coloured marker: a cone for tall kinds of layers aligned upright, a box otherwise) for
+//! the model a host draws; the transforms are what matters.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use stratagen_core::engine::{ChunkPos, ChunkStatus};
+use stratagen_core::util::digest::Digest;
+use stratagen_core::world::scatter::{scatter_chunk, Instance};
+use stratagen_core::world::WorldSettings;
+
+use crate::args::{parse_rect, region_chunks, require_extension, threads_or_default};
+use crate::error::{usage, CliError};
+use crate::files::write_atomic;
+use crate::gltf::{Glb, InstanceTransform, Material, Primitive};
+use crate::progress::generate_with_progress;
+use crate::region::rect;
+use crate::stored::read_region;
+use crate::worlds::WorldArg;
+
+/// Most chunks one `scatter` call covers.
+const MAX_SCATTER_CHUNKS: i64 = 4096;
+
+/// Arguments of `stratagen scatter`.
+#[derive(Args)]
+pub struct ScatterArgs {
+    /// World seed.
+    #[arg(
+        long,
+        default_value_t = 0,
+        allow_negative_numbers = true,
+        conflicts_with = "from"
+    )]
+    pub seed: i64,
+    /// World definition (its `[[scatter]]` layers are placed).
+    #[command(flatten)]
+    pub world: WorldArg,
+    /// Inclusive chunk rectangle X0,Z0,X1,Z1 (at most 4096 chunks).
+    #[arg(long, value_parser = parse_rect, allow_hyphen_values = true)]
+    pub region: (i32, i32, i32, i32),
+    /// Output file (.glb).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Threads for generation (0: inline). Default: available cores.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Read the chunks and edits from this store instead of generating them.
+    #[arg(long)]
+    pub from: Option<PathBuf>,
+}
+
+/// A kind's stand-in colour: a hash of the layer and kind names, as sRGB bytes.
+fn colour(layer: &str, kind: &str) -> [u8; 4] {
+    let mut d = Digest::new();
+    d.write_bytes(layer.as_bytes());
+    d.write_u8(0);
+    d.write_bytes(kind.as_bytes());
+    let h = d.finish().to_le_bytes();
+    // Mid-range colours: visible on both dark and light ground.
+    [64 + h[0] / 2, 64 + h[1] / 2, 64 + h[2] / 2, 255]
+}
+
+/// A stand-in marker one block wide and two high, standing on its origin: a four-sided
+/// pyramid, flat-shaded.
+fn marker(colour: [u8; 4]) -> Primitive {
+    let apex = [0.0, 2.0, 0.0];
+    let base = [
+        [-0.5, 0.0, -0.5],
+        [0.5, 0.0, -0.5],
+        [0.5, 0.0, 0.5],
+        [-0.5, 0.0, 0.5],
+    ];
+    let mut positions = Vec::new();
+    let mut normals = Vec::new();
+    let mut indices = Vec::new();
+    let mut tri = |a: [f32; 3], b: [f32; 3], c: [f32; 3]| {
+        let u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+        let v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+        let n = [
+            u[1] * v[2] - u[2] * v[1],
+            u[2] * v[0] - u[0] * v[2],
+            u[0] * v[1] - u[1] * v[0],
+        ];
+        let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+        let k = positions.len() as u32;
+        for p in [a, b, c] {
+            positions.push(p);
+            normals.push([n[0] / len, n[1] / len, n[2] / len]);
+        }
+        indices.extend([k, k + 1, k + 2]);
+    };
+    // Sides, counter-clockwise seen from outside (glTF's front faces).
+    for i in 0..4 {
+        tri(base[i], apex, base[(i + 1) % 4]);
+    }
+    tri(base[0], base[1], base[2]);
+    tri(base[0], base[2], base[3]);
+    let n = positions.len();
+    Primitive {
+        positions,
+        normals,
+        colours: vec![colour; n],
+        uvs: Vec::new(),
+        indices,
+        material: Material::Opaque,
+    }
+}
+
+/// An instance's glTF transform: the chunk's origin plus its position; the yaw about the up
+/// axis, tilted onto `up` when the layer aligns to the ground.
+fn transform(chunk: ChunkPos, origin: (i32, i32), i: &Instance) -> InstanceTransform {
+    let (half_s, half_c) = ((i.yaw * 0.5).sin(), (i.yaw * 0.5).cos());
+    let yaw = [0.0, half_s, 0.0, half_c];
+    // The shortest rotation from +y to `up`: axis (up.z, 0, −up.x), half-angle form.
+    let [ux, uy, uz] = i.up;
+    let tilt = {
+        let q = [uz, 0.0, -ux, 1.0 + uy];
+        let len = (q[0] * q[0] + q[2] * q[2] + q[3] * q[3]).sqrt();
+        [q[0] / len, 0.0, q[2] / len, q[3] / len]
+    };
+    let mul = |a: [f32; 4], b: [f32; 4]| {
+        [
+            a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
+            a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+            a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
+            a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
+        ]
+    };
+    let q = mul(tilt, yaw);
+    let len = (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]).sqrt();
+    InstanceTransform {
+        translation: [
+            ((chunk.x - origin.0) * 16) as f32 + i.position[0],
+            i.position[1],
+            ((chunk.z - origin.1) * 16) as f32 + i.position[2],
+        ],
+        rotation: q.map(|c| c / len),
+        scale: [i.scale; 3],
+    }
+}
+
+/// Digest of instances: every field's bits, in order.
+pub fn instances_digest(d: &mut Digest, v: &[Instance]) {
+    d.write_u64(v.len() as u64);
+    for i in v {
+        d.write_u16(i.kind);
+        d.write_f32_slice(&i.position);
+        d.write_f32(i.yaw);
+        d.write_f32(i.scale);
+        d.write_f32_slice(&i.up);
+    }
+}
+
+/// Run `stratagen scatter`.
+pub fn run(a: ScatterArgs) -> Result<(), CliError> {
+    let (x0, z0, x1, z1) = a.region;
+    let count = region_chunks(a.region, MAX_SCATTER_CHUNKS)?;
+    require_extension(&a.out, "glb")?;
+    let def = WorldSettings {
+        seed: a.seed,
+        ..WorldSettings::default()
+    };
+    let region = match &a.from {
+        Some(path) => read_region(path, a.region, a.world.definition()?)?,
+        None => generate_with_progress(
+            a.world.generator(def)?,
+            &rect(x0, z0, x1, z1),
+            ChunkStatus::Full,
+            threads_or_default(a.threads),
+        )?,
+    };
+    let g = &region.generator;
+    let world = g.definition();
+    if world.scatter.is_empty() {
+        return Err(usage(format!(
+            "world {:?} has no [[scatter]] layers",
+            world.name
+        )));
+    }
+    let seed = g.settings().seed;
+    let ground = |b| world.blocks.get(b).is_some_and(|p| p.solid);
+    let mut glb = Glb::default();
+    let mut digest = Digest::new();
+    let mut lines = Vec::new();
+    for layer in &world.scatter {
+        let mut per_kind: Vec<Vec<InstanceTransform>> = vec![Vec::new(); layer.kinds.len()];
+        for z in z0..=z1 {
+            for x in x0..=x1 {
+                let pos = ChunkPos::new(x, z);
+                let full =
+                    region
+                        .chunks
+                        .get(&pos)
+                        .and_then(|d| d.full())
+                        .ok_or(CliError::NotReached {
+                            pos,
+                            status: ChunkStatus::Full,
+                        })?;
+                let v = scatter_chunk(seed, &g.dims(), layer, full, ground);
+                instances_digest(&mut digest, &v);
+                for i in &v {
+                    if let Some(k) = per_kind.get_mut(usize::from(i.kind)) {
+                        k.push(transform(pos, (x0, z0), i));
+                    }
+                }
+            }
+        }
+        for (kind, instances) in layer.kinds.iter().zip(&per_kind) {
+            let name = format!("{} {}", layer.name, kind.name);
+            glb.instanced_node(&name, &[marker(colour(&layer.name, &kind.name))], instances);
+            lines.push(format!("{name} {}", instances.len()));
+        }
+    }
+    let bytes = glb.finish();
+    write_atomic(&a.out, &bytes)?;
+    println!(
+        "wrote {}: {count} chunks, {} bytes; scatter digest {:016x}",
+        a.out.display(),
+        bytes.len(),
+        digest.finish()
+    );
+    for l in lines {
+        println!("  {l}");
+    }
+    Ok(())
+}
