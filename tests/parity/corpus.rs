@@ -254,7 +254,7 @@ fn scatter_lines(out: &mut Vec<String>, label: &str, seed: i64, p: ChunkPos, d: 
         .chain(core::iter::once((&everywhere, true)))
         .collect();
     for (layer, anywhere) in layers {
-        let ground = |b| anywhere || world.blocks.get(b).map_or(false, |q| q.solid);
+        let ground = |b| anywhere || matches!(world.blocks.get(b), Some(q) if q.solid);
         let v = scatter_chunk(seed, &dims, layer, full, ground);
         let mut h = Digest::new();
         for i in &v {
