@@ -1097,6 +1097,51 @@ typedef struct sg_chunk_pos {
   int32_t z;
 } sg_chunk_pos;
 
+/*
+ One scatter layer.
+ */
+typedef struct sg_scatter_layer_info {
+  /*
+   The layer's name (valid until the world is destroyed).
+   */
+  const char *name;
+  /*
+   No two instances of the layer closer than this, in blocks.
+   */
+  double radius;
+  /*
+   Kinds the layer's instances choose from (`sg_world_scatter_kind_name`).
+   */
+  uint32_t kind_count;
+} sg_scatter_layer_info;
+
+/*
+ One instance of a scatter layer.
+ */
+typedef struct sg_scatter_instance {
+  /*
+   The kind, an index below the layer's `kind_count`.
+   */
+  uint32_t kind;
+  /*
+   Position relative to the chunk's corner block (x, z in `[0, 16)`), y the top of the
+   ground block it stands on (world y), in blocks.
+   */
+  float position[3];
+  /*
+   Rotation about the up direction, radians in `[0, 2π)`.
+   */
+  float yaw;
+  /*
+   Uniform scale.
+   */
+  float scale;
+  /*
+   The up direction: `(0, 1, 0)`, or the ground's normal for layers aligned to it.
+   */
+  float up[3];
+} sg_scatter_instance;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -1839,6 +1884,55 @@ sg_result sg_world_biome_info(struct sg_world *world, uint32_t id, struct sg_bio
  `name` must be NULL or NUL-terminated; `id` NULL or valid for a write of a `uint32_t`.
  */
 sg_result sg_world_biome_by_name(struct sg_world *world, const char *name, uint32_t *id);
+
+/*
+ Number of the world's scatter layers into `*count`. Owner thread.
+
+ # Safety
+ `count` must be NULL or valid for a write of a `uint32_t`.
+ */
+sg_result sg_world_scatter_layer_count(struct sg_world *world, uint32_t *count);
+
+/*
+ Scatter layer `layer` into `*out`; `SG_RESULT_INVALID_ARGUMENT` for a layer outside
+ `0..count`. Owner thread.
+
+ # Safety
+ `out` must be NULL or valid for a write of an `sg_scatter_layer_info`.
+ */
+sg_result sg_world_scatter_layer_info(struct sg_world *world,
+                                      uint32_t layer,
+                                      struct sg_scatter_layer_info *out);
+
+/*
+ The name of kind `kind` of layer `layer` into `*name` (valid until the world is
+ destroyed); `SG_RESULT_INVALID_ARGUMENT` for a layer or kind out of range. Owner thread.
+
+ # Safety
+ `name` must be NULL or valid for a write of a `const char *`.
+ */
+sg_result sg_world_scatter_kind_name(struct sg_world *world,
+                                     uint32_t layer,
+                                     uint32_t kind,
+                                     const char **name);
+
+/*
+ The instances of scatter layer `layer` in the finished chunk (cx, cz), as its edits
+ leave it, into `buf`, in a fixed order. `*needed` (optional) always receives the count; a
+ smaller `cap` gives `SG_RESULT_BUFFER_TOO_SMALL` (a chunk with none succeeds with 0, `buf`
+ may then be NULL). `SG_RESULT_NOT_READY` below `full`, `SG_RESULT_OUT_OF_RANGE` outside
+ the world, `SG_RESULT_INVALID_ARGUMENT` for a layer outside `0..count`. Owner thread.
+
+ # Safety
+ `buf` must be NULL or valid for writes of `cap` elements; `needed` NULL or writable.
+ */
+sg_result sg_world_scatter(struct sg_world *world,
+                           uint32_t layer,
+                           int32_t cx,
+                           int32_t cz,
+                           struct sg_scatter_instance *buf,
+                           size_t cap,
+                           size_t *needed);
 
 #ifdef __cplusplus
 }  // extern "C"

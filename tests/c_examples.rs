@@ -290,6 +290,69 @@ fn c_short_structs_at_a_guard_page_are_refused() {
     assert_all_checks_passed("guard_page", &run(&["guard_page"]));
 }
 
+/// The C scatter calls list the definition's layers and kinds and give, per chunk and layer,
+/// the library's instances bit for bit.
+#[test]
+fn c_scatter_equals_rust() {
+    use stratagen_core::world::scatter::scatter_chunk;
+    use stratagen_core::world::WorldGen;
+    let out = run(&["scatter", "6"]);
+    let g = WorldGen::new(WorldSettings {
+        seed: 6,
+        ..WorldSettings::default()
+    })
+    .unwrap();
+    let world = g.definition();
+    let r = generate(
+        WorldSettings {
+            seed: 6,
+            ..WorldSettings::default()
+        },
+        &square((0, 0), 2),
+        ChunkStatus::Full,
+        2,
+        |_, _| {},
+    )
+    .unwrap();
+    let mut want = Vec::new();
+    for l in &world.scatter {
+        want.push(format!(
+            "layer {} {:.3} {}",
+            l.name,
+            l.radius,
+            l.kinds.len()
+        ));
+        for k in &l.kinds {
+            want.push(format!("kind {} {}", l.name, k.name));
+        }
+    }
+    let mut instances = 0;
+    for z in -1..=1 {
+        for x in -1..=1 {
+            let full = r.chunks[&ChunkPos::new(x, z)].full().unwrap();
+            for (li, l) in world.scatter.iter().enumerate() {
+                let ground = |b| world.blocks.get(b).is_some_and(|p| p.solid);
+                let v = scatter_chunk(6, &g.dims(), l, full, ground);
+                want.push(format!("scatter {x} {z} {li} {}", v.len()));
+                for i in &v {
+                    let f: Vec<String> = i
+                        .position
+                        .iter()
+                        .chain([i.yaw, i.scale].iter())
+                        .chain(i.up.iter())
+                        .map(|v| format!("{:08x}", v.to_bits()))
+                        .collect();
+                    want.push(format!("instance {} {}", i.kind, f.join(" ")));
+                }
+                instances += v.len();
+            }
+        }
+    }
+    let got: Vec<&str> = out.lines().collect();
+    assert_eq!(got, want);
+    assert!(instances > 20, "{instances} instances");
+}
+
 /// The examples and the misuse and guard-page tests built with `-fsanitize=address,undefined`
 /// (and LeakSanitizer, on with ASan) run clean against the library.
 #[test]
@@ -322,6 +385,7 @@ fn examples_are_clean_under_sanitizers() {
         vec!["resume", "0", "0", "200"],
         vec!["definition", "archipelago", "1", "0"],
         vec!["edit", "4"],
+        vec!["scatter", "6"],
     ] {
         let o = Command::new(out.join("sanitize").join(args[0]))
             .args(&args[1..])
@@ -384,6 +448,7 @@ fn examples_are_clean_under_valgrind() {
         vec!["resume", "0", "0", "200"],
         vec!["definition", "archipelago", "1", "0"],
         vec!["edit", "4"],
+        vec!["scatter", "6"],
     ] {
         let exe = examples().join(args[0]);
         let o = Command::new("valgrind")

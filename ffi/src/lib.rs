@@ -60,6 +60,8 @@ pub mod edit;
 
 pub mod definition;
 
+pub mod scatter;
+
 pub use chunk::*;
 pub use definition::*;
 pub use edit::*;
@@ -71,6 +73,7 @@ pub use record::*;
 pub use result::{
     sg_result, sg_result_message, sg_version, SG_VERSION_MAJOR, SG_VERSION_MINOR, SG_VERSION_PATCH,
 };
+pub use scatter::*;
 pub use task::*;
 pub use types::*;
 pub use world::*;

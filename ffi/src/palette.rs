@@ -96,6 +96,7 @@ pub(crate) struct CPalette {
     pub world: Arc<Definition>,
     pub block_names: Vec<CString>,
     pub biome_names: Vec<CString>,
+    pub scatter: crate::scatter::ScatterNames,
 }
 
 impl CPalette {
@@ -104,6 +105,7 @@ impl CPalette {
         CPalette {
             block_names: world.blocks.iter().map(|(n, _)| c(n)).collect(),
             biome_names: world.biomes.iter().map(|b| c(&b.name)).collect(),
+            scatter: crate::scatter::ScatterNames::new(&world),
             world,
         }
     }
