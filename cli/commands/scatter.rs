@@ -109,35 +109,16 @@ fn marker(colour: [u8; 4]) -> Primitive {
     }
 }
 
-/// An instance's glTF transform: the chunk's origin plus its position; the yaw about the up
-/// axis, tilted onto `up` when the layer aligns to the ground.
+/// An instance's glTF transform: the chunk's place plus its position, its rotation
+/// ([`Instance::rotation`]) and its uniform scale.
 fn transform(chunk: ChunkPos, origin: (i32, i32), i: &Instance) -> InstanceTransform {
-    let (half_s, half_c) = ((i.yaw * 0.5).sin(), (i.yaw * 0.5).cos());
-    let yaw = [0.0, half_s, 0.0, half_c];
-    // The shortest rotation from +y to `up`: axis (up.z, 0, −up.x), half-angle form.
-    let [ux, uy, uz] = i.up;
-    let tilt = {
-        let q = [uz, 0.0, -ux, 1.0 + uy];
-        let len = (q[0] * q[0] + q[2] * q[2] + q[3] * q[3]).sqrt();
-        [q[0] / len, 0.0, q[2] / len, q[3] / len]
-    };
-    let mul = |a: [f32; 4], b: [f32; 4]| {
-        [
-            a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
-            a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
-            a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
-            a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
-        ]
-    };
-    let q = mul(tilt, yaw);
-    let len = (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]).sqrt();
     InstanceTransform {
         translation: [
             ((chunk.x - origin.0) * 16) as f32 + i.position[0],
             i.position[1],
             ((chunk.z - origin.1) * 16) as f32 + i.position[2],
         ],
-        rotation: q.map(|c| c / len),
+        rotation: i.rotation(),
         scale: [i.scale; 3],
     }
 }

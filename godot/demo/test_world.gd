@@ -1,5 +1,6 @@
 # Headless test (godot/run-headless.sh): the world loads chunks around a viewer that moves and
-# around a second viewer far away; a block query agrees with the world's palette; blocks set
+# around a second viewer far away, with scatter props; a block query agrees with the world's
+# palette; blocks set
 # through the node read back, survive save() and load() into a second world node, and bad
 # edits are refused. Exits 0 on success, 1 on failure.
 extends SceneTree
@@ -51,6 +52,9 @@ func _process(_delta: float) -> bool:
 	var info: Dictionary = world.block_info(id)
 	if id < 0 or info.get("name", "") != world.block_name_at(120, 0, 3):
 		fail("block query %d %s" % [id, info])
+	var props := world.find_children("*", "MultiMeshInstance3D", true, false)
+	if props.is_empty():
+		fail("no scatter props were placed")
 	check_edits()
 	print("stratagen headless test: ", "ok" if ok else "FAILED", " (", loaded.size(), " chunks loaded)")
 	quit(0 if ok else 1)

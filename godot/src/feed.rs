@@ -29,7 +29,8 @@ use stratagen_core::mesh::colour::vertex_colours;
 use stratagen_core::mesh::{mesh_chunk, Mesh, MeshOptions};
 use stratagen_core::world::block::Surface;
 use stratagen_core::world::edit::{EditLayer, EditedChunk, EditedFull};
-use stratagen_core::world::{ChunkData, Definition, Dims, Neighbourhood, World};
+use stratagen_core::world::scatter::scatter_chunk;
+use stratagen_core::world::{ChunkData, Definition, Dims, FullChunk, Neighbourhood, World};
 
 use crate::bridge::Job;
 
@@ -42,6 +43,21 @@ pub struct ChunkMesh {
     /// The opaque surface's triangles as a face list, three corners per triangle wound as
     /// Godot's front faces: what a `ConcavePolygonShape3D` takes.
     pub collision: Vec<[f32; 3]>,
+    /// The chunk's scatter instances, one set per layer and kind that has any (empty when
+    /// the mesher places no props).
+    pub props: Vec<PropSet>,
+}
+
+/// The instances of one kind of one scatter layer in a chunk: what a `MultiMesh` draws.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PropSet {
+    /// The layer's index in the definition.
+    pub layer: u16,
+    /// The kind's index in the layer.
+    pub kind: u16,
+    /// Each instance: position relative to the chunk's corner, rotation (unit quaternion
+    /// `[x, y, z, w]`) and uniform scale.
+    pub instances: Vec<([f32; 3], [f32; 4], f32)>,
 }
 
 /// What the feed records for tests and reports, when asked to
@@ -118,6 +134,10 @@ pub struct Mesher {
     pub definition: Arc<Definition>,
     /// Mesh options.
     pub options: MeshOptions,
+    /// The world seed, for the scatter layers.
+    pub seed: i64,
+    /// Place the definition's scatter layers' props with each mesh.
+    pub props: bool,
 }
 
 impl Mesher {
@@ -148,13 +168,43 @@ impl Mesher {
                     .each_ref()
                     .map(|s| vertex_colours(s, &self.definition, &biomes));
                 let collision = collision_faces(&mesh);
+                let props = match n.centre() {
+                    Some(c) if self.props => self.props_of(c),
+                    _ => Vec::new(),
+                };
                 Box::new(ChunkMesh {
                     mesh,
                     colours,
                     collision,
+                    props,
                 })
             });
         Done::Meshed(job.pos, built, kept)
+    }
+}
+
+impl Mesher {
+    /// The chunk's props: every scatter layer's instances, grouped by kind, on solid ground.
+    pub fn props_of(&self, chunk: &FullChunk) -> Vec<PropSet> {
+        let world = &self.definition;
+        let ground = |b| world.blocks.get(b).is_some_and(|p| p.solid);
+        let mut out = Vec::new();
+        for (li, layer) in world.scatter.iter().enumerate() {
+            let mut sets: Vec<PropSet> = (0..layer.kinds.len())
+                .map(|k| PropSet {
+                    layer: li as u16,
+                    kind: k as u16,
+                    instances: Vec::new(),
+                })
+                .collect();
+            for i in scatter_chunk(self.seed, &self.dims, layer, chunk, ground) {
+                if let Some(set) = sets.get_mut(usize::from(i.kind)) {
+                    set.instances.push((i.position, i.rotation(), i.scale));
+                }
+            }
+            out.extend(sets.into_iter().filter(|s| !s.instances.is_empty()));
+        }
+        out
     }
 }
 

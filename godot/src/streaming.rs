@@ -41,13 +41,24 @@ pub struct Streaming {
 }
 
 impl Streaming {
-    /// A world of `generator` streamed with `settings`, meshed with `options`, on a pool of
-    /// `threads` threads (at least one).
+    /// A world of `generator` streamed with `settings`, meshed with `options` (the scatter
+    /// layers' props placed with each mesh), on a pool of `threads` threads (at least one).
     pub fn new(
         generator: WorldGen,
         settings: StreamSettings,
         options: MeshOptions,
         threads: usize,
+    ) -> Streaming {
+        Self::with_props(generator, settings, options, threads, true)
+    }
+
+    /// [`Streaming::new`], placing the scatter layers' props with each mesh or not.
+    pub fn with_props(
+        generator: WorldGen,
+        settings: StreamSettings,
+        options: MeshOptions,
+        threads: usize,
+        props: bool,
     ) -> Streaming {
         let sched = Scheduler::new(Arc::new(World::new(generator.clone())));
         let layer = EditLayer::new(&generator);
@@ -55,6 +66,8 @@ impl Streaming {
             dims: generator.dims(),
             definition: generator.definition_arc().clone(),
             options,
+            seed: generator.settings().seed,
+            props,
         };
         Streaming {
             feed: Arc::new(Feed::new(Shared::new(sched, layer), mesher)),

@@ -109,6 +109,7 @@ fn expected_meshes(core: &Streaming, shown: &[ChunkPos]) -> BTreeMap<ChunkPos, (
                 mesh,
                 colours,
                 collision: Vec::new(),
+                props: Vec::new(),
             };
             (p, mesh_digest(&built))
         })
@@ -366,4 +367,62 @@ fn edits_survive_save_and_load_into_a_new_core() {
     assert!(other.load(&path).is_err());
     assert!(other.edit_records().is_empty());
     b.shut_down(&mut pool).unwrap();
+}
+
+#[test]
+fn props_come_with_each_mesh_and_are_the_library_instances() {
+    use stratagen_core::world::scatter::scatter_chunk;
+    let settings = StreamSettings {
+        view_distance: 3,
+        ..StreamSettings::default()
+    };
+    let generator = world(8);
+    let mut core = Streaming::new(generator.clone(), settings, MeshOptions::default(), 2);
+    let mut pool = ThreadPool::default();
+    let viewers = [Viewer {
+        chunk: ChunkPos::new(0, 0),
+        view_distance: 3,
+    }];
+    let mut props = BTreeMap::new();
+    for _ in 0..20_000 {
+        let f = core.frame(&viewers, &mut pool).unwrap();
+        for (p, m) in f.meshes {
+            props.insert(p, m.props);
+        }
+        if f.requested.is_empty() && core.is_idle() {
+            break;
+        }
+        std::thread::sleep(FRAME);
+    }
+    let shown = core.shown();
+    assert_eq!(props.keys().copied().collect::<Vec<_>>(), shown);
+    let world = generator.definition();
+    let mut total = 0;
+    core.read(|sched, _| {
+        for p in &shown {
+            let d = sched.output(*p, ChunkStatus::Full).unwrap();
+            let full = d.full().unwrap();
+            for (li, layer) in world.scatter.iter().enumerate() {
+                let ground = |b| world.blocks.get(b).is_some_and(|q| q.solid);
+                let want = scatter_chunk(8, &generator.dims(), layer, full, ground);
+                for (k, _) in layer.kinds.iter().enumerate() {
+                    let of_kind: Vec<_> = want
+                        .iter()
+                        .filter(|i| usize::from(i.kind) == k)
+                        .map(|i| (i.position, i.rotation(), i.scale))
+                        .collect();
+                    let got = props[p]
+                        .iter()
+                        .find(|s| usize::from(s.layer) == li && usize::from(s.kind) == k);
+                    match got {
+                        Some(set) => assert_eq!(set.instances, of_kind, "{p:?} {li} {k}"),
+                        None => assert!(of_kind.is_empty(), "{p:?} {li} {k}"),
+                    }
+                    total += of_kind.len();
+                }
+            }
+        }
+    });
+    assert!(total > 50, "{total} props");
+    core.shut_down(&mut pool).unwrap();
 }

@@ -13,6 +13,7 @@ mod definitions;
 mod errors;
 mod mesh;
 mod noise;
+mod scatter;
 mod store;
 mod world;
 

@@ -350,6 +350,54 @@ impl World {
             .collect()
     }
 
+    /// The world definition's scatter layers: name, radius, density and kinds.
+    #[getter]
+    fn scatter_layers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        crate::scatter::layers(py, &self.generator)
+    }
+
+    /// The scatter instances of the chunks of the inclusive rectangle (generated with the GIL
+    /// released, edits applied), of every layer or of the layer named `layer`: a numpy
+    /// structured array with fields `cx`, `cz` (int32), `layer`, `kind` (uint16), `position`
+    /// (3 float32, relative to the chunk's corner, y the top of the ground block), `yaw`,
+    /// `scale` (float32) and `up` (3 float32), by chunk, then layer.
+    #[pyo3(signature = (x0, z0, x1, z1, *, layer = None, threads = None))]
+    // The arguments are the Python call's: a rectangle and two keywords.
+    #[allow(clippy::too_many_arguments)]
+    fn scatter<'py>(
+        &self,
+        py: Python<'py>,
+        x0: i32,
+        z0: i32,
+        x1: i32,
+        z1: i32,
+        layer: Option<&str>,
+        threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let world = self.generator.definition();
+        let layers: Vec<usize> = match layer {
+            None => (0..world.scatter.len()).collect(),
+            Some(name) => match world.scatter.iter().position(|l| l.name == name) {
+                Some(i) => vec![i],
+                None => {
+                    let names: Vec<&str> = world.scatter.iter().map(|l| l.name.as_str()).collect();
+                    return Err(argument(format!(
+                        "no scatter layer {name:?} (the world has: {})",
+                        names.join(", ")
+                    )));
+                }
+            },
+        };
+        let chunks = self.generate(
+            py,
+            (x0, z0, x1, z1),
+            threads.unwrap_or_else(default_threads),
+        )?;
+        let g = self.generator.clone();
+        let bytes = py.detach(|| crate::scatter::instances(&g, &chunks, &layers));
+        crate::scatter::structured(py, &bytes)
+    }
+
     /// The edit record of chunk `(cx, cz)`: its edits with the world's identity, checksummed
     /// (a chunk without edits gives a record of none).
     fn save_edits<'py>(&self, py: Python<'py>, cx: i32, cz: i32) -> PyResult<Bound<'py, PyBytes>> {

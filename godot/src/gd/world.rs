@@ -12,9 +12,11 @@ use std::time::Instant;
 
 use godot::classes::base_material_3d::{CullMode, Flags, Transparency};
 use godot::classes::mesh::{ArrayType, PrimitiveType};
+use godot::classes::multi_mesh::TransformFormat;
 use godot::classes::{
-    ArrayMesh, CollisionShape3D, ConcavePolygonShape3D, FileAccess, INode3D, Material,
-    MeshInstance3D, Node3D, ProjectSettings, StandardMaterial3D, StaticBody3D,
+    ArrayMesh, CollisionShape3D, ConcavePolygonShape3D, FileAccess, INode3D, Material, Mesh,
+    MeshInstance3D, MultiMesh, MultiMeshInstance3D, Node3D, PrismMesh, ProjectSettings,
+    StandardMaterial3D, StaticBody3D,
 };
 use godot::prelude::*;
 use stratagen_core::engine::ChunkPos;
@@ -106,8 +108,19 @@ pub struct StratagenWorld {
     /// Give each chunk a static collision body made of its opaque triangles.
     #[export]
     collision: bool,
+    /// Draw the world definition's scatter layers (trees, rocks, grass) as one
+    /// `MultiMeshInstance3D` per chunk, layer and kind.
+    #[export]
+    #[init(val = true)]
+    scatter: bool,
+    /// The mesh of each scatter kind, keyed `"layer/kind"` (or `"layer"` for every kind of a
+    /// layer); a kind without one is drawn as a marker prism one block wide and two high.
+    #[export]
+    scatter_meshes: VarDictionary,
     running: Option<Running>,
     materials: Vec<Gd<Material>>,
+    /// The marker drawn for scatter kinds without a mesh.
+    marker: Option<Gd<Mesh>>,
     base: Base<Node3D>,
 }
 
@@ -346,7 +359,7 @@ impl StratagenWorld {
             }
         };
         self.running = Some(Running {
-            core: Streaming::new(generator, settings, options, threads),
+            core: Streaming::with_props(generator, settings, options, threads, self.scatter),
             pool: GodotPool::default(),
             waiting: Vec::new(),
             nodes: BTreeMap::new(),
@@ -487,6 +500,7 @@ impl StratagenWorld {
                 n
             });
             node.set_mesh(&array_mesh);
+            self.set_props(&mut node, &mesh);
             if self.collision {
                 let faces: PackedVector3Array = mesh
                     .collision
@@ -516,6 +530,71 @@ impl StratagenWorld {
         }
     }
 }
+
+impl StratagenWorld {
+    /// Replace the scatter props under a chunk's mesh node: one `MultiMeshInstance3D` per
+    /// layer and kind, its instances placed relative to the chunk's corner.
+    fn set_props(&mut self, node: &mut Gd<MeshInstance3D>, mesh: &ChunkMesh) {
+        for mut child in node.get_children().iter_shared() {
+            if child.is_class("MultiMeshInstance3D") {
+                node.remove_child(&child);
+                child.queue_free();
+            }
+        }
+        let world = self.world_definition();
+        for set in &mesh.props {
+            let Some(layer) = world.scatter.get(usize::from(set.layer)) else {
+                continue;
+            };
+            let kind = layer
+                .kinds
+                .get(usize::from(set.kind))
+                .map_or("", |k| k.name.as_str());
+            let (model, lift) = match self.prop_mesh(&layer.name, kind) {
+                Some(m) => (m, 0.0),
+                // The prism stands centred on its origin: lift it by half its height.
+                None => (self.marker_mesh(), PROP_MARKER_HALF_HEIGHT),
+            };
+            let mut mm = MultiMesh::new_gd();
+            mm.set_transform_format(TransformFormat::TRANSFORM_3D);
+            mm.set_mesh(&model);
+            mm.set_instance_count(i32::try_from(set.instances.len()).unwrap_or(i32::MAX));
+            for (k, (p, q, s)) in set.instances.iter().enumerate() {
+                let basis = Basis::from_quaternion(Quaternion::new(q[0], q[1], q[2], q[3]))
+                    .scaled(Vector3::splat(*s));
+                let origin = Vector3::new(p[0], p[1], p[2]) + basis.col_b() * lift;
+                mm.set_instance_transform(k as i32, Transform3D::new(basis, origin));
+            }
+            let mut instance = MultiMeshInstance3D::new_alloc();
+            instance.set_multimesh(&mm);
+            instance.set_name(&format!("{} {}", layer.name, kind));
+            node.add_child(&instance);
+        }
+    }
+
+    /// The mesh `scatter_meshes` names for a kind, if any.
+    fn prop_mesh(&self, layer: &str, kind: &str) -> Option<Gd<Mesh>> {
+        [format!("{layer}/{kind}"), layer.to_string()]
+            .iter()
+            .find_map(|key| self.scatter_meshes.get(key.as_str()))
+            .and_then(|v| v.try_to::<Gd<Mesh>>().ok())
+    }
+
+    /// The shared marker prism, made on first use.
+    fn marker_mesh(&mut self) -> Gd<Mesh> {
+        if let Some(m) = &self.marker {
+            return m.clone();
+        }
+        let mut prism = PrismMesh::new_gd();
+        prism.set_size(Vector3::new(1.0, 2.0 * PROP_MARKER_HALF_HEIGHT, 1.0));
+        let m = prism.upcast::<Mesh>();
+        self.marker = Some(m.clone());
+        m
+    }
+}
+
+/// Half the height of the marker prism drawn for scatter kinds without a mesh, in blocks.
+const PROP_MARKER_HALF_HEIGHT: f32 = 1.0;
 
 /// A Godot path (`user://`, `res://`) as a file system path.
 fn global_path(path: &GString) -> PathBuf {

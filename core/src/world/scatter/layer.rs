@@ -172,6 +172,29 @@ pub struct Instance {
     pub up: [f32; 3],
 }
 
+impl Instance {
+    /// The instance's rotation as a unit quaternion `[x, y, z, w]`: the yaw about +y, then
+    /// the shortest rotation from +y onto `up` (identity for upright instances).
+    pub fn rotation(&self) -> [f32; 4] {
+        let half = self.yaw * 0.5;
+        let yaw = [0.0, libm::sinf(half), 0.0, libm::cosf(half)];
+        // From +y to `up`: axis (up.z, 0, −up.x), in half-angle form (w = 1 + cos).
+        let [ux, uy, uz] = self.up;
+        let t = [uz, 0.0, -ux, 1.0 + uy];
+        let tl = libm::sqrtf(t[0] * t[0] + t[2] * t[2] + t[3] * t[3]);
+        let tilt = [t[0] / tl, 0.0, t[2] / tl, t[3] / tl];
+        let (a, b) = (tilt, yaw);
+        let q = [
+            a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
+            a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+            a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
+            a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
+        ];
+        let len = libm::sqrtf(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+        [q[0] / len, q[1] / len, q[2] / len, q[3] / len]
+    }
+}
+
 /// A hash of a point's cell and a purpose, as a fraction in `[0, 1)` with 53 bits.
 fn unit(priority: u64, purpose: u64) -> f64 {
     let h = mix_stafford13(priority ^ purpose.wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -294,4 +317,54 @@ pub fn scatter_chunk(
         });
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rotate `v` by the unit quaternion `q`.
+    fn rotate(q: [f32; 4], v: [f32; 3]) -> [f32; 3] {
+        let [x, y, z, w] = q;
+        let t = [
+            2.0 * (y * v[2] - z * v[1]),
+            2.0 * (z * v[0] - x * v[2]),
+            2.0 * (x * v[1] - y * v[0]),
+        ];
+        [
+            v[0] + w * t[0] + (y * t[2] - z * t[1]),
+            v[1] + w * t[1] + (z * t[0] - x * t[2]),
+            v[2] + w * t[2] + (x * t[1] - y * t[0]),
+        ]
+    }
+
+    fn instance(yaw: f32, up: [f32; 3]) -> Instance {
+        Instance {
+            kind: 0,
+            position: [0.0; 3],
+            yaw,
+            scale: 1.0,
+            up,
+        }
+    }
+
+    /// Upright: a turn about +y by the yaw (+x goes to (cos, 0, −sin)). Tilted: +y goes to
+    /// `up`, and the yaw still turns about it.
+    #[test]
+    fn rotation_turns_by_the_yaw_and_stands_on_up() {
+        for yaw in [0.0f32, 0.5, 1.5, 3.0, 6.0] {
+            let q = instance(yaw, [0.0, 1.0, 0.0]).rotation();
+            let x = rotate(q, [1.0, 0.0, 0.0]);
+            assert!((x[0] - libm::cosf(yaw)).abs() < 1e-6 && (x[2] + libm::sinf(yaw)).abs() < 1e-6);
+            let l = libm::sqrtf(0.25 + 1.0 + 0.09);
+            let up = [0.5 / l, 1.0 / l, -0.3 / l];
+            let q = instance(yaw, up).rotation();
+            let y = rotate(q, [0.0, 1.0, 0.0]);
+            for k in 0..3 {
+                assert!((y[k] - up[k]).abs() < 1e-6, "{y:?} {up:?}");
+            }
+            let len = q.iter().map(|c| c * c).sum::<f32>();
+            assert!((len - 1.0).abs() < 1e-6);
+        }
+    }
 }
