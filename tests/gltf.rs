@@ -105,6 +105,7 @@ fn meshes_pass_the_khronos_validator() {
         "2",
         "--mesh",
         hm.to_str().unwrap(),
+        "--scatter",
     ]);
     let report = validate(&[culled.clone(), greedy.clone(), hm.clone()]);
     for line in report.lines().filter(|l| l.contains(" errors=")) {
@@ -150,7 +151,16 @@ fn meshes_pass_the_khronos_validator() {
         said.contains(&format!("mesh digest {:016x}", d.finish())),
         "{said}"
     );
-    assert_eq!(json_of(&hm)["nodes"].as_array().unwrap().len(), 6);
+    // Six heightmap chunks, and the default world's props on them as instanced nodes.
+    let hm_nodes = json_of(&hm)["nodes"].as_array().unwrap().clone();
+    let named = |prefix: &str| {
+        hm_nodes
+            .iter()
+            .filter(|n| n["name"].as_str().is_some_and(|s| s.starts_with(prefix)))
+            .count()
+    };
+    assert_eq!(named("heightmap "), 6);
+    assert!(named("grass ") + named("rocks ") + named("trees ") > 0);
 }
 
 /// The accessor `i` of a .glb as floats (tightly packed, little-endian).

@@ -346,3 +346,64 @@ fn bad_layers_are_refused() {
     l.height = (10, 5);
     assert!(l.check().is_err());
 }
+
+#[test]
+fn heightmap_instances_stand_on_the_heightmap_and_obey_its_slope() {
+    use stratagen_core::noise::NoiseDef;
+    use stratagen_core::world::scatter::scatter_heightmap;
+    let noise = NoiseDef {
+        seed: 3,
+        octaves: 6,
+        frequency: 1.0 / 64.0,
+        ..NoiseDef::default()
+    }
+    .build()
+    .unwrap();
+    let height = |x: f64, z: f64| noise.sample_2d(x, z) as f32 * 48.0 + 64.0;
+    // Everywhere: the Poisson points themselves, each at the height of its exact position.
+    let mut layer = ScatterLayer::new("rocks", 3.0);
+    layer.align_to_normal = true;
+    let disk = PoissonDisk::new(SEED, layer.salt(), layer.radius);
+    let mut placed = 0;
+    for cz in 0..8 {
+        for cx in 0..8 {
+            let pos = ChunkPos::new(cx, cz);
+            let v = scatter_heightmap(SEED, &layer, pos, height);
+            let points = disk.points_in(cx * 16, cz * 16, cx * 16 + 16, cz * 16 + 16);
+            assert_eq!(v.len(), points.len());
+            for (i, p) in v.iter().zip(&points) {
+                assert_eq!(i.position[1].to_bits(), height(p.x, p.z).to_bits());
+                assert_eq!(i.position[0], (p.x - f64::from(cx * 16)) as f32);
+                let up_len = i.up.iter().map(|c| c * c).sum::<f32>().sqrt();
+                assert!((up_len - 1.0).abs() < 1e-6 && i.up[1] > 0.0);
+            }
+            placed += v.len();
+        }
+    }
+    assert!(placed > 500, "{placed}");
+    // Flat ground only, a height band: every kept instance obeys both, and some are refused.
+    let mut flat = ScatterLayer::new("grass", 2.0);
+    flat.max_slope = 1;
+    flat.height = (50, 80);
+    let (mut kept, mut all) = (0, 0);
+    for cz in 0..8 {
+        for cx in 0..8 {
+            let pos = ChunkPos::new(cx, cz);
+            for i in scatter_heightmap(SEED, &flat, pos, height) {
+                let (x, z) = (
+                    f64::from(cx * 16) + f64::from(i.position[0]),
+                    f64::from(cz * 16) + f64::from(i.position[2]),
+                );
+                assert!((50.0..81.0).contains(&i.position[1]));
+                let h = i.position[1];
+                // Positions are f32-rounded: allow their effect on the slope.
+                for (dx, dz) in [(-1.0, 0.0), (1.0, 0.0), (0.0, -1.0), (0.0, 1.0)] {
+                    assert!((height(x + dx, z + dz) - h).abs() < 1.0 + 1e-3);
+                }
+                kept += 1;
+            }
+            all += scatter_heightmap(SEED, &ScatterLayer::new("grass", 2.0), pos, height).len();
+        }
+    }
+    assert!(kept > 100 && kept < all, "{kept} of {all}");
+}

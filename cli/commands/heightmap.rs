@@ -7,13 +7,17 @@ use std::path::PathBuf;
 use clap::Args;
 use stratagen_core::noise::NoiseDef;
 
+use stratagen_core::engine::ChunkPos;
 use stratagen_core::mesh::heightmap::{mesh_heightmap, HeightmapMeshOptions};
 use stratagen_core::noise::Noise;
+use stratagen_core::world::scatter::{scatter_heightmap, ScatterLayer};
 
 use crate::args::{parse_pair, parse_rect, region_chunks, require_extension};
+use crate::commands::scatter;
 use crate::error::{usage, CliError};
 use crate::files::{encode_png, write_atomic};
-use crate::gltf::{Glb, Material, Primitive};
+use crate::gltf::{Glb, InstanceTransform, Material, Primitive};
+use crate::worlds::WorldArg;
 
 /// Arguments of `stratagen heightmap`.
 #[derive(Args)]
@@ -39,6 +43,13 @@ pub struct HeightmapArgs {
     /// Skirt depth in blocks for the mesh (0: none).
     #[arg(long, default_value_t = 0.0, requires = "mesh")]
     pub skirt: f32,
+    /// Also place the scatter layers of `--world` on the heightmap mesh (instanced nodes,
+    /// as `stratagen scatter` writes them; biome and ground-block rules do not apply).
+    #[arg(long, requires = "mesh")]
+    pub scatter: bool,
+    /// World definition whose `[[scatter]]` layers `--scatter` places.
+    #[command(flatten)]
+    pub world: WorldArg,
 }
 
 /// Most heightmap chunks one `--mesh` covers.
@@ -71,6 +82,7 @@ fn write_mesh(
     rect: (i32, i32, i32, i32),
     skirt: f32,
     path: &std::path::Path,
+    (seed, layers): (i64, &[ScatterLayer]),
 ) -> Result<(), CliError> {
     let (x0, z0, x1, z1) = rect;
     let count = region_chunks(rect, MAX_MESH_CHUNKS)?;
@@ -104,10 +116,33 @@ fn write_mesh(
             glb.node(&format!("heightmap {x},{z}"), at, &[prim]);
         }
     }
+    // Props stand at the noise's height at their exact position, the surface the mesh
+    // samples.
+    let height = |x: f64, z: f64| noise.sample_2d(x, z) as f32 * HEIGHT_SCALE + HEIGHT_OFFSET;
+    let mut props = 0;
+    for layer in layers {
+        let mut per_kind: Vec<Vec<InstanceTransform>> = vec![Vec::new(); layer.kinds.len()];
+        for z in z0..=z1 {
+            for x in x0..=x1 {
+                let pos = ChunkPos::new(x, z);
+                for i in scatter_heightmap(seed, layer, pos, height) {
+                    if let Some(k) = per_kind.get_mut(usize::from(i.kind)) {
+                        k.push(scatter::transform(pos, (x0, z0), &i));
+                    }
+                }
+            }
+        }
+        for (kind, instances) in layer.kinds.iter().zip(&per_kind) {
+            let name = format!("{} {}", layer.name, kind.name);
+            let marker = scatter::marker(scatter::colour(&layer.name, &kind.name));
+            glb.instanced_node(&name, &[marker], instances);
+            props += instances.len();
+        }
+    }
     let bytes = glb.finish();
     write_atomic(path, &bytes)?;
     println!(
-        "wrote {}: {count} heightmap chunks, {triangles} triangles, {} bytes",
+        "wrote {}: {count} heightmap chunks, {triangles} triangles, {props} props, {} bytes",
         path.display(),
         bytes.len()
     );
@@ -156,7 +191,12 @@ pub fn run(a: HeightmapArgs) -> Result<(), CliError> {
         let rect = a
             .region
             .unwrap_or((a.chunk.0, a.chunk.1, a.chunk.0, a.chunk.1));
-        write_mesh(&noise, res, rect, a.skirt, path)?;
+        let layers = if a.scatter {
+            a.world.definition()?.scatter.clone()
+        } else {
+            Vec::new()
+        };
+        write_mesh(&noise, res, rect, a.skirt, path, (a.seed, &layers))?;
     }
     let Some(out) = out else {
         return Ok(());

@@ -53,7 +53,7 @@ pub struct ScatterArgs {
 }
 
 /// A kind's stand-in colour: a hash of the layer and kind names, as sRGB bytes.
-fn colour(layer: &str, kind: &str) -> [u8; 4] {
+pub(crate) fn colour(layer: &str, kind: &str) -> [u8; 4] {
     let mut d = Digest::new();
     d.write_bytes(layer.as_bytes());
     d.write_u8(0);
@@ -65,7 +65,7 @@ fn colour(layer: &str, kind: &str) -> [u8; 4] {
 
 /// A stand-in marker one block wide and two high, standing on its origin: a four-sided
 /// pyramid, flat-shaded.
-fn marker(colour: [u8; 4]) -> Primitive {
+pub(crate) fn marker(colour: [u8; 4]) -> Primitive {
     let apex = [0.0, 2.0, 0.0];
     let base = [
         [-0.5, 0.0, -0.5],
@@ -111,7 +111,7 @@ fn marker(colour: [u8; 4]) -> Primitive {
 
 /// An instance's glTF transform: the chunk's place plus its position, its rotation
 /// ([`Instance::rotation`]) and its uniform scale.
-fn transform(chunk: ChunkPos, origin: (i32, i32), i: &Instance) -> InstanceTransform {
+pub(crate) fn transform(chunk: ChunkPos, origin: (i32, i32), i: &Instance) -> InstanceTransform {
     InstanceTransform {
         translation: [
             ((chunk.x - origin.0) * 16) as f32 + i.position[0],

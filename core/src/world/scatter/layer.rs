@@ -5,7 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::points::PoissonDisk;
+use super::points::{Candidate, PoissonDisk};
 use crate::engine::ChunkPos;
 use crate::util::math::floor_i64;
 use crate::util::random::mix_stafford13;
@@ -296,25 +296,92 @@ pub fn scatter_chunk(
         } else {
             [0.0, 1.0, 0.0]
         };
-        let (lo, hi) = layer.scale;
-        let s = unit(p.priority, DRAW_SCALE) as f32;
-        // A fraction just below 1 may round to a full turn in f32: that is yaw 0.
-        let yaw = (unit(p.priority, DRAW_YAW) * core::f64::consts::TAU) as f32;
-        out.push(Instance {
-            kind: pick_kind(&layer.kinds, unit(p.priority, DRAW_KIND)),
-            position: [
+        out.push(instance(
+            layer,
+            &p,
+            [
                 (p.x - f64::from(bx)) as f32,
                 top as f32,
                 (p.z - f64::from(bz)) as f32,
             ],
-            yaw: if yaw >= core::f32::consts::TAU {
-                0.0
-            } else {
-                yaw
-            },
-            scale: (lo + (hi - lo) * s).min(hi),
             up,
-        });
+        ));
+    }
+    out
+}
+
+/// The instance of point `p` at `position` standing on `up`: kind, yaw and scale drawn from
+/// the point's own hashes.
+fn instance(layer: &ScatterLayer, p: &Candidate, position: [f32; 3], up: [f32; 3]) -> Instance {
+    let (lo, hi) = layer.scale;
+    let s = unit(p.priority, DRAW_SCALE) as f32;
+    // A fraction just below 1 may round to a full turn in f32: that is yaw 0.
+    let yaw = (unit(p.priority, DRAW_YAW) * core::f64::consts::TAU) as f32;
+    Instance {
+        kind: pick_kind(&layer.kinds, unit(p.priority, DRAW_KIND)),
+        position,
+        yaw: if yaw >= core::f32::consts::TAU {
+            0.0
+        } else {
+            yaw
+        },
+        scale: (lo + (hi - lo) * s).min(hi),
+        up,
+    }
+}
+
+/// The instances of `layer` in chunk `pos` of a heightmap terrain whose ground height at
+/// block position `(x, z)` is `height(x, z)` (a pure function, such as a noise heightmap
+/// scaled to blocks): the same Poisson points as on voxel terrain, kept by density, height
+/// range and slope (the largest height difference to the points one block away along x and
+/// z); a heightmap has no blocks and no biomes, so `on` and `biomes` do not apply. Each
+/// instance stands at the height of its exact position, tilted (when the layer aligns) to
+/// the normal of the central differences there. In cell order.
+pub fn scatter_heightmap(
+    seed: i64,
+    layer: &ScatterLayer,
+    pos: ChunkPos,
+    height: impl Fn(f64, f64) -> f32,
+) -> Vec<Instance> {
+    let side = CHUNK_SIDE as i32;
+    let (bx, bz) = (pos.block_x(), pos.block_z());
+    let disk = PoissonDisk::new(seed, layer.salt(), layer.radius);
+    let mut out = Vec::new();
+    for p in disk.points_in(bx, bz, bx + side, bz + side) {
+        if unit(p.priority, DRAW_DENSITY) >= layer.density {
+            continue;
+        }
+        let h = height(p.x, p.z);
+        let ground = floor_i64(f64::from(h));
+        if ground < i64::from(layer.height.0) || ground > i64::from(layer.height.1) {
+            continue;
+        }
+        let (hx0, hx1) = (height(p.x - 1.0, p.z), height(p.x + 1.0, p.z));
+        let (hz0, hz1) = (height(p.x, p.z - 1.0), height(p.x, p.z + 1.0));
+        let slope = [hx0, hx1, hz0, hz1]
+            .iter()
+            .map(|v| libm::fabsf(v - h))
+            .fold(0.0f32, f32::max);
+        if f64::from(slope) > f64::from(layer.max_slope) {
+            continue;
+        }
+        let up = if layer.align_to_normal {
+            let (nx, nz) = (-(hx1 - hx0) * 0.5, -(hz1 - hz0) * 0.5);
+            let len = libm::sqrtf(nx * nx + 1.0 + nz * nz);
+            [nx / len, 1.0 / len, nz / len]
+        } else {
+            [0.0, 1.0, 0.0]
+        };
+        out.push(instance(
+            layer,
+            &p,
+            [
+                (p.x - f64::from(bx)) as f32,
+                h,
+                (p.z - f64::from(bz)) as f32,
+            ],
+            up,
+        ));
     }
     out
 }
@@ -355,16 +422,19 @@ mod tests {
         for yaw in [0.0f32, 0.5, 1.5, 3.0, 6.0] {
             let q = instance(yaw, [0.0, 1.0, 0.0]).rotation();
             let x = rotate(q, [1.0, 0.0, 0.0]);
-            assert!((x[0] - libm::cosf(yaw)).abs() < 1e-6 && (x[2] + libm::sinf(yaw)).abs() < 1e-6);
+            assert!(
+                libm::fabsf(x[0] - libm::cosf(yaw)) < 1e-6
+                    && libm::fabsf(x[2] + libm::sinf(yaw)) < 1e-6
+            );
             let l = libm::sqrtf(0.25 + 1.0 + 0.09);
             let up = [0.5 / l, 1.0 / l, -0.3 / l];
             let q = instance(yaw, up).rotation();
             let y = rotate(q, [0.0, 1.0, 0.0]);
             for k in 0..3 {
-                assert!((y[k] - up[k]).abs() < 1e-6, "{y:?} {up:?}");
+                assert!(libm::fabsf(y[k] - up[k]) < 1e-6, "{y:?} {up:?}");
             }
             let len = q.iter().map(|c| c * c).sum::<f32>();
-            assert!((len - 1.0).abs() < 1e-6);
+            assert!(libm::fabsf(len - 1.0) < 1e-6);
         }
     }
 }
