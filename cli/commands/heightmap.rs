@@ -134,7 +134,7 @@ fn write_mesh(
         }
         for (kind, instances) in layer.kinds.iter().zip(&per_kind) {
             let name = format!("{} {}", layer.name, kind.name);
-            let marker = scatter::marker(scatter::colour(&layer.name, &kind.name));
+            let marker = scatter::marker(scatter::stand_in(&layer.name, &kind.name));
             glb.instanced_node(&name, &[marker], instances);
             props += instances.len();
         }

@@ -1,8 +1,8 @@
 //! `stratagen scatter`: generate a rectangle of chunks, place every scatter layer of the
 //! world's definition on them, and write one glTF binary with a node per layer and kind, its
 //! instances drawn through `EXT_mesh_gpu_instancing`. Each kind's mesh is a stand-in (a
-//! coloured marker: a cone for tall kinds of layers aligned upright, a box otherwise) for
-//! the model a host draws; the transforms are what matters.
+//! coloured pyramid, shaped after common prop names) for the model a host draws; the
+//! transforms are what matters.
 
 use std::path::PathBuf;
 
@@ -52,27 +52,46 @@ pub struct ScatterArgs {
     pub from: Option<PathBuf>,
 }
 
-/// A kind's stand-in colour: a hash of the layer and kind names, as sRGB bytes.
-pub(crate) fn colour(layer: &str, kind: &str) -> [u8; 4] {
-    let mut d = Digest::new();
-    d.write_bytes(layer.as_bytes());
-    d.write_u8(0);
-    d.write_bytes(kind.as_bytes());
-    let h = d.finish().to_le_bytes();
-    // Mid-range colours: visible on both dark and light ground.
-    [64 + h[0] / 2, 64 + h[1] / 2, 64 + h[2] / 2, 255]
+/// What a kind's stand-in looks like: (width, height in blocks, sRGB colour). Common prop
+/// names get a recognisable shape (tall green for trees, low grey for rocks, small green for
+/// plants); other kinds a mid-sized marker in a colour hashed from their names.
+pub(crate) struct StandIn {
+    width: f32,
+    height: f32,
+    colour: [u8; 4],
 }
 
-/// A stand-in marker one block wide and two high, standing on its origin: a four-sided
-/// pyramid, flat-shaded.
-pub(crate) fn marker(colour: [u8; 4]) -> Primitive {
-    let apex = [0.0, 2.0, 0.0];
-    let base = [
-        [-0.5, 0.0, -0.5],
-        [0.5, 0.0, -0.5],
-        [0.5, 0.0, 0.5],
-        [-0.5, 0.0, 0.5],
-    ];
+/// The stand-in of kind `kind` of layer `layer`.
+pub(crate) fn stand_in(layer: &str, kind: &str) -> StandIn {
+    let has = |words: &[&str]| words.iter().any(|w| kind.contains(w) || layer.contains(w));
+    let (width, height, colour) = if has(&["tree", "conifer", "broadleaf", "pine", "oak"]) {
+        (3.0, 7.0, [46, 110, 48, 255])
+    } else if has(&["rock", "boulder", "pebble", "stone"]) {
+        (2.0, 1.2, [128, 126, 120, 255])
+    } else if has(&["grass", "tuft", "flower", "bush", "fern"]) {
+        (0.6, 0.8, [96, 150, 60, 255])
+    } else {
+        let mut d = Digest::new();
+        d.write_bytes(layer.as_bytes());
+        d.write_u8(0);
+        d.write_bytes(kind.as_bytes());
+        let h = d.finish().to_le_bytes();
+        // Mid-range colours: visible on both dark and light ground.
+        (1.0, 2.0, [64 + h[0] / 2, 64 + h[1] / 2, 64 + h[2] / 2, 255])
+    };
+    StandIn {
+        width,
+        height,
+        colour,
+    }
+}
+
+/// A stand-in marker standing on its origin: a four-sided pyramid of the stand-in's width
+/// and height, flat-shaded.
+pub(crate) fn marker(look: StandIn) -> Primitive {
+    let (w, colour) = (look.width * 0.5, look.colour);
+    let apex = [0.0, look.height, 0.0];
+    let base = [[-w, 0.0, -w], [w, 0.0, -w], [w, 0.0, w], [-w, 0.0, w]];
     let mut positions = Vec::new();
     let mut normals = Vec::new();
     let mut indices = Vec::new();
@@ -191,7 +210,11 @@ pub fn run(a: ScatterArgs) -> Result<(), CliError> {
         }
         for (kind, instances) in layer.kinds.iter().zip(&per_kind) {
             let name = format!("{} {}", layer.name, kind.name);
-            glb.instanced_node(&name, &[marker(colour(&layer.name, &kind.name))], instances);
+            glb.instanced_node(
+                &name,
+                &[marker(stand_in(&layer.name, &kind.name))],
+                instances,
+            );
             lines.push(format!("{name} {}", instances.len()));
         }
     }
