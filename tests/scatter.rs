@@ -407,3 +407,56 @@ fn heightmap_instances_stand_on_the_heightmap_and_obey_its_slope() {
     }
     assert!(kept > 100 && kept < all, "{kept} of {all}");
 }
+
+#[test]
+fn a_density_noise_thins_where_it_is_low() {
+    use stratagen_core::noise::NoiseDef;
+    use stratagen_core::world::scatter::scatter_heightmap;
+    let flat = |_: f64, _: f64| 64.0f32;
+    let def = NoiseDef {
+        seed: 77,
+        octaves: 2,
+        frequency: 1.0 / 48.0,
+        ..NoiseDef::default()
+    };
+    let mut layer = ScatterLayer::new("bushes", 2.0);
+    layer.density_noise = Some(def);
+    let field = NoiseDef {
+        seed: def.seed ^ SEED,
+        ..def
+    }
+    .build()
+    .unwrap();
+    let disk = PoissonDisk::new(SEED, layer.salt(), layer.radius);
+    // Kept share of the points where the noise is high against where it is low.
+    let (mut high, mut high_kept, mut low, mut low_kept) = (0, 0, 0, 0);
+    for cz in 0..24 {
+        for cx in 0..24 {
+            let kept: Vec<[u32; 2]> =
+                scatter_heightmap(SEED, &layer, ChunkPos::new(cx, cz), flat)
+                    .iter()
+                    .map(|i| [i.position[0].to_bits(), i.position[2].to_bits()])
+                    .collect();
+            for p in disk.points_in(cx * 16, cz * 16, cx * 16 + 16, cz * 16 + 16) {
+                let share = (field.sample_2d(p.x, p.z) + 1.0) * 0.5;
+                let local = [
+                    ((p.x - f64::from(cx * 16)) as f32).to_bits(),
+                    ((p.z - f64::from(cz * 16)) as f32).to_bits(),
+                ];
+                let k = usize::from(kept.contains(&local));
+                if share >= 0.7 {
+                    high += 1;
+                    high_kept += k;
+                } else if share <= 0.3 {
+                    low += 1;
+                    low_kept += k;
+                }
+            }
+        }
+    }
+    // Enough points that 0.05 is more than three standard deviations of either share.
+    assert!(high > 800 && low > 800, "{high} {low}");
+    let (h, l) = (high_kept as f64 / high as f64, low_kept as f64 / low as f64);
+    // Kept with probability (n + 1) / 2: at least 0.7 where high, at most 0.3 where low.
+    assert!(h >= 0.65 && l <= 0.35, "kept {h:.3} where high, {l:.3} where low");
+}

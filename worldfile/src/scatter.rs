@@ -5,6 +5,7 @@ use stratagen_core::world::Definition;
 
 use crate::blocks::block_name;
 use crate::build::{array, floats, ints, string, T};
+use crate::climate::{read_noise, write_noise};
 use crate::node::Node;
 use crate::reader::Reader;
 
@@ -16,6 +17,9 @@ pub fn read_scatter(r: &mut Reader, list: &Node, path: &str) -> Vec<ScatterLayer
         let name: String = t.req(r, "name");
         let mut layer = ScatterLayer::new(&name, t.req(r, "radius"));
         layer.density = t.or(r, "density", 1.0);
+        if let Some(n) = t.opt_node("density_noise") {
+            layer.density_noise = Some(read_noise(r, n, &t.path_of("density_noise")));
+        }
         if let Some(n) = t.opt_node("biomes") {
             layer.biomes = r.each(n, &t.path_of("biomes"), |r, n, p| r.biome(n, p));
         }
@@ -73,6 +77,9 @@ pub fn write_scatter(d: &Definition) -> Node {
         }
         if l.max_slope != u32::MAX {
             t = t.i("max_slope", i64::from(l.max_slope));
+        }
+        if let Some(n) = &l.density_noise {
+            t = t.n("density_noise", write_noise(n));
         }
         t.n("scale", floats(&[short(l.scale.0), short(l.scale.1)]))
             .b("align_to_normal", l.align_to_normal)

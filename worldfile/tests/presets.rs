@@ -107,3 +107,22 @@ fn scatter_layers_travel_in_the_bytes_but_not_the_digest() {
     bad.scatter[0].radius = 1000.0;
     assert!(Definition::from_bytes(&bad.to_bytes()).is_err());
 }
+
+/// A scatter layer's density noise survives printing and the canonical bytes.
+#[test]
+fn a_scatter_density_noise_round_trips() {
+    let mut d = Definition::builtin();
+    d.scatter[2].density_noise = Some(stratagen_core::noise::NoiseDef {
+        seed: 5,
+        octaves: 2,
+        frequency: 1.0 / 40.0,
+        ..Default::default()
+    });
+    assert_eq!(d.check(), Vec::new());
+    for format in [Format::Toml, Format::Json] {
+        let back = parse_as(&print(&d, format), format).unwrap();
+        assert_eq!(back, d);
+    }
+    assert_eq!(Definition::from_bytes(&d.to_bytes()).unwrap(), d);
+    assert_eq!(d.digest(), Definition::builtin().digest());
+}

@@ -87,6 +87,13 @@ impl Canon {
         self.0.write_u32(l.scale.0.to_bits());
         self.0.write_u32(l.scale.1.to_bits());
         self.0.write_u8(u8::from(l.align_to_normal));
+        match &l.density_noise {
+            None => self.0.write_u8(0),
+            Some(n) => {
+                self.0.write_u8(1);
+                self.noise(n);
+            }
+        }
     }
     fn str(&mut self, s: &str) {
         self.len(s.len());

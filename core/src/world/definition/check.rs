@@ -213,6 +213,9 @@ impl Definition {
             }
             p.biomes(&format!("{}.biomes", at), &l.biomes, d);
             p.blocks(&format!("{}.on", at), &l.on, d);
+            if let Some(n) = &l.density_noise {
+                p.noise(&format!("{}.density_noise", at), n);
+            }
         }
     }
 

@@ -113,10 +113,16 @@ impl<'a> Reader<'a> {
         })?;
         let scale = (f32::from_bits(self.u32()?), f32::from_bits(self.u32()?));
         let align_to_normal = self.bool()?;
+        let density_noise = match self.u8()? {
+            0 => None,
+            1 => Some(self.noise()?),
+            _ => return self.bad("an option tag is 0 or 1"),
+        };
         Ok(ScatterLayer {
             name,
             radius,
             density,
+            density_noise,
             biomes,
             on,
             height,

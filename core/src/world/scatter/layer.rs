@@ -7,6 +7,7 @@ use core::fmt;
 
 use super::points::{Candidate, PoissonDisk};
 use crate::engine::ChunkPos;
+use crate::noise::{Noise, NoiseDef};
 use crate::util::math::floor_i64;
 use crate::util::random::mix_stafford13;
 use crate::world::biome::BiomeId;
@@ -42,6 +43,10 @@ pub struct ScatterLayer {
     pub radius: f64,
     /// Fraction of the Poisson points kept, `0..=1` (1: the maximal set).
     pub density: f64,
+    /// A noise that varies the density over the world: a point is kept with probability
+    /// `density × (n + 1) / 2` for the noise's value `n` at its position (its `seed` is a salt
+    /// XORed with the world seed, as for every noise of a definition). `None`: uniform.
+    pub density_noise: Option<NoiseDef>,
     /// Biomes the layer grows in (empty: all).
     pub biomes: Vec<BiomeId>,
     /// Blocks an instance may stand on (its column's ground block; empty: what the caller's
@@ -103,6 +108,7 @@ impl ScatterLayer {
             name: String::from(name),
             radius,
             density: 1.0,
+            density_noise: None,
             biomes: Vec::new(),
             on: Vec::new(),
             height: (i32::MIN, i32::MAX),
@@ -207,6 +213,32 @@ const DRAW_KIND: u64 = 2;
 const DRAW_YAW: u64 = 3;
 const DRAW_SCALE: u64 = 4;
 
+/// The layer's density noise, built for the world of `seed` (`None`: uniform density; a
+/// noise the definition checks cannot fail to build, one that does counts as uniform).
+fn density_field(seed: i64, layer: &ScatterLayer) -> Option<Noise> {
+    let def = layer.density_noise?;
+    NoiseDef {
+        seed: def.seed ^ seed,
+        ..def
+    }
+    .build()
+    .ok()
+}
+
+/// Whether point `p` survives the layer's thinning: its own fair draw against the density,
+/// scaled by the density noise at its position.
+fn kept(layer: &ScatterLayer, field: Option<&Noise>, p: &Candidate) -> bool {
+    let local = match field {
+        Some(n) => {
+            let v = n.sample_2d(p.x, p.z);
+            let share = (v + 1.0) * 0.5;
+            share.clamp(0.0, 1.0)
+        }
+        None => 1.0,
+    };
+    unit(p.priority, DRAW_DENSITY) < layer.density * local
+}
+
 /// The index of the kind `u` (in `[0, 1)`) falls on, by weight.
 fn pick_kind(kinds: &[ScatterKind], u: f64) -> u16 {
     let total: u64 = kinds.iter().map(|k| u64::from(k.weight)).sum();
@@ -239,12 +271,13 @@ pub fn scatter_chunk(
     let pos: ChunkPos = full.pos;
     let (bx, bz) = (pos.block_x(), pos.block_z());
     let disk = PoissonDisk::new(seed, layer.salt(), layer.radius);
+    let field = density_field(seed, layer);
     let surface = &full.heightmaps()[Heightmap::MotionBlockingNoLeaves];
     let blocks = full.blocks();
     let height_at = |lx: i32, lz: i32| surface[(lz * side + lx) as usize];
     let mut out = Vec::new();
     for p in disk.points_in(bx, bz, bx + side, bz + side) {
-        if unit(p.priority, DRAW_DENSITY) >= layer.density {
+        if !kept(layer, field.as_ref(), &p) {
             continue;
         }
         let (lx, lz) = (
@@ -346,9 +379,10 @@ pub fn scatter_heightmap(
     let side = CHUNK_SIDE as i32;
     let (bx, bz) = (pos.block_x(), pos.block_z());
     let disk = PoissonDisk::new(seed, layer.salt(), layer.radius);
+    let field = density_field(seed, layer);
     let mut out = Vec::new();
     for p in disk.points_in(bx, bz, bx + side, bz + side) {
-        if unit(p.priority, DRAW_DENSITY) >= layer.density {
+        if !kept(layer, field.as_ref(), &p) {
             continue;
         }
         let h = height(p.x, p.z);
