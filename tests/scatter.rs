@@ -432,11 +432,10 @@ fn a_density_noise_thins_where_it_is_low() {
     let (mut high, mut high_kept, mut low, mut low_kept) = (0, 0, 0, 0);
     for cz in 0..24 {
         for cx in 0..24 {
-            let kept: Vec<[u32; 2]> =
-                scatter_heightmap(SEED, &layer, ChunkPos::new(cx, cz), flat)
-                    .iter()
-                    .map(|i| [i.position[0].to_bits(), i.position[2].to_bits()])
-                    .collect();
+            let kept: Vec<[u32; 2]> = scatter_heightmap(SEED, &layer, ChunkPos::new(cx, cz), flat)
+                .iter()
+                .map(|i| [i.position[0].to_bits(), i.position[2].to_bits()])
+                .collect();
             for p in disk.points_in(cx * 16, cz * 16, cx * 16 + 16, cz * 16 + 16) {
                 let share = (field.sample_2d(p.x, p.z) + 1.0) * 0.5;
                 let local = [
@@ -458,5 +457,8 @@ fn a_density_noise_thins_where_it_is_low() {
     assert!(high > 800 && low > 800, "{high} {low}");
     let (h, l) = (high_kept as f64 / high as f64, low_kept as f64 / low as f64);
     // Kept with probability (n + 1) / 2: at least 0.7 where high, at most 0.3 where low.
-    assert!(h >= 0.65 && l <= 0.35, "kept {h:.3} where high, {l:.3} where low");
+    assert!(
+        h >= 0.65 && l <= 0.35,
+        "kept {h:.3} where high, {l:.3} where low"
+    );
 }

@@ -320,15 +320,8 @@ pub fn scatter_chunk(
         if slope > layer.max_slope {
             continue;
         }
-        let up = if layer.align_to_normal {
-            // The normal of the surface whose slope along x and z is the mean difference to
-            // the neighbours on each side: (−gx/2, 1, −gz/2), normalised.
-            let (nx, nz) = (-(gx as f32) * 0.5, -(gz as f32) * 0.5);
-            let len = libm::sqrtf(nx * nx + 1.0 + nz * nz);
-            [nx / len, 1.0 / len, nz / len]
-        } else {
-            [0.0, 1.0, 0.0]
-        };
+        // The mean difference to the neighbours on each side, along x and z.
+        let up = ground_up(layer, (gx as f32) * 0.5, (gz as f32) * 0.5);
         out.push(instance(
             layer,
             &p,
@@ -341,6 +334,18 @@ pub fn scatter_chunk(
         ));
     }
     out
+}
+
+/// The up direction of an instance on ground rising `sx` blocks per block along x and `sz`
+/// along z: the ground's normal `(−sx, 1, −sz)` normalised when the layer aligns to it,
+/// else straight up.
+fn ground_up(layer: &ScatterLayer, sx: f32, sz: f32) -> [f32; 3] {
+    if !layer.align_to_normal {
+        return [0.0, 1.0, 0.0];
+    }
+    let (nx, nz) = (-sx, -sz);
+    let len = libm::sqrtf(nx * nx + 1.0 + nz * nz);
+    [nx / len, 1.0 / len, nz / len]
 }
 
 /// The instance of point `p` at `position` standing on `up`: kind, yaw and scale drawn from
@@ -399,13 +404,7 @@ pub fn scatter_heightmap(
         if f64::from(slope) > f64::from(layer.max_slope) {
             continue;
         }
-        let up = if layer.align_to_normal {
-            let (nx, nz) = (-(hx1 - hx0) * 0.5, -(hz1 - hz0) * 0.5);
-            let len = libm::sqrtf(nx * nx + 1.0 + nz * nz);
-            [nx / len, 1.0 / len, nz / len]
-        } else {
-            [0.0, 1.0, 0.0]
-        };
+        let up = ground_up(layer, (hx1 - hx0) * 0.5, (hz1 - hz0) * 0.5);
         out.push(instance(
             layer,
             &p,
