@@ -78,6 +78,9 @@ fn main() {
         );
         rate
     };
+    // The first fill of a process pays for its page faults and allocator growth; `stratagen
+    // bench` reaches its 2-thread run warm, so the comparison runs are warm too.
+    alone("warm-up, not counted");
     let before = alone("before");
 
     let generator = WorldGen::new(settings).unwrap();
