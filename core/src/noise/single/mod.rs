@@ -304,7 +304,6 @@ impl<const N: usize> Columns<N> {
         norm: f32,
     ) {
         let acc = &mut acc[..self.groups];
-        acc.iter_mut().for_each(|a| *a = F::splat(0.0));
         for (o, oc) in oct.iter().enumerate() {
             let r = row(o);
             let plan = &self.plans[o];
@@ -322,7 +321,10 @@ impl<const N: usize> Columns<N> {
                 } else {
                     K::eval::<N>(oc, c, &r)
                 };
-                *acc = *acc + S::apply_lanes(v) * oc.amp;
+                // The first octave adds to zero (as a point sample's sum does) in registers:
+                // clearing `acc` first costs a call per row.
+                let sum = if o == 0 { F::splat(0.0) } else { *acc };
+                *acc = sum + S::apply_lanes(v) * oc.amp;
             }
         }
         for (d, a) in dst.chunks_mut(N).zip(acc.iter()) {
@@ -361,8 +363,10 @@ pub(crate) fn fill2_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N:
 }
 
 /// The 3D fill over lanes of `N` samples (layout of [`Grid3`]): per tile the column data,
-/// per block of [`LAYERS`] z layers their layer data, per y the y data, and per (y, z) row
-/// the row data that combines them (and its shared points).
+/// per block of [`LAYERS`] z layers their layer data, per y the row data of every layer in
+/// the block (in one loop, apart from the lane kernels: a 16-wide grid is one lane group per
+/// row, so per-row work weighs as much as a sixth of the kernel), then per (y, z) row its
+/// shared points and lanes.
 #[inline(always)]
 pub(crate) fn fill3_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N: usize>(
     n: &Noise,
@@ -378,7 +382,7 @@ pub(crate) fn fill3_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N:
     let mut points = Points::default();
     let mut acc = [F::splat(0.0); GROUPS];
     let mut zl = [[Col::default(); LAYERS]; MAX];
-    let mut yl = [Col::default(); MAX];
+    let mut rows = [[Col::default(); LAYERS]; MAX];
     let mut first = 0;
     while first < g.width {
         let len = core::cmp::min(GROUPS * N, g.width - first);
@@ -394,13 +398,16 @@ pub(crate) fn fill3_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N:
             }
             for j in 0..g.height {
                 let y = (y0 + j as f64 * dy) + n.offset[1];
-                for (o, l) in yl.iter_mut().enumerate().take(n.octaves) {
-                    *l = K::layer_y(y * n.freq[o]);
+                for (o, rows) in rows.iter_mut().enumerate().take(n.octaves) {
+                    let yl = K::layer_y(y * n.freq[o]);
+                    for (r, z) in rows[..layers].iter_mut().zip(&zl[o][..layers]) {
+                        *r = K::row3(&yl, z);
+                    }
                 }
                 for kk in 0..layers {
                     let base = (j * g.depth + k0 + kk) * g.width + first;
                     let dst = &mut out[base..base + len];
-                    let row = |o: usize| K::row3(&yl[o], &zl[o][kk]);
+                    let row = |o: usize| rows[o][kk];
                     tile.fill_row::<K, S, L, T, true>(oct, row, &mut points, &mut acc, dst, norm);
                 }
             }
