@@ -14,6 +14,8 @@ pub mod def;
 pub mod fill;
 pub mod fractal;
 pub mod lattice;
+#[cfg(feature = "alloc")]
+pub mod shader;
 #[cfg(target_arch = "x86_64")]
 mod simd;
 pub mod simplex;
@@ -24,4 +26,6 @@ pub use cellular::{CellularDistance, CellularParams, CellularReturn};
 pub use def::{FractalType, Noise, NoiseDef, NoiseError, NoiseType, Precision, MAX_OCTAVES};
 pub use fill::{Grid2, Grid3, Sample};
 pub use lattice::{perlin2, perlin3, perlin4, value2, value3};
+#[cfg(feature = "alloc")]
+pub use shader::{ShaderError, ShaderLanguage};
 pub use simplex::{simplex2, simplex3};

@@ -13,33 +13,33 @@ use crate::noise::cellular::{CellularDistance, CellularReturn};
 use crate::util::math::sqrtf;
 
 /// 2D skew factor `(√3 − 1) / 2`, as `1 + F` and `F` (the per-axis terms of the skew).
-const F2: f64 = 0.366_025_403_784_438_6;
+pub(crate) const F2: f64 = 0.366_025_403_784_438_6;
 /// 2D unskew factor `(3 − √3) / 6`.
-const G2: f32 = 0.211_324_87;
+pub(crate) const G2: f32 = 0.211_324_87;
 /// Offset of the last 2D corner, `2·G2 − 1`.
-const G2_2M1: f32 = -0.577_350_26;
+pub(crate) const G2_2M1: f32 = -0.577_350_26;
 /// 3D skew factor `1/3`.
-const F3: f64 = 1.0 / 3.0;
+pub(crate) const F3: f64 = 1.0 / 3.0;
 /// 3D unskew factor `1/6`.
-const G3: f32 = 1.0 / 6.0;
+pub(crate) const G3: f32 = 1.0 / 6.0;
 /// Offset of the third 3D corner, `2·G3`.
-const G3_2: f32 = 1.0 / 3.0;
+pub(crate) const G3_2: f32 = 1.0 / 3.0;
 /// Offset of the last 3D corner, `3·G3 − 1`.
-const G3_3M1: f32 = -0.5;
+pub(crate) const G3_3M1: f32 = -0.5;
 /// Squared radius of a simplex kernel (continuous at the simplex borders).
-const RADIUS2: f32 = 0.5;
+pub(crate) const RADIUS2: f32 = 0.5;
 /// Output scale of 2D simplex: brings the extremes just inside `[-1, 1]`.
-const SIMPLEX2_SCALE: f32 = 70.0;
+pub(crate) const SIMPLEX2_SCALE: f32 = 70.0;
 /// Output scale of 3D simplex.
-const SIMPLEX3_SCALE: f32 = 75.0;
+pub(crate) const SIMPLEX3_SCALE: f32 = 75.0;
 /// Length of the axis-aligned 2D gradients (the diagonal ones are `(±1, ±1)`).
-const SQRT_2: f32 = core::f32::consts::SQRT_2;
+pub(crate) const SQRT_2: f32 = core::f32::consts::SQRT_2;
 /// Scale of a 24-bit value to `[0, 1)`.
 const UNIT24: f32 = 1.0 / 16_777_216.0;
 /// Scale of a signed 24-bit value to `[-1, 1)`.
-const SIGNED24: f32 = 1.0 / 8_388_608.0;
+pub(crate) const SIGNED24: f32 = 1.0 / 8_388_608.0;
 /// The sign bit of an `f32`.
-const SIGN: u32 = 1 << 31;
+pub(crate) const SIGN: u32 = 1 << 31;
 /// Xored into a cellular hash before hashing again for the feature point's y.
 const CELL_Y: u32 = 0x68E3_1DA4;
 /// As [`CELL_Y`], for z.

@@ -1,0 +1,868 @@
+//! The `f32` noise as GPU shader source: WGSL (WebGPU), GLSL ES 3.0 (WebGL2) and Godot's
+//! shading language, one function `sg_noise_2d(p)` / `sg_noise_3d(p)` with the noise's
+//! constants (seeds, frequencies, amplitudes) baked in.
+//!
+//! **One description.** [`describe`] writes the noise once as a straight-line program
+//! ([`ir`]) that mirrors the `f32` kernels operation for operation; [`emit`] prints it in
+//! each language, and the same program runs on the CPU in the tests, where it is compared
+//! with [`Noise::sample_2d`] bit for bit.
+//!
+//! **Far positions without `f64`.** GPUs have no `f64`, and the CPU splits `x · frequency`
+//! into a cell and a fraction in `f64`. The shader carries each lattice coordinate as an
+//! unevaluated sum of two `f32` (the exact product of the position and the frequency's
+//! leading `f32`, by Dekker's splitting, plus the rest), so the cell and fraction come out
+//! as the CPU's, bar a rounding of the last fraction bit. Every product in the splitting is
+//! exact, so a compiler that fuses multiply-adds there changes nothing.
+//!
+//! Cellular noise and domain warp have no shader form yet; they are refused with
+//! [`ShaderError::Unsupported`].
+
+mod emit;
+pub(crate) mod ir;
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::noise::def::{Noise, NoiseType, Precision};
+use crate::noise::FractalType;
+use ir::{Builder, Program, V};
+
+/// The language a shader is printed in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShaderLanguage {
+    /// WGSL, for WebGPU (`wgpu`, three.js `wgslFn`).
+    Wgsl,
+    /// GLSL ES 3.0, for WebGL2 (three.js `ShaderMaterial`). The function needs `highp`
+    /// floats and integers: declare `precision highp float; precision highp int;` before
+    /// it (three.js `ShaderMaterial` does).
+    Glsl,
+    /// Godot 4's shading language (a `.gdshader` include).
+    Godot,
+}
+
+/// Why a noise has no shader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShaderError {
+    /// Shaders are generated from `precision = "f32"` noises only (GPUs have no `f64`).
+    NotF32,
+    /// The noise uses a feature with no shader form (names it).
+    Unsupported(&'static str),
+}
+
+impl core::fmt::Display for ShaderError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ShaderError::NotF32 => write!(f, "shaders need a noise of precision f32"),
+            ShaderError::Unsupported(what) => write!(f, "{} has no shader form", what),
+        }
+    }
+}
+
+impl Noise {
+    /// The 2D noise as a shader function `sg_noise_2d(p)` in `lang`: `p` is the world
+    /// position (what [`Noise::sample_2d`] takes), the result the `f32` sample.
+    pub fn shader_2d(&self, lang: ShaderLanguage) -> Result<String, ShaderError> {
+        Ok(emit::function(
+            lang,
+            &describe(self, 2)?,
+            &header(self, lang),
+        ))
+    }
+
+    /// The 3D noise as `sg_noise_3d(p)`.
+    pub fn shader_3d(&self, lang: ShaderLanguage) -> Result<String, ShaderError> {
+        Ok(emit::function(
+            lang,
+            &describe(self, 3)?,
+            &header(self, lang),
+        ))
+    }
+}
+
+fn header(n: &Noise, lang: ShaderLanguage) -> Vec<String> {
+    let mut lines = alloc::vec![
+        format!(
+            "Stratagen noise: {:?} {:?}, {} octave(s), precision f32.",
+            n.noise_type,
+            n.fractal,
+            n.octaves
+        ),
+        String::from("Generated: the same operations as the CPU's f32 noise, in order."),
+    ];
+    if lang == ShaderLanguage::Glsl {
+        lines.push(String::from(
+            "Needs highp: precision highp float; precision highp int;",
+        ));
+    }
+    lines
+}
+
+/// The noise as a [`Program`] of `dims` (2 or 3) position components.
+pub(crate) fn describe(n: &Noise, dims: u8) -> Result<Program, ShaderError> {
+    if n.precision != Precision::F32 {
+        return Err(ShaderError::NotF32);
+    }
+    if n.noise_type == NoiseType::Cellular {
+        return Err(ShaderError::Unsupported("cellular noise"));
+    }
+    if n.warp_amplitude > 0.0 {
+        return Err(ShaderError::Unsupported("domain warp"));
+    }
+    let mut b = Builder::new(dims);
+    let args: Vec<V> = (0..dims).map(|k| b.arg(k)).collect();
+    b.guard(args[0]);
+    let mut acc = b.lf(0.0);
+    for o in 0..n.octaves {
+        let seed = b.lu((n.seeds[o] >> 32) as u32);
+        let f = n.freq[o];
+        let axis =
+            |b: &mut Builder, k: usize, skew: f64| skew_coord(b, args[k], n.offset[k], f, skew);
+        let v = match (n.noise_type, dims) {
+            (NoiseType::Simplex, 2) => {
+                let parts = [
+                    axis(&mut b, 0, 1.0 + F2),
+                    axis(&mut b, 0, F2),
+                    axis(&mut b, 1, 1.0 + F2),
+                    axis(&mut b, 1, F2),
+                ];
+                simplex2(&mut b, seed, parts)
+            }
+            (NoiseType::Simplex, _) => {
+                let parts = [
+                    axis(&mut b, 0, 1.0 + F3),
+                    axis(&mut b, 0, F3),
+                    axis(&mut b, 1, 1.0 + F3),
+                    axis(&mut b, 1, F3),
+                    axis(&mut b, 2, 1.0 + F3),
+                    axis(&mut b, 2, F3),
+                ];
+                simplex3(&mut b, seed, parts)
+            }
+            (t, _) => {
+                let coords: Vec<Coord> = (0..dims as usize)
+                    .map(|k| coord(&mut b, args[k], n.offset[k], f))
+                    .collect();
+                lattice(&mut b, t == NoiseType::Perlin, seed, coords)
+            }
+        };
+        let shaped = shape(&mut b, n.fractal, v);
+        let term = b.mulk(shaped, n.amp[o] as f32);
+        acc = b.add(acc, term);
+    }
+    let out = b.mulk(acc, n.norm as f32);
+    b.prog.result = Some(out);
+    Ok(b.prog)
+}
+
+/// The fractal's shaping of one octave ([`crate::noise::fractal::Shape::apply32`]).
+fn shape(b: &mut Builder, fractal: FractalType, v: V) -> V {
+    let abs = |b: &mut Builder| {
+        let bits = b.bits(v);
+        let m = b.andk(bits, !SIGN);
+        b.float(m)
+    };
+    match fractal {
+        FractalType::None | FractalType::Fbm => v,
+        FractalType::Ridged => {
+            let a = abs(b);
+            let t = b.mulk(a, 2.0);
+            b.ksub(1.0, t)
+        }
+        FractalType::Billow => {
+            let a = abs(b);
+            let t = b.mulk(a, 2.0);
+            b.subk(t, 1.0)
+        }
+    }
+}
+
+// ---- positions: the CPU's f64 lattice coordinates, from f32 terms ----
+
+/// A lattice coordinate `k · (x + offset)` as an unevaluated sum of `f32` terms: `hi`,
+/// terms up to about 2^-24 of it (`mid`), and terms below 2^-48 of it (`tiny`). Products
+/// of the position and the constant's leading parts are exact (Dekker), so the sum holds
+/// about 72 significant bits, more than the CPU's 53: the cell and fraction come out as
+/// the CPU's unless its own `f64` rounding lands within a few units of the fraction's last
+/// bit.
+struct Coord {
+    hi: V,
+    mid: Vec<V>,
+    tiny: Vec<V>,
+}
+
+/// `k` as three `f32` whose sum is `k` to about 72 bits.
+fn parts(k: f64) -> [f32; 3] {
+    let a = k as f32;
+    let r = k - f64::from(a);
+    let b = r as f32;
+    [a, b, (r - f64::from(b)) as f32]
+}
+
+/// Veltkamp's splitting constant for `f32`: `2^12 + 1`.
+const VELTKAMP: f32 = 4097.0;
+
+/// An `f32` as two halves of 12 significant bits each (their products are exact).
+fn halves_const(x: f32) -> (f32, f32) {
+    let t = x * VELTKAMP;
+    let hi = t - (t - x);
+    (hi, x - hi)
+}
+
+/// Knuth's two-sum: `a + c` as `(s, e)` with `s + e` exactly the sum. (Every operation is
+/// behind [`ir::Builder::opaque`], so no compiler reads `(a + c) − a` as `c`.)
+fn two_sum(b: &mut Builder, a: V, c: V) -> (V, V) {
+    let s = b.add(a, c);
+    let bb = b.sub(s, a);
+    let sb = b.sub(s, bb);
+    let ea = b.sub(a, sb);
+    let eb = b.sub(c, bb);
+    (s, b.add(ea, eb))
+}
+
+/// Dekker's two-product of `a` and the constant `k`: `(p, e)` with `p + e` exactly `a · k`.
+/// Every product in it is exact, so fusing multiply-adds there changes nothing.
+fn two_prod(b: &mut Builder, a: V, k: f32) -> (V, V) {
+    let (kh, kl) = halves_const(k);
+    let t = b.mulk(a, VELTKAMP);
+    let d = b.sub(t, a);
+    let ah = b.sub(t, d);
+    let al = b.sub(a, ah);
+    let p = b.mulk(a, k);
+    let hh = b.mulk(ah, kh);
+    let e = b.sub(hh, p);
+    let hl = b.mulk(ah, kl);
+    let e = b.add(e, hl);
+    let lh = b.mulk(al, kh);
+    let e = b.add(e, lh);
+    let ll = b.mulk(al, kl);
+    (p, b.add(e, ll))
+}
+
+/// A value the CPU holds as an `f64`, held exactly as `s + q[0] + q[1]` (`q` far below
+/// `s`; absent: zero).
+#[derive(Clone)]
+struct Double {
+    s: V,
+    q: Vec<V>,
+}
+
+/// The terms (largest first) as `(s, r1, r2)`: a cascade of two-sums leaves `s` within an
+/// `f32` unit of the sum, then the errors are summed the same way into `r1`, and what is
+/// left of them into `r2`.
+fn renormalise(b: &mut Builder, terms: &[V]) -> (V, V, V) {
+    let mut s = terms[0];
+    let mut errs = Vec::new();
+    for t in &terms[1..] {
+        let (n, e) = two_sum(b, s, *t);
+        s = n;
+        errs.push(e);
+    }
+    let mut r1 = errs[0];
+    let mut r2 = b.lf(0.0);
+    for e in &errs[1..] {
+        let (n, r) = two_sum(b, r1, *e);
+        r1 = n;
+        r2 = b.add(r2, r);
+    }
+    (s, r1, r2)
+}
+
+/// The sum of `terms` rounded to 53 significant bits, as the CPU's `f64` arithmetic
+/// rounds it. With `u` the `f64` unit of `s` (`2^(exponent(s) − 52)`), `r1 + r2` is
+/// rounded to a multiple of `u` by adding and subtracting `1.5 · 2^23 · 2^8 u` (which
+/// rounds `r1` to a multiple of `2^8 u`: `|r1|` is below `2^30 u`), then the same with
+/// `1.5 · 2^23 · u` on what is left. Both constants are made from `s`'s exponent bits.
+fn round53(b: &mut Builder, terms: &[V]) -> Double {
+    let (s, r1, r2) = renormalise(b, terms);
+    let bits = b.bits(s);
+    let shifted = b.shr(bits, 23);
+    let exponent = b.andk(shifted, 0xFF);
+    // Below 2^-97 the constant would not be a normal float; such an `s` keeps its rest.
+    let tiny = b.ultk(exponent, 30);
+    let magic = |b: &mut Builder, extra: u32| {
+        let e = b.uaddk(exponent, extra.wrapping_sub(29));
+        let e = b.shl(e, 23);
+        let c = b.uaddk(e, 0x0040_0000);
+        b.float(c)
+    };
+    let coarse = magic(b, 8);
+    let fine = magic(b, 0);
+    let t = b.add(r1, coarse);
+    let q1 = b.sub(t, coarse);
+    let left = b.sub(r1, q1);
+    let left = b.add(left, r2);
+    let t = b.add(left, fine);
+    let q2 = b.sub(t, fine);
+    let q1 = b.sel(tiny, r1, q1);
+    let q2 = b.sel(tiny, r2, q2);
+    Double {
+        s,
+        q: alloc::vec![q1, q2],
+    }
+}
+
+/// `x + offset` as the CPU's `f64` (`x` is exact in `f32`).
+fn position(b: &mut Builder, x: V, offset: f64) -> Double {
+    if offset == 0.0 {
+        return Double {
+            s: x,
+            q: Vec::new(),
+        };
+    }
+    let [oh, ol, oll] = parts(offset);
+    let ov = b.lf(oh);
+    let (s, e) = two_sum(b, x, ov);
+    let mut terms = alloc::vec![s, e];
+    for k in [ol, oll] {
+        if k != 0.0 {
+            terms.push(b.lf(k));
+        }
+    }
+    round53(b, &terms)
+}
+
+/// `d · k` exactly but for terms below 2^-72 of it, as a coordinate (largest first).
+fn product(b: &mut Builder, d: &Double, k: f64) -> Coord {
+    let [kh, kl, kll] = parts(k);
+    let (hi, e) = two_prod(b, d.s, kh);
+    let mut c = Coord {
+        hi,
+        mid: alloc::vec![e],
+        tiny: Vec::new(),
+    };
+    if kl != 0.0 {
+        let (q, qe) = two_prod(b, d.s, kl);
+        c.mid.push(q);
+        c.tiny.push(qe);
+    }
+    if kll != 0.0 {
+        c.tiny.push(b.mulk(d.s, kll));
+    }
+    if let Some(q1) = d.q.first() {
+        let (a, ae) = two_prod(b, *q1, kh);
+        c.mid.push(a);
+        c.tiny.push(ae);
+        if kl != 0.0 {
+            c.tiny.push(b.mulk(*q1, kl));
+        }
+    }
+    for q in d.q.iter().skip(1) {
+        c.tiny.push(b.mulk(*q, kh));
+    }
+    c
+}
+
+/// A coordinate's terms, largest first.
+fn terms(c: &Coord) -> Vec<V> {
+    let mut t = alloc::vec![c.hi];
+    t.extend_from_slice(&c.mid);
+    t.extend_from_slice(&c.tiny);
+    t
+}
+
+/// A product rounded to `f64` as the CPU holds it. (The rounding matters even right
+/// before the fraction is rounded to `f32`: where the exact product lies within half an
+/// `f64` unit of an `f32` midpoint, the CPU's value *is* the midpoint, and the tie goes to
+/// the even neighbour. Grid positions meet such ties far more often than chance would.)
+fn rounded(b: &mut Builder, c: &Coord) -> Double {
+    round53(b, &terms(c))
+}
+
+/// A rounded value as a coordinate for [`split`].
+fn as_coord(d: Double) -> Coord {
+    Coord {
+        hi: d.s,
+        mid: alloc::vec![d.q[0]],
+        tiny: alloc::vec![d.q[1]],
+    }
+}
+
+/// The lattice coordinate `(x + offset) · f` of the lattice noises, in `f64` as the CPU
+/// computes it.
+fn coord(b: &mut Builder, x: V, offset: f64, f: f64) -> Coord {
+    let p = position(b, x, offset);
+    let c = product(b, &p, f);
+    as_coord(rounded(b, &c))
+}
+
+/// The simplex skew term `((x + offset) · f) · k`, rounded to `f64` after each step as the
+/// CPU computes it.
+fn skew_coord(b: &mut Builder, x: V, offset: f64, f: f64, k: f64) -> Coord {
+    let p = position(b, x, offset);
+    let scaled = product(b, &p, f);
+    let scaled = rounded(b, &scaled);
+    let c = product(b, &scaled, k);
+    as_coord(rounded(b, &c))
+}
+
+/// A lattice coordinate's cell (wrapping `u32`) and fraction, as [`crate::noise::single`]'s
+/// `split` makes them from the `f64` coordinate: `hi − floor(hi)` and every other term
+/// summed exactly (two-sums) into a fraction and a remainder far below its last bit, then
+/// rounded once.
+fn split(b: &mut Builder, c: Coord) -> (V, V) {
+    let cell = b.floor(c.hi);
+    let neg_cell = b.ksub(0.0, cell);
+    // `hi − cell` is exact but for a negative `hi` above −1 (bits below the fraction's
+    // last): its error joins the remainder.
+    let (mut d, mut small) = two_sum(b, c.hi, neg_cell);
+    for m in c.mid {
+        let (n, e) = two_sum(b, d, m);
+        d = n;
+        small = b.add(small, e);
+    }
+    for t in c.tiny {
+        small = b.add(small, t);
+    }
+    // `d + small` may leave [0, 1): the cell moves, and the fraction is taken from there.
+    let room = b.ksub(1.0, d);
+    let up = b.ge(small, room);
+    let zero = b.lf(0.0);
+    let neg_d = b.sub(zero, d);
+    let down = b.lt(small, neg_d);
+    let d_up = b.subk(d, 1.0);
+    let f_up = b.add(d_up, small);
+    // `d − 1` is exact (Sterbenz); `d + 1` is not where `d` is a little below 0, so its
+    // error joins `small` before the one rounding.
+    let one = b.lf(1.0);
+    let (d_down, e_down) = two_sum(b, d, one);
+    let small_down = b.add(e_down, small);
+    let f_down = b.add(d_down, small_down);
+    let f_mid = b.add(d, small);
+    let f_other = b.sel(down, f_down, f_mid);
+    let frac = b.sel(up, f_up, f_other);
+    let c_up = b.addk(cell, 1.0);
+    let c_down = b.subk(cell, 1.0);
+    let c_other = b.sel(down, c_down, cell);
+    let cf = b.sel(up, c_up, c_other);
+    (b.cell(cf), frac)
+}
+
+// ---- the kernels, one lane of crate::noise::single::kernels ----
+
+use crate::noise::single::kernels::{
+    F2, F3, G2, G2_2M1, G3, G3_2, G3_3M1, RADIUS2, SIGN, SIGNED24, SIMPLEX2_SCALE, SIMPLEX3_SCALE,
+    SQRT_2,
+};
+use crate::noise::single::{HM, PX, PY, PZ};
+
+fn hash(b: &mut Builder, a: V) -> V {
+    let s = b.shr(a, 15);
+    let x = b.xor(a, s);
+    b.umulk(x, HM)
+}
+
+fn fade(b: &mut Builder, t: V) -> V {
+    let t2 = b.mul(t, t);
+    let t3 = b.mul(t2, t);
+    let a = b.mulk(t, 6.0);
+    let a = b.subk(a, 15.0);
+    let a = b.mul(t, a);
+    let a = b.addk(a, 10.0);
+    b.mul(t3, a)
+}
+
+/// `a + (c − a) · t` ([`lerp1`](crate::noise::single::kernels)).
+fn lerp1(b: &mut Builder, t: V, a: V, c: V) -> V {
+    let d = b.sub(c, a);
+    let m = b.mul(d, t);
+    b.add(a, m)
+}
+
+/// `a + t · (c − a)`.
+fn lerp(b: &mut Builder, t: V, a: V, c: V) -> V {
+    let d = b.sub(c, a);
+    let m = b.mul(t, d);
+    b.add(a, m)
+}
+
+fn flip(b: &mut Builder, x: V, sign: V) -> V {
+    let bits = b.bits(x);
+    let f = b.xor(bits, sign);
+    b.float(f)
+}
+
+fn has(b: &mut Builder, h: V, bit: u32) -> V {
+    let m = b.andk(h, bit);
+    let z = b.ueqk(m, 0);
+    b.not(z)
+}
+
+fn value(b: &mut Builder, h: V) -> V {
+    let v = b.sar_f(h, 8);
+    b.mulk(v, SIGNED24)
+}
+
+/// A lattice axis: the primed cell, the cell, the fraction and its fade.
+struct Axis {
+    primed: V,
+    frac: V,
+    fade: V,
+}
+
+fn lattice_axis(b: &mut Builder, p: Coord, prime: u32) -> Axis {
+    let (cell, frac) = split(b, p);
+    let primed = b.umulk(cell, prime);
+    let fade = fade(b, frac);
+    Axis { primed, frac, fade }
+}
+
+fn grad2_parts(b: &mut Builder, h: V, fy: V) -> (V, V) {
+    let sa = b.shl(h, 1);
+    let sign_a = b.andk(sa, SIGN);
+    let sign_b = b.andk(h, SIGN);
+    let diagonal = has(b, h, 1 << 29);
+    let along_y = has(b, h, 1 << 30);
+    let zero = b.lf(0.0);
+    let one = b.lf(1.0);
+    let one_a = flip(b, one, sign_a);
+    let root2 = b.lf(SQRT_2);
+    let root2_b = flip(b, root2, sign_b);
+    let gx_axis = b.sel(along_y, zero, root2_b);
+    let gx = b.sel(diagonal, one_a, gx_axis);
+    let fy_b = flip(b, fy, sign_b);
+    let fy2 = b.mulk(fy, SQRT_2);
+    let fy2_b = flip(b, fy2, sign_b);
+    let gy_axis = b.sel(along_y, fy2_b, zero);
+    let gy = b.sel(diagonal, fy_b, gy_axis);
+    (gx, gy)
+}
+
+fn grad3_parts(b: &mut Builder, h: V, fy: V, fz: V) -> (V, V) {
+    let k = b.shr(h, 28);
+    let u_is_x = b.ultk(k, 8);
+    let v_is_y = b.ultk(k, 4);
+    let k13 = b.andk(k, 13);
+    let v_is_x = b.ueqk(k13, 12);
+    let k1 = b.andk(k, 1);
+    let sign_u = b.shl(k1, 31);
+    let k2 = b.andk(k, 2);
+    let sign_v = b.shl(k2, 30);
+    let one = b.lf(1.0);
+    let zero = b.lf(0.0);
+    let u_rest = flip(b, fy, sign_u);
+    let vy = b.sel(v_is_y, fy, fz);
+    let v_rest = flip(b, vy, sign_v);
+    let one_u = flip(b, one, sign_u);
+    let one_v = flip(b, one, sign_v);
+    let gx_v = b.sel(v_is_x, one_v, zero);
+    let gx = b.sel(u_is_x, one_u, gx_v);
+    let both = b.add(u_rest, v_rest);
+    let rest_v = b.sel(v_is_x, u_rest, both);
+    let rest = b.sel(u_is_x, v_rest, rest_v);
+    (gx, rest)
+}
+
+/// `(P, Q)` of the lattice point with primed x `xp` in a row ([`Lattice::point2`] and
+/// `point3` of `crate::noise::single::kernels`). `rows` are the row's seeds, `fy/sy/fz/sz`
+/// its fractions and fades.
+fn point(b: &mut Builder, perlin: bool, xp: V, rows: &[V], r: &[V]) -> (V, V) {
+    let hashes: Vec<V> = rows
+        .iter()
+        .map(|s| {
+            let a = b.xor(xp, *s);
+            hash(b, a)
+        })
+        .collect();
+    let zero = b.lf(0.0);
+    if !perlin {
+        let v: Vec<V> = hashes.iter().map(|h| value(b, *h)).collect();
+        let sy = r[1];
+        if rows.len() == 2 {
+            return (zero, lerp1(b, sy, v[0], v[1]));
+        }
+        let sz = r[3];
+        let a = lerp1(b, sy, v[0], v[1]);
+        let c = lerp1(b, sy, v[2], v[3]);
+        return (zero, lerp1(b, sz, a, c));
+    }
+    let (fy, sy) = (r[0], r[1]);
+    let fy1 = b.subk(fy, 1.0);
+    if rows.len() == 2 {
+        let (a0, b0) = grad2_parts(b, hashes[0], fy);
+        let (a1, b1) = grad2_parts(b, hashes[1], fy1);
+        let p = lerp1(b, sy, a0, a1);
+        let q = lerp1(b, sy, b0, b1);
+        return (p, q);
+    }
+    let (fz, sz) = (r[2], r[3]);
+    let fz1 = b.subk(fz, 1.0);
+    let (a0, b0) = grad3_parts(b, hashes[0], fy, fz);
+    let (a1, b1) = grad3_parts(b, hashes[1], fy1, fz);
+    let (a2, b2) = grad3_parts(b, hashes[2], fy, fz1);
+    let (a3, b3) = grad3_parts(b, hashes[3], fy1, fz1);
+    let pa = lerp1(b, sy, a0, a1);
+    let pb = lerp1(b, sy, a2, a3);
+    let p = lerp1(b, sz, pa, pb);
+    let qa = lerp1(b, sy, b0, b1);
+    let qb = lerp1(b, sy, b2, b3);
+    let q = lerp1(b, sz, qa, qb);
+    (p, q)
+}
+
+/// The lattice sample from its x axis and its row (`rows` seeds, `r` fractions).
+fn lattice_sample(b: &mut Builder, perlin: bool, x: &Axis, rows: &[V], r: &[V]) -> V {
+    let x1 = b.uaddk(x.primed, PX);
+    let (p0, q0) = point(b, perlin, x.primed, rows, r);
+    let (p1, q1) = point(b, perlin, x1, rows, r);
+    if !perlin {
+        return lerp(b, x.fade, q0, q1);
+    }
+    let a = b.mul(x.frac, p0);
+    let a = b.add(a, q0);
+    let f1 = b.subk(x.frac, 1.0);
+    let c = b.mul(f1, p1);
+    let c = b.add(c, q1);
+    lerp(b, x.fade, a, c)
+}
+
+fn lattice(b: &mut Builder, perlin: bool, seed: V, coords: Vec<Coord>) -> V {
+    let primes = [PX, PY, PZ];
+    let axes: Vec<Axis> = coords
+        .into_iter()
+        .zip(primes)
+        .map(|(c, prime)| lattice_axis(b, c, prime))
+        .collect();
+    let (x, y) = (&axes[0], &axes[1]);
+    let y1 = b.uaddk(y.primed, PY);
+    if axes.len() == 2 {
+        let s0 = b.xor(seed, y.primed);
+        let s1 = b.xor(seed, y1);
+        return lattice_sample(b, perlin, x, &[s0, s1], &[y.frac, y.fade]);
+    }
+    let z = &axes[2];
+    let z1 = b.uaddk(z.primed, PZ);
+    let mut rows = [V(0); 4];
+    for (k, (yy, zz)) in [
+        (y.primed, z.primed),
+        (y1, z.primed),
+        (y.primed, z1),
+        (y1, z1),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let s = b.xor(seed, *yy);
+        rows[k] = b.xor(s, *zz);
+    }
+    let r = [y.frac, y.fade, z.frac, z.fade];
+    lattice_sample(b, perlin, x, &rows, &r)
+}
+
+/// A split coordinate: cell (unprimed) and fraction.
+#[derive(Clone, Copy)]
+struct Part {
+    i: V,
+    f: V,
+}
+
+fn part(b: &mut Builder, c: Coord) -> Part {
+    let (i, f) = split(b, c);
+    Part { i, f }
+}
+
+/// The carried sum of two parts ([`crate::noise::single::combine`]).
+fn combine(b: &mut Builder, x: Part, y: Part) -> Part {
+    let s = b.add(x.f, y.f);
+    let carry = b.gek(s, 1.0);
+    let one = b.lu(1);
+    let zero = b.lu(0);
+    let c = b.sel(carry, one, zero);
+    let i = b.uadd(x.i, y.i);
+    let i = b.uadd(i, c);
+    let s1 = b.subk(s, 1.0);
+    let f = b.sel(carry, s1, s);
+    Part { i, f }
+}
+
+/// A column part and a row part of one skewed axis, carried (`skewed1`).
+fn skewed(b: &mut Builder, ci: V, cf: V, ri: V, rf: V, prime: u32) -> (V, V) {
+    let s = b.add(cf, rf);
+    let carry = b.gek(s, 1.0);
+    let rp = b.uaddk(ri, prime);
+    let r = b.sel(carry, rp, ri);
+    let i = b.uadd(ci, r);
+    let s1 = b.subk(s, 1.0);
+    (i, b.sel(carry, s1, s))
+}
+
+fn pos(b: &mut Builder, t: V) -> V {
+    let zero = b.lf(0.0);
+    let gt = b.gtk(t, 0.0);
+    b.sel(gt, t, zero)
+}
+
+fn falloff(b: &mut Builder, d: &[V]) -> V {
+    let mut t = b.lf(RADIUS2);
+    for x in d {
+        let x2 = b.mul(*x, *x);
+        t = b.sub(t, x2);
+    }
+    let t = pos(b, t);
+    let t = b.mul(t, t);
+    b.mul(t, t)
+}
+
+fn grad2_1(b: &mut Builder, h: V, x: V, y: V) -> V {
+    let sa = b.shl(h, 1);
+    let sign_a = b.andk(sa, SIGN);
+    let sign_b = b.andk(h, SIGN);
+    let xa = flip(b, x, sign_a);
+    let yb = flip(b, y, sign_b);
+    let diagonal = b.add(xa, yb);
+    let along_y = has(b, h, 1 << 30);
+    let pick = b.sel(along_y, y, x);
+    let pb = flip(b, pick, sign_b);
+    let axis = b.mulk(pb, SQRT_2);
+    let diag = has(b, h, 1 << 29);
+    b.sel(diag, diagonal, axis)
+}
+
+fn grad3_1(b: &mut Builder, h: V, x: V, y: V, z: V) -> V {
+    let k = b.shr(h, 28);
+    let lt8 = b.ultk(k, 8);
+    let u = b.sel(lt8, x, y);
+    let lt4 = b.ultk(k, 4);
+    let k13 = b.andk(k, 13);
+    let is12 = b.ueqk(k13, 12);
+    let xz = b.sel(is12, x, z);
+    let v = b.sel(lt4, y, xz);
+    let k1 = b.andk(k, 1);
+    let su = b.shl(k1, 31);
+    let k2 = b.andk(k, 2);
+    let sv = b.shl(k2, 30);
+    let fu = flip(b, u, su);
+    let fv = flip(b, v, sv);
+    b.add(fu, fv)
+}
+
+fn kernel2(b: &mut Builder, h: V, x: V, y: V) -> V {
+    let t = falloff(b, &[x, y]);
+    let g = grad2_1(b, h, x, y);
+    b.mul(t, g)
+}
+
+fn kernel3(b: &mut Builder, h: V, x: V, y: V, z: V) -> V {
+    let t = falloff(b, &[x, y, z]);
+    let g = grad3_1(b, h, x, y, z);
+    b.mul(t, g)
+}
+
+fn hash_of(b: &mut Builder, parts: &[V], seed: V) -> V {
+    let mut a = parts[0];
+    for p in &parts[1..] {
+        a = b.xor(a, *p);
+    }
+    let a = b.xor(a, seed);
+    hash(b, a)
+}
+
+/// 2D simplex from the split skew terms: `x·(1 + F2)`, `x·F2`, `y·(1 + F2)`, `y·F2`.
+fn simplex2(b: &mut Builder, seed: V, coords: [Coord; 4]) -> V {
+    // Column and row parts (Simplex::col / Simplex::row), then the carried sums.
+    let [ca, cb, ra, rb] = coords.map(|c| part(b, c));
+    let ci0 = b.umulk(ca.i, PX);
+    let ci1 = b.umulk(cb.i, PY);
+    let ri0 = b.umulk(rb.i, PX);
+    let ri1 = b.umulk(ra.i, PY);
+    let (xp, fx) = skewed(b, ci0, ca.f, ri0, rb.f, PX);
+    let (yp, fy) = skewed(b, ci1, cb.f, ri1, ra.f, PY);
+    // simplex2_lane
+    let s = b.add(fx, fy);
+    let t = b.mulk(s, G2);
+    let x0 = b.sub(fx, t);
+    let y0 = b.sub(fy, t);
+    let step_x = b.gt(x0, y0);
+    let not_x = b.not(step_x);
+    let g_step = b.lf(G2 - 1.0);
+    let g_stay = b.lf(G2);
+    let ox = b.sel(step_x, g_step, g_stay);
+    let oy = b.sel(not_x, g_step, g_stay);
+    let x1 = b.add(x0, ox);
+    let y1 = b.add(y0, oy);
+    let x2 = b.addk(x0, G2_2M1);
+    let y2 = b.addk(y0, G2_2M1);
+    let h0 = hash_of(b, &[xp, yp], seed);
+    let xs = b.uaddk(xp, PX);
+    let ys = b.uaddk(yp, PY);
+    let x1p = b.sel(step_x, xs, xp);
+    let y1p = b.sel(not_x, ys, yp);
+    let h1 = hash_of(b, &[x1p, y1p], seed);
+    let h2 = hash_of(b, &[xs, ys], seed);
+    let k0 = kernel2(b, h0, x0, y0);
+    let k1 = kernel2(b, h1, x1, y1);
+    let k2 = kernel2(b, h2, x2, y2);
+    let n = b.add(k0, k1);
+    let n = b.add(n, k2);
+    b.mulk(n, SIMPLEX2_SCALE)
+}
+
+/// 3D simplex from the split skew terms of x, y and z (`·(1 + F3)` and `·F3` each).
+fn simplex3(b: &mut Builder, seed: V, coords: [Coord; 6]) -> V {
+    // Simplex::col3, layer_y, layer_z and row3.
+    let [ca, cb, ya, yb, za, zb] = coords.map(|c| part(b, c));
+    let rx = combine(b, yb, zb);
+    let ry = combine(b, ya, zb);
+    let rz = combine(b, za, yb);
+    let ci0 = b.umulk(ca.i, PX);
+    let ci1 = b.umulk(cb.i, PY);
+    let ci2 = b.umulk(cb.i, PZ);
+    let ri0 = b.umulk(rx.i, PX);
+    let ri1 = b.umulk(ry.i, PY);
+    let ri2 = b.umulk(rz.i, PZ);
+    let (xp, fx) = skewed(b, ci0, ca.f, ri0, rx.f, PX);
+    let (yp, fy) = skewed(b, ci1, cb.f, ri1, ry.f, PY);
+    let (zp, fz) = skewed(b, ci2, cb.f, ri2, rz.f, PZ);
+    // simplex3_lane
+    let s = b.add(fx, fy);
+    let s = b.add(s, fz);
+    let t = b.mulk(s, G3);
+    let x0 = b.sub(fx, t);
+    let y0 = b.sub(fy, t);
+    let z0 = b.sub(fz, t);
+    let xy = b.ge(x0, y0);
+    let xz = b.ge(x0, z0);
+    let yz = b.ge(y0, z0);
+    let (nxy, nxz, nyz) = (b.not(xy), b.not(xz), b.not(yz));
+    let i1 = b.band(xy, xz);
+    let j1 = b.band(nxy, yz);
+    let k1 = b.band(nxz, nyz);
+    let i2 = b.bor(xy, xz);
+    let j2 = b.bor(nxy, yz);
+    let k2 = b.bor(nxz, nyz);
+    let offset = |b: &mut Builder, steps: V, g: f32, d: V| {
+        let a = b.lf(g - 1.0);
+        let c = b.lf(g);
+        let o = b.sel(steps, a, c);
+        b.add(d, o)
+    };
+    let x1 = offset(b, i1, G3, x0);
+    let y1 = offset(b, j1, G3, y0);
+    let z1 = offset(b, k1, G3, z0);
+    let x2 = offset(b, i2, G3_2, x0);
+    let y2 = offset(b, j2, G3_2, y0);
+    let z2 = offset(b, k2, G3_2, z0);
+    let x3 = b.addk(x0, G3_3M1);
+    let y3 = b.addk(y0, G3_3M1);
+    let z3 = b.addk(z0, G3_3M1);
+    let xq = b.uaddk(xp, PX);
+    let yq = b.uaddk(yp, PY);
+    let zq = b.uaddk(zp, PZ);
+    let h0 = hash_of(b, &[xp, yp, zp], seed);
+    let (a, c, d) = (b.sel(i1, xq, xp), b.sel(j1, yq, yp), b.sel(k1, zq, zp));
+    let h1 = hash_of(b, &[a, c, d], seed);
+    let (a, c, d) = (b.sel(i2, xq, xp), b.sel(j2, yq, yp), b.sel(k2, zq, zp));
+    let h2 = hash_of(b, &[a, c, d], seed);
+    let h3 = hash_of(b, &[xq, yq, zq], seed);
+    let k0 = kernel3(b, h0, x0, y0, z0);
+    let k1 = kernel3(b, h1, x1, y1, z1);
+    let k2 = kernel3(b, h2, x2, y2, z2);
+    let k3 = kernel3(b, h3, x3, y3, z3);
+    let n = b.add(k0, k1);
+    let n = b.add(n, k2);
+    let n = b.add(n, k3);
+    b.mulk(n, SIMPLEX3_SCALE)
+}
+
+#[cfg(test)]
+mod tests;
