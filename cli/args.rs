@@ -3,7 +3,8 @@
 use clap::{Parser, Subcommand};
 
 use crate::commands::{
-    bench, digest, edit, heightmap, merge, mesh, noise, pregen, render, scatter, verify, world,
+    bench, digest, edit, heightmap, merge, mesh, noise, pregen, render, scatter, shader, verify,
+    world,
 };
 use crate::error::{usage, CliError};
 
@@ -35,6 +36,9 @@ pub enum Cmd {
     /// Place the world's `[[scatter]]` layers on a rectangle of chunks and write a glTF
     /// binary (.glb): a node per layer and kind, instanced (EXT_mesh_gpu_instancing).
     Scatter(scatter::ScatterArgs),
+    /// Print an `f32` noise as GPU shader source (WGSL, GLSL ES 3.0, Godot): one function
+    /// `sg_noise_2d`/`sg_noise_3d` that gives the CPU's samples.
+    Shader(shader::ShaderArgs),
     /// Print one digest per chunk of a region and the region digest.
     Digest(digest::DigestArgs),
     /// Apply an edit script (`set X Y Z BLOCK`, `fill X0 Y0 Z0 X1 Y1 Z1 BLOCK`) to a store;

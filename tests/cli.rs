@@ -598,3 +598,83 @@ fn edit_scripts_make_a_store_the_edited_world_reads_from() {
     );
     assert!(!fresh.exists());
 }
+
+/// `stratagen shader` prints the library's shader source: from flags, and from a world's
+/// named noise (an `f32` one, seeded as the world seeds it); refusals are clear errors.
+#[test]
+fn shader_source_from_flags_and_from_a_world() {
+    use stratagen_core::noise::{FractalType, NoiseDef, NoiseType, Precision, ShaderLanguage};
+    use stratagen_core::world::biome::world_noise;
+    use stratagen_core::world::Definition;
+    use stratagen_worldfile::{print, Format};
+
+    let got = ok(&[
+        "shader",
+        "--type",
+        "simplex",
+        "--fractal",
+        "ridged",
+        "--octaves",
+        "3",
+        "--frequency",
+        "0.02",
+        "--seed",
+        "-9",
+        "--dims",
+        "3",
+        "--lang",
+        "glsl",
+    ]);
+    let want = NoiseDef {
+        seed: -9,
+        noise_type: NoiseType::Simplex,
+        fractal: FractalType::Ridged,
+        octaves: 3,
+        frequency: 0.02,
+        precision: Precision::F32,
+        ..NoiseDef::default()
+    }
+    .build()
+    .unwrap()
+    .shader_3d(ShaderLanguage::Glsl)
+    .unwrap();
+    assert_eq!(got, want);
+
+    let dir = common::scratch("cli-shader");
+    let mut def = Definition::builtin();
+    def.climate.noises[0].precision = Precision::F32;
+    let world = dir.join("f32-climate.toml");
+    std::fs::write(&world, print(&def, Format::Toml)).unwrap();
+    let world = world.to_str().unwrap();
+    let got = ok(&[
+        "shader",
+        "--world",
+        world,
+        "--noise",
+        "climate.temperature",
+        "--seed",
+        "42",
+    ]);
+    let want = world_noise(42, &def.climate.noises[0])
+        .unwrap()
+        .shader_2d(ShaderLanguage::Wgsl)
+        .unwrap();
+    assert_eq!(got, want);
+
+    for (args, says) in [
+        (vec!["shader", "--type", "cellular"], "cellular"),
+        (vec!["shader", "--dims", "4"], "--dims"),
+        (
+            vec!["shader", "--noise", "climate.humidity", "--world", world],
+            "f32",
+        ),
+        (
+            vec!["shader", "--noise", "terrain.nope"],
+            "climate.temperature",
+        ),
+    ] {
+        let o = run(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(says), "{args:?}: {err}");
+    }
+}

@@ -10,6 +10,7 @@ pub mod noise;
 pub mod pregen;
 pub mod render;
 pub mod scatter;
+pub mod shader;
 pub mod verify;
 pub mod world;
 
@@ -24,6 +25,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Cmd::Heightmap(a) => heightmap::run(a),
         Cmd::Mesh(a) => mesh::run(a),
         Cmd::Scatter(a) => scatter::run(a),
+        Cmd::Shader(a) => shader::run(a),
         Cmd::Digest(a) => digest::run(a),
         Cmd::Edit(a) => edit::run(a),
         Cmd::Bench(a) => bench::run(a),

@@ -84,9 +84,7 @@ fn header(n: &Noise, lang: ShaderLanguage) -> Vec<String> {
     let mut lines = alloc::vec![
         format!(
             "Stratagen noise: {:?} {:?}, {} octave(s), precision f32.",
-            n.noise_type,
-            n.fractal,
-            n.octaves
+            n.noise_type, n.fractal, n.octaves
         ),
         String::from("Generated: the same operations as the CPU's f32 noise, in order."),
     ];

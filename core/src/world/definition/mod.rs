@@ -8,12 +8,11 @@
 //!
 //! Noises in a definition are [`NoiseDef`]s whose `seed` field is a *salt*: a world seeds each
 //! noise with `world seed ^ salt`.
-//!
-//! [`NoiseDef`]: crate::noise::NoiseDef
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::noise::NoiseDef;
 use crate::world::palette::Palette;
 use crate::world::scatter::ScatterLayer;
 
@@ -74,5 +73,25 @@ impl Definition {
             .iter()
             .position(|b| b.name == name)
             .map(|i| i as u8)
+    }
+
+    /// Every noise of the world with its path in a definition document
+    /// (`climate.temperature`, `terrain.caves.cheese`, ...). A world seeded `s` samples
+    /// the noise `def` as [`crate::world::biome::world_noise`]`(s, def)` builds it.
+    pub fn noises(&self) -> [(&'static str, &NoiseDef); 10] {
+        let c = &self.climate.noises;
+        let t = &self.terrain;
+        [
+            ("climate.temperature", &c[0]),
+            ("climate.humidity", &c[1]),
+            ("climate.continentalness", &c[2]),
+            ("climate.erosion", &c[3]),
+            ("climate.weirdness", &c[4]),
+            ("terrain.density", &t.density),
+            ("terrain.caves.cheese", &t.caves.cheese),
+            ("terrain.caves.spaghetti_a", &t.caves.spaghetti_a),
+            ("terrain.caves.spaghetti_b", &t.caves.spaghetti_b),
+            ("terrain.aquifer.noise", &t.aquifer.noise),
+        ]
     }
 }
