@@ -162,10 +162,23 @@ int main(void) {
     expect("noise create wrote nothing", noise == NULL ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
     nd.precision = SG_PRECISION_F32;
     expect("noise create f32", sg_noise_create(&nd, &noise), SG_RESULT_OK);
+    /* Shader source of an f32 noise: ask the size, then fill; a NUL ends it. */
+    size_t shader_len = 0;
+    expect("shader size", sg_noise_shader(noise, SG_SHADER_LANGUAGE_WGSL, 2, NULL, 0, &shader_len), SG_RESULT_BUFFER_TOO_SMALL);
+    char *shader = malloc(shader_len);
+    expect("shader", sg_noise_shader(noise, SG_SHADER_LANGUAGE_WGSL, 2, shader, shader_len, NULL), SG_RESULT_OK);
+    expect("shader is the function", shader[shader_len - 1] == 0 && strstr(shader, "fn sg_noise_2d(p: vec2<f32>) -> f32") ? SG_RESULT_OK : SG_RESULT_INTERNAL_PANIC, SG_RESULT_OK);
+    expect("shader short buffer", sg_noise_shader(noise, SG_SHADER_LANGUAGE_GLSL, 3, shader, 8, NULL), SG_RESULT_BUFFER_TOO_SMALL);
+    expect("shader unknown language", sg_noise_shader(noise, 3, 2, shader, shader_len, NULL), SG_RESULT_BAD_ENUM);
+    expect("shader dims 4", sg_noise_shader(noise, SG_SHADER_LANGUAGE_GODOT, 4, shader, shader_len, NULL), SG_RESULT_INVALID_ARGUMENT);
+    expect("shader NULL handle", sg_noise_shader(NULL, SG_SHADER_LANGUAGE_WGSL, 2, shader, shader_len, NULL), SG_RESULT_NULL_ARGUMENT);
+    free(shader);
     expect("noise destroy f32", sg_noise_destroy(noise), SG_RESULT_OK);
     noise = NULL;
     nd = sg_noise_def_default();
     expect("noise create", sg_noise_create(&nd, &noise), SG_RESULT_OK);
+    char f64_shader[64];
+    expect("no shader of an f64 noise", sg_noise_shader(noise, SG_SHADER_LANGUAGE_WGSL, 2, f64_shader, sizeof f64_shader, NULL), SG_RESULT_INVALID_ARGUMENT);
     float by_def[64], by_handle[64];
     expect("fill by definition", sg_noise_fill_2d(&nd, &g, by_def, 64), SG_RESULT_OK);
     expect("fill by handle", sg_noise_fill_grid_2d(noise, &g, by_handle, 64), SG_RESULT_OK);

@@ -490,6 +490,35 @@ typedef uint32_t sg_precision;
 #endif // __cplusplus
 
 /*
+ Shader languages: the values of `sg_noise_shader`'s `language`.
+ */
+enum sg_shader_language
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /*
+   WGSL (WebGPU).
+   */
+  SG_SHADER_LANGUAGE_WGSL = 0,
+  /*
+   GLSL ES 3.0 (WebGL2); declare `precision highp float; precision highp int;` first.
+   */
+  SG_SHADER_LANGUAGE_GLSL = 1,
+  /*
+   Godot 4's shading language.
+   */
+  SG_SHADER_LANGUAGE_GODOT = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum sg_shader_language sg_shader_language;
+#else
+typedef uint32_t sg_shader_language;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/*
  How a block is drawn (`sg_block_info.shape`).
  */
 enum sg_block_shape
@@ -1442,6 +1471,25 @@ sg_result sg_noise_sample_3d(const struct sg_noise *noise,
                              double y,
                              double z,
                              double *value);
+
+/*
+ The noise as GPU shader source in `language` (`sg_shader_language`): one function
+ `sg_noise_2d(vec2)` (`dims` 2) or `sg_noise_3d(vec3)` (`dims` 3) that gives this noise's
+ float samples, as a NUL-terminated string in `buf[0..*needed]`. `*needed` (optional)
+ receives its size with the NUL; a smaller `cap` gives `SG_RESULT_BUFFER_TOO_SMALL` (call
+ with `buf = NULL, cap = 0` to ask the size). `SG_RESULT_INVALID_ARGUMENT` for `dims`
+ other than 2 or 3 and for a noise with no shader form: double precision (shaders are
+ made from `SG_PRECISION_F32` noises), cellular noise, domain warp. Any thread.
+
+ # Safety
+ `buf` must be NULL or valid for writes of `cap` bytes; `needed` NULL or writable.
+ */
+sg_result sg_noise_shader(const struct sg_noise *noise,
+                          uint32_t language,
+                          uint32_t dims,
+                          char *buf,
+                          size_t cap,
+                          size_t *needed);
 
 /*
  Fill `out[0..width*height]` with fractal noise over a 2D grid (`float` samples, equal to

@@ -2,7 +2,9 @@
 //! wire value by `TryFrom<u32>`, and into the core's types by an exhaustive match.
 
 use stratagen_core::engine::{ChunkStatus, Priority};
-use stratagen_core::noise::{CellularDistance, CellularReturn, FractalType, NoiseType, Precision};
+use stratagen_core::noise::{
+    CellularDistance, CellularReturn, FractalType, NoiseType, Precision, ShaderLanguage,
+};
 use stratagen_core::world::Heightmap;
 
 use crate::result::{c_enum_from_u32, sg_result};
@@ -109,6 +111,18 @@ pub enum sg_precision {
     F32 = 1,
 }
 
+/// Shader languages: the values of `sg_noise_shader`'s `language`.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum sg_shader_language {
+    /// WGSL (WebGPU).
+    Wgsl = 0,
+    /// GLSL ES 3.0 (WebGL2); declare `precision highp float; precision highp int;` first.
+    Glsl = 1,
+    /// Godot 4's shading language.
+    Godot = 2,
+}
+
 /// Cellular distance functions: the values of `sg_noise_def.cellular_distance`.
 #[repr(u32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,6 +183,7 @@ c_enum_from_u32!(
 );
 c_enum_from_u32!(sg_fractal, sg_result::BadEnum, [None, Fbm, Ridged, Billow]);
 c_enum_from_u32!(sg_precision, sg_result::BadEnum, [F64, F32]);
+c_enum_from_u32!(sg_shader_language, sg_result::BadEnum, [Wgsl, Glsl, Godot]);
 c_enum_from_u32!(
     sg_cellular_distance,
     sg_result::BadEnum,
@@ -243,6 +258,16 @@ impl From<sg_precision> for Precision {
         match p {
             sg_precision::F64 => Precision::F64,
             sg_precision::F32 => Precision::F32,
+        }
+    }
+}
+
+impl From<sg_shader_language> for ShaderLanguage {
+    fn from(l: sg_shader_language) -> ShaderLanguage {
+        match l {
+            sg_shader_language::Wgsl => ShaderLanguage::Wgsl,
+            sg_shader_language::Glsl => ShaderLanguage::Glsl,
+            sg_shader_language::Godot => ShaderLanguage::Godot,
         }
     }
 }

@@ -4,13 +4,14 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, RwLock};
 
-use stratagen_core::noise::{Grid2, Grid3, Noise, NoiseDef, NoiseError};
+use stratagen_core::noise::{Grid2, Grid3, Noise, NoiseDef, NoiseError, ShaderLanguage};
 
 use crate::boundary::{
-    ffi, ffi_value, refused, try_def, try_out, try_ref, try_slice_mut, versioned,
+    copy_out, ffi, ffi_value, out_buf, refused, try_def, try_out, try_ref, try_slice_mut, versioned,
 };
 use crate::enums::{
     from_wire, sg_cellular_distance, sg_cellular_return, sg_fractal, sg_noise_type, sg_precision,
+    sg_shader_language,
 };
 use crate::handles::{next_id, to_handle, try_handle};
 use crate::result::{sg_result, FfiResult};
@@ -187,6 +188,45 @@ pub unsafe extern "C" fn sg_noise_sample_3d(
         let value = unsafe { try_out(value) }?;
         value.write(self::noise(noise)?.point_3d(x, y, z)?);
         Ok(())
+    })
+}
+
+/// The noise as GPU shader source in `language` (`sg_shader_language`): one function
+/// `sg_noise_2d(vec2)` (`dims` 2) or `sg_noise_3d(vec3)` (`dims` 3) that gives this noise's
+/// float samples, as a NUL-terminated string in `buf[0..*needed]`. `*needed` (optional)
+/// receives its size with the NUL; a smaller `cap` gives `SG_RESULT_BUFFER_TOO_SMALL` (call
+/// with `buf = NULL, cap = 0` to ask the size). `SG_RESULT_INVALID_ARGUMENT` for `dims`
+/// other than 2 or 3 and for a noise with no shader form: double precision (shaders are
+/// made from `SG_PRECISION_F32` noises), cellular noise, domain warp. Any thread.
+///
+/// # Safety
+/// `buf` must be NULL or valid for writes of `cap` bytes; `needed` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn sg_noise_shader(
+    noise: *const sg_noise,
+    language: u32,
+    dims: u32,
+    buf: *mut std::ffi::c_char,
+    cap: usize,
+    needed: *mut usize,
+) -> sg_result {
+    ffi(|| {
+        // SAFETY: the buffer contract is this function's.
+        let buf = unsafe { out_buf(buf, cap, needed) };
+        let language = from_wire::<sg_shader_language, ShaderLanguage>(language)?;
+        let noise = self::noise(noise)?;
+        let source = match dims {
+            2 => noise.shader_2d(language),
+            3 => noise.shader_3d(language),
+            _ => return Err(sg_result::InvalidArgument),
+        }
+        .map_err(|_| sg_result::InvalidArgument)?;
+        let text: Vec<std::ffi::c_char> = source
+            .bytes()
+            .chain([0])
+            .map(|b| b as std::ffi::c_char)
+            .collect();
+        copy_out(&text, buf)
     })
 }
 
