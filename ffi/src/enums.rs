@@ -349,6 +349,15 @@ mod tests {
             assert_eq!(Precision::from(p) as u32, p as u32);
         }
         assert_eq!(sg_precision::try_from(2), Err(sg_result::BadEnum));
+        let languages = [
+            ShaderLanguage::Wgsl,
+            ShaderLanguage::Glsl,
+            ShaderLanguage::Godot,
+        ];
+        for (&l, want) in sg_shader_language::VARIANTS.iter().zip(languages) {
+            assert_eq!(from_wire::<sg_shader_language, _>(l as u32), Ok(want));
+        }
+        assert_eq!(sg_shader_language::try_from(3), Err(sg_result::BadEnum));
         assert_eq!(sg_noise_type::try_from(4), Err(sg_result::BadEnum));
         assert_eq!(sg_fractal::try_from(4), Err(sg_result::BadEnum));
         assert_eq!(sg_cellular_return::try_from(4), Err(sg_result::BadEnum));
