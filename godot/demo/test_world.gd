@@ -2,7 +2,8 @@
 # around a second viewer far away, with scatter props; a block query agrees with the world's
 # palette; blocks set
 # through the node read back, survive save() and load() into a second world node, and bad
-# edits are refused. Exits 0 on success, 1 on failure.
+# edits are refused; a single-precision StratagenNoise gives Godot shader code. Exits 0 on
+# success, 1 on failure.
 extends SceneTree
 
 const STORE := "user://stratagen_test_edits.sqlite"
@@ -56,6 +57,7 @@ func _process(_delta: float) -> bool:
 	if props.is_empty():
 		fail("no scatter props were placed")
 	check_edits()
+	check_shader()
 	print("stratagen headless test: ", "ok" if ok else "FAILED", " (", loaded.size(), " chunks loaded)")
 	quit(0 if ok else 1)
 	return true
@@ -91,3 +93,21 @@ func check_edits() -> void:
 	root.add_child(other)
 	if other.load(STORE) != -1:
 		fail("a store of another world was loaded")
+
+func check_shader() -> void:
+	var noise = ClassDB.instantiate("StratagenNoise")
+	noise.precision = 1
+	var code: String = noise.get_shader_code()
+	if not code.contains("float sg_noise_2d(vec2 p)"):
+		fail("no shader code for a single-precision noise")
+	if not noise.get_shader_code_3d().contains("float sg_noise_3d(vec3 p)"):
+		fail("no 3D shader code for a single-precision noise")
+	# A material the engine parses (its errors are printed) with the noise displacing a plane.
+	var shader := Shader.new()
+	shader.code = "shader_type spatial;\n" + code + \
+		"\nvoid vertex() { VERTEX.y += sg_noise_2d(VERTEX.xz) * 8.0; }\n"
+	var material := ShaderMaterial.new()
+	material.shader = shader
+	noise.precision = 0
+	if noise.get_shader_code() != "":
+		fail("a double-precision noise gave shader code")

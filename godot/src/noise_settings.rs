@@ -4,6 +4,7 @@
 
 use stratagen_core::noise::{
     CellularDistance, CellularReturn, FractalType, Noise, NoiseDef, NoiseType, Precision,
+    ShaderLanguage,
 };
 
 /// `StratagenNoise`'s exported properties.
@@ -172,9 +173,45 @@ impl NoiseCache {
     }
 }
 
+/// The Godot shading language function of the settings' noise (`sg_noise_2d(vec2)` or, with
+/// `dims` 3, `sg_noise_3d(vec3)`); single precision only.
+pub fn shader_code(
+    cache: &mut NoiseCache,
+    settings: &NoiseSettings,
+    dims: u8,
+) -> Result<String, String> {
+    let noise = cache.get(settings).map_err(str::to_string)?;
+    let code = if dims == 3 {
+        noise.shader_3d(ShaderLanguage::Godot)
+    } else {
+        noise.shader_2d(ShaderLanguage::Godot)
+    };
+    code.map_err(|e| format!("{e} (set precision to 1 for a shader)"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shader text is the library's for the same settings; a double-precision noise is
+    /// refused with the reason.
+    #[test]
+    fn shader_code_is_the_librarys() {
+        let mut cache = NoiseCache::default();
+        let mut s = NoiseSettings::default();
+        let err = shader_code(&mut cache, &s, 2).unwrap_err();
+        assert!(err.contains("f32") && err.contains("precision"), "{err}");
+        s.precision = 1;
+        let noise = s.build().unwrap();
+        for dims in [2, 3] {
+            let want = if dims == 3 {
+                noise.shader_3d(ShaderLanguage::Godot)
+            } else {
+                noise.shader_2d(ShaderLanguage::Godot)
+            };
+            assert_eq!(shader_code(&mut cache, &s, dims), Ok(want.unwrap()));
+        }
+    }
 
     /// The cached noise gives the samples of a noise built from the same settings; a changed
     /// setting gives the new noise's samples; refused settings stay refused.

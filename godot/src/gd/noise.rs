@@ -10,7 +10,7 @@ use godot::classes::{IResource, Image, Resource};
 use godot::prelude::*;
 use stratagen_core::noise::{Grid2, Noise};
 
-use crate::noise_settings::{NoiseCache, NoiseSettings};
+use crate::noise_settings::{shader_code, NoiseCache, NoiseSettings};
 
 /// Stratagen noise as a resource: deterministic on every machine, the same numbers as the C
 /// and Rust APIs for the same settings.
@@ -105,6 +105,30 @@ impl StratagenNoise {
     #[func]
     fn get_noise_3d(&self, x: f64, y: f64, z: f64) -> f64 {
         self.sample(|n| n.sample_3d(x, y, z))
+    }
+
+    /// The noise as a Godot shader function `float sg_noise_2d(vec2 p)` that gives the same
+    /// samples as `get_noise_2d` (single precision only: set `precision` to 1); an empty
+    /// string with an error printed otherwise.
+    #[func]
+    fn get_shader_code(&self) -> GString {
+        self.shader(2)
+    }
+
+    /// As `get_shader_code`, for `float sg_noise_3d(vec3 p)`.
+    #[func]
+    fn get_shader_code_3d(&self) -> GString {
+        self.shader(3)
+    }
+
+    fn shader(&self, dims: u8) -> GString {
+        match shader_code(&mut self.cache.borrow_mut(), &self.settings(), dims) {
+            Ok(code) => GString::from(code.as_str()),
+            Err(e) => {
+                godot_error!("StratagenNoise: {e}");
+                GString::new()
+            }
+        }
     }
 
     fn sample(&self, f: impl FnOnce(&Noise) -> f64) -> f64 {
