@@ -4,12 +4,19 @@
 use numpy::PyArrayDyn;
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
-use stratagen_core::noise::{Grid2, Grid3, Noise as CoreNoise, NoiseDef};
+use stratagen_core::noise::{Grid2, Grid3, Noise as CoreNoise, NoiseDef, ShaderLanguage};
 
 use stratagen_worldfile::noise_names::{DISTANCES, FRACTALS, PRECISIONS, RETURNS, TYPES};
 
 use crate::arrays::{float_type, owned, FloatType};
 use crate::errors::{argument, choose as parse, noise as noise_error};
+
+/// Shader language names for [`Noise::shader`].
+const LANGUAGES: [(&str, ShaderLanguage); 3] = [
+    ("wgsl", ShaderLanguage::Wgsl),
+    ("glsl", ShaderLanguage::Glsl),
+    ("godot", ShaderLanguage::Godot),
+];
 
 /// The most samples one fill returns (2^28: 2 GiB of `float64`).
 const MAX_FILL_SAMPLES: usize = 1 << 28;
@@ -223,6 +230,21 @@ impl Noise {
             return Err(argument("sample coordinates must be finite"));
         }
         Ok(self.noise.sample_3d(x, y, z))
+    }
+
+    /// The noise as GPU shader source: one function `sg_noise_2d(p)` (`dims` 2) or
+    /// `sg_noise_3d(p)` (`dims` 3) in `language` ("wgsl", "glsl" for GLSL ES 3.0, "godot")
+    /// that gives the same samples as `sample_2d`/`sample_3d` in float32. Only for
+    /// `precision="f32"` noises, not cellular, not warped (`ArgumentError` otherwise).
+    #[pyo3(signature = (language = "wgsl", dims = 2))]
+    fn shader(&self, language: &str, dims: u8) -> PyResult<String> {
+        let lang = parse("language", language, &LANGUAGES)?;
+        let code = match dims {
+            2 => self.noise.shader_2d(lang),
+            3 => self.noise.shader_3d(lang),
+            _ => return Err(argument(format!("dims {dims}: must be 2 or 3"))),
+        };
+        code.map_err(|e| argument(e.to_string()))
     }
 
     fn __repr__(&self) -> String {

@@ -126,3 +126,27 @@ def test_bad_fills_raise():
         n.fill_2d("4", 4)
     with pytest.raises((OverflowError, TypeError)):
         n.fill_2d(-4, 4)
+
+
+def test_shader_source_of_an_f32_noise():
+    n = stratagen.Noise(type="simplex", octaves=3, frequency=0.02, seed=7, precision="f32")
+    wgsl = n.shader()
+    assert "fn sg_noise_2d(p: vec2<f32>) -> f32" in wgsl
+    assert "float sg_noise_3d(vec3 p)" in n.shader("glsl", dims=3)
+    assert "float sg_noise_2d(vec2 p)" in n.shader(language="godot")
+    # The same settings give the same text (the source depends on nothing else).
+    again = stratagen.Noise(type="simplex", octaves=3, frequency=0.02, seed=7, precision="f32")
+    assert again.shader() == wgsl
+    assert stratagen.Noise(type="simplex", octaves=3, frequency=0.02, seed=8, precision="f32").shader() != wgsl
+
+
+def test_shader_refusals():
+    with pytest.raises(stratagen.ArgumentError, match="f32"):
+        stratagen.Noise().shader()
+    with pytest.raises(stratagen.ArgumentError, match="cellular"):
+        stratagen.Noise(type="cellular", precision="f32").shader()
+    f32 = stratagen.Noise(precision="f32")
+    with pytest.raises(stratagen.ArgumentError, match="dims"):
+        f32.shader(dims=4)
+    with pytest.raises(stratagen.ArgumentError, match="hlsl"):
+        f32.shader("hlsl")

@@ -1,7 +1,7 @@
 """Type stubs of the compiled module `stratagen._stratagen` (re-exported by `stratagen`)."""
 
 from os import PathLike
-from typing import Any, Callable, Dict, List, Optional, Tuple, TypedDict, Union
+from typing import Any, Callable, Dict, List, Literal, Optional, Tuple, TypedDict, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -65,6 +65,9 @@ class Noise:
     def heightmap(self, cx: int, cz: int, res: int = 16) -> npt.NDArray[np.float32]: ...
     def sample_2d(self, x: float, y: float) -> float: ...
     def sample_3d(self, x: float, y: float, z: float) -> float: ...
+    def shader(
+        self, language: Literal["wgsl", "glsl", "godot"] = "wgsl", dims: int = 2
+    ) -> str: ...
 
 class BlockEntity(TypedDict):
     x: int
