@@ -678,3 +678,54 @@ fn shader_source_from_flags_and_from_a_world() {
         assert!(!o.status.success() && err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// `stratagen noise --out x.raw` writes the samples themselves: the library's `f32` fill of
+/// the same grid, byte for byte.
+#[test]
+fn noise_raw_samples_are_the_librarys_fill() {
+    use stratagen_core::noise::{Grid2, NoiseDef, NoiseType, Precision};
+    let dir = common::scratch("cli-noise-raw");
+    let out = dir.join("h.raw");
+    ok(&[
+        "noise",
+        "--type",
+        "value",
+        "--octaves",
+        "3",
+        "--scale",
+        "32",
+        "--seed",
+        "4",
+        "--precision",
+        "f32",
+        "--size",
+        "9x5",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let grid = Grid2 {
+        x0: 0.0,
+        y0: 0.0,
+        dx: 1.0,
+        dy: 1.0,
+        width: 9,
+        height: 5,
+    };
+    let mut want = vec![0f32; 45];
+    NoiseDef {
+        seed: 4,
+        noise_type: NoiseType::Value,
+        octaves: 3,
+        frequency: 1.0 / 32.0,
+        precision: Precision::F32,
+        ..NoiseDef::default()
+    }
+    .build()
+    .unwrap()
+    .fill_2d_f32(&grid, &mut want)
+    .unwrap();
+    let want: Vec<u8> = want.iter().flat_map(|v| v.to_le_bytes()).collect();
+    assert_eq!(std::fs::read(&out).unwrap(), want);
+    let tiled = run(&["noise", "--tileable", "--out", out.to_str().unwrap()]);
+    assert!(!tiled.status.success());
+}

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use stratagen_core::noise::{FractalType, NoiseDef, NoiseType, Precision};
+use stratagen_core::noise::{FractalType, Grid2, NoiseDef, NoiseType, Precision};
 
 use crate::args::{finite, parse_fpair, parse_size};
 use crate::error::{usage, CliError};
@@ -121,7 +121,8 @@ pub struct NoiseArgs {
     /// Arithmetic precision.
     #[arg(long, value_enum, default_value = "f64")]
     pub precision: PrecisionArg,
-    /// Output PNG.
+    /// Output: a PNG image, or `.raw` for the samples themselves (little-endian `f32`, row
+    /// by row, pixel (x, y) sampled at (x, y)).
     #[arg(long, default_value = "noise.png")]
     pub out: PathBuf,
 }
@@ -149,6 +150,9 @@ pub fn run(a: NoiseArgs) -> Result<(), CliError> {
             "--tileable samples the 4D f64 noise; it has no --precision f32".to_string(),
         ));
     }
+    if a.out.extension().and_then(|e| e.to_str()) == Some("raw") {
+        return write_raw(&def, a.size, a.tileable, &a.out);
+    }
     let img = noise_image(&NoiseImage {
         def,
         contrast: finite("contrast", a.contrast)?,
@@ -168,5 +172,36 @@ pub fn run(a: NoiseArgs) -> Result<(), CliError> {
         img.width,
         img.height
     );
+    Ok(())
+}
+
+/// The samples of a `width × height` image as little-endian `f32`, row by row.
+fn write_raw(
+    def: &NoiseDef,
+    (width, height): (usize, usize),
+    tileable: bool,
+    out: &std::path::Path,
+) -> Result<(), CliError> {
+    if tileable {
+        return Err(usage("--tileable writes images only, not .raw".to_string()));
+    }
+    if !(1..=8192).contains(&width) || !(1..=8192).contains(&height) {
+        return Err(usage(format!(
+            "size {width}x{height}: each side must be 1..=8192"
+        )));
+    }
+    let grid = Grid2 {
+        x0: 0.0,
+        y0: 0.0,
+        dx: 1.0,
+        dy: 1.0,
+        width,
+        height,
+    };
+    let mut samples = vec![0f32; width * height];
+    def.build()?.fill_2d_f32(&grid, &mut samples)?;
+    let bytes: Vec<u8> = samples.iter().flat_map(|v| v.to_le_bytes()).collect();
+    write_atomic(out, &bytes)?;
+    println!("wrote {} ({width}x{height} f32 samples)", out.display());
     Ok(())
 }
