@@ -662,7 +662,7 @@ fn shader_source_from_flags_and_from_a_world() {
     assert_eq!(got, want);
 
     for (args, says) in [
-        (vec!["shader", "--type", "cellular"], "cellular"),
+        (vec!["shader", "--octaves", "0"], "octaves"),
         (vec!["shader", "--dims", "4"], "--dims"),
         (
             vec!["shader", "--noise", "climate.humidity", "--world", world],

@@ -50,7 +50,7 @@ pub struct ShaderArgs {
     /// TOML/JSON file.
     #[arg(long, default_value = "default", value_name = "PRESET|FILE")]
     pub world: String,
-    /// Base noise (cellular has no shader form).
+    /// Base noise.
     #[arg(long = "type", value_enum, default_value = "perlin")]
     pub noise_type: NoiseArg,
     /// Fractal.

@@ -196,8 +196,8 @@ pub unsafe extern "C" fn sg_noise_sample_3d(
 /// float samples, as a NUL-terminated string in `buf[0..*needed]`. `*needed` (optional)
 /// receives its size with the NUL; a smaller `cap` gives `SG_RESULT_BUFFER_TOO_SMALL` (call
 /// with `buf = NULL, cap = 0` to ask the size). `SG_RESULT_INVALID_ARGUMENT` for `dims`
-/// other than 2 or 3 and for a noise with no shader form: double precision (shaders are
-/// made from `SG_PRECISION_F32` noises), cellular noise, domain warp. Any thread.
+/// other than 2 or 3 and for a double-precision noise (shaders are made from
+/// `SG_PRECISION_F32` noises: every type, fractal and domain warp). Any thread.
 ///
 /// # Safety
 /// `buf` must be NULL or valid for writes of `cap` bytes; `needed` NULL or writable.

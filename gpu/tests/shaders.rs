@@ -1,13 +1,20 @@
 //! The generated noise shaders against the CPU `f32` noise: WGSL run as a compute shader
 //! through wgpu (lavapipe on a machine without a GPU), WGSL, GLSL and Godot text through
-//! naga's validator. Every noise type with a shader form, every fractal, 2D and 3D.
+//! naga's validator. Every noise type and fractal, domain warp, every cellular distance and
+//! return, 2D and 3D.
 
 use stratagen_core::noise::{
-    FractalType, Noise, NoiseDef, NoiseType, Precision, ShaderError, ShaderLanguage,
+    CellularDistance, CellularReturn, FractalType, Noise, NoiseDef, NoiseType, Precision,
+    ShaderError, ShaderLanguage,
 };
 use stratagen_gpu::{validate, Gpu};
 
-const TYPES: [NoiseType; 3] = [NoiseType::Value, NoiseType::Perlin, NoiseType::Simplex];
+const TYPES: [NoiseType; 4] = [
+    NoiseType::Value,
+    NoiseType::Perlin,
+    NoiseType::Simplex,
+    NoiseType::Cellular,
+];
 const FRACTALS: [FractalType; 4] = [
     FractalType::None,
     FractalType::Fbm,
@@ -20,9 +27,9 @@ const LANGUAGES: [ShaderLanguage; 3] = [
     ShaderLanguage::Godot,
 ];
 
-/// A noise of every kind the tests cover: a frequency that is not a power of two (so
+/// A noise of the kind the tests cover: a frequency that is not a power of two (so
 /// `position · frequency` is inexact in `f32`) and an offset on every axis.
-fn noise(t: NoiseType, fractal: FractalType) -> Noise {
+fn def(t: NoiseType, fractal: FractalType) -> NoiseDef {
     NoiseDef {
         seed: -7_031_977,
         noise_type: t,
@@ -33,8 +40,41 @@ fn noise(t: NoiseType, fractal: FractalType) -> Noise {
         precision: Precision::F32,
         ..NoiseDef::default()
     }
-    .build()
-    .expect("a valid definition")
+}
+
+/// Every type with every fractal; every type under domain warp; cellular with each
+/// distance and return. With a name for the reports.
+fn cases() -> Vec<(String, Noise)> {
+    let mut out = Vec::new();
+    let mut add = |name: String, d: NoiseDef| out.push((name, d.build().expect("valid")));
+    for t in TYPES {
+        for fractal in FRACTALS {
+            add(format!("{t:?} {fractal:?}"), def(t, fractal));
+        }
+        let warped = NoiseDef {
+            warp_amplitude: 7.5,
+            warp_frequency: 0.031,
+            ..def(t, FractalType::Fbm)
+        };
+        add(format!("{t:?} Fbm, warped"), warped);
+    }
+    for distance in [CellularDistance::Euclidean, CellularDistance::Manhattan] {
+        for ret in [
+            CellularReturn::F1,
+            CellularReturn::F2,
+            CellularReturn::F2MinusF1,
+            CellularReturn::CellValue,
+        ] {
+            let d = NoiseDef {
+                cellular_distance: distance,
+                cellular_return: ret,
+                cellular_jitter: 0.8,
+                ..def(NoiseType::Cellular, FractalType::None)
+            };
+            add(format!("Cellular {distance:?} {ret:?}"), d);
+        }
+    }
+    out
 }
 
 /// Grid positions (exact in `f32`): near the origin at a fractional step, and around
@@ -81,14 +121,11 @@ fn shader(n: &Noise, dims: u8, lang: ShaderLanguage) -> String {
 
 #[test]
 fn generated_shaders_pass_naga_validation() {
-    for t in TYPES {
-        for fractal in FRACTALS {
-            let n = noise(t, fractal);
-            for dims in [2, 3] {
-                for lang in LANGUAGES {
-                    if let Err(e) = validate(lang, &shader(&n, dims, lang), dims) {
-                        panic!("{t:?} {fractal:?} {dims}D {lang:?}: {e}");
-                    }
+    for (name, n) in cases() {
+        for dims in [2, 3] {
+            for lang in LANGUAGES {
+                if let Err(e) = validate(lang, &shader(&n, dims, lang), dims) {
+                    panic!("{name} {dims}D {lang:?}: {e}");
                 }
             }
         }
@@ -102,55 +139,52 @@ fn gpu_samples_match_the_cpu() {
     let gpu = Gpu::new().unwrap_or_else(|e| panic!("{e}"));
     println!("adapter: {}", gpu.adapter);
     println!("case: identical / ≤1e-7 / ≤1e-6 / ≤1e-5 / over, of N; max |diff|");
-    for t in TYPES {
-        for fractal in FRACTALS {
-            let n = noise(t, fractal);
-            for dims in [2u8, 3] {
-                let pts = points(dims);
-                let got = gpu
-                    .run(&shader(&n, dims, ShaderLanguage::Wgsl), dims, &pts)
-                    .unwrap_or_else(|e| panic!("{t:?} {fractal:?} {dims}D: {e}"));
-                assert_eq!(got.len(), pts.len());
-                let mut bins = [0usize; 5];
-                let mut worst = 0f32;
-                for (p, g) in pts.iter().zip(&got) {
-                    let c = cpu(&n, dims, p);
-                    let d = (g - c).abs();
-                    worst = worst.max(if d.is_nan() { f32::INFINITY } else { d });
-                    let bin = if g.to_bits() == c.to_bits() {
-                        0
-                    } else if d <= 1e-7 {
-                        1
-                    } else if d <= 1e-6 {
-                        2
-                    } else if d <= 1e-5 {
-                        3
-                    } else {
-                        4
-                    };
-                    bins[bin] += 1;
-                }
-                println!(
-                    "{t:?} {fractal:?} {dims}D: {} / {} / {} / {} / {} of {}; max {worst:e}",
-                    bins[0],
-                    bins[1],
-                    bins[2],
-                    bins[3],
-                    bins[4],
-                    pts.len()
-                );
-                assert!(
-                    worst <= 1e-5 && bins[0] * 100 >= pts.len() * 99,
-                    "{t:?} {fractal:?} {dims}D: {bins:?} of {}, max |diff| {worst:e}",
-                    pts.len()
-                );
+    for (name, n) in cases() {
+        for dims in [2u8, 3] {
+            let pts = points(dims);
+            let got = gpu
+                .run(&shader(&n, dims, ShaderLanguage::Wgsl), dims, &pts)
+                .unwrap_or_else(|e| panic!("{name} {dims}D: {e}"));
+            assert_eq!(got.len(), pts.len());
+            let mut bins = [0usize; 5];
+            let mut worst = 0f32;
+            for (p, g) in pts.iter().zip(&got) {
+                let c = cpu(&n, dims, p);
+                let d = (g - c).abs();
+                worst = worst.max(if d.is_nan() { f32::INFINITY } else { d });
+                let bin = if g.to_bits() == c.to_bits() {
+                    0
+                } else if d <= 1e-7 {
+                    1
+                } else if d <= 1e-6 {
+                    2
+                } else if d <= 1e-5 {
+                    3
+                } else {
+                    4
+                };
+                bins[bin] += 1;
             }
+            println!(
+                "{name} {dims}D: {} / {} / {} / {} / {} of {}; max {worst:e}",
+                bins[0],
+                bins[1],
+                bins[2],
+                bins[3],
+                bins[4],
+                pts.len()
+            );
+            assert!(
+                worst <= 1e-5 && bins[0] * 100 >= pts.len() * 99,
+                "{name} {dims}D: {bins:?} of {}, max |diff| {worst:e}",
+                pts.len()
+            );
         }
     }
 }
 
 #[test]
-fn noises_without_a_shader_form_are_refused() {
+fn double_precision_noises_have_no_shader() {
     let f64_noise = NoiseDef::default().build().unwrap();
     assert_eq!(
         f64_noise.shader_2d(ShaderLanguage::Wgsl),

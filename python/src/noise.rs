@@ -235,7 +235,7 @@ impl Noise {
     /// The noise as GPU shader source: one function `sg_noise_2d(p)` (`dims` 2) or
     /// `sg_noise_3d(p)` (`dims` 3) in `language` ("wgsl", "glsl" for GLSL ES 3.0, "godot")
     /// that gives the same samples as `sample_2d`/`sample_3d` in float32. Only for
-    /// `precision="f32"` noises, not cellular, not warped (`ArgumentError` otherwise).
+    /// `precision="f32"` noises (`ArgumentError` otherwise).
     #[pyo3(signature = (language = "wgsl", dims = 2))]
     fn shader(&self, language: &str, dims: u8) -> PyResult<String> {
         let lang = parse("language", language, &LANGUAGES)?;

@@ -71,6 +71,8 @@ fn use_counts(prog: &Program) -> alloc::vec::Vec<u32> {
         match *op {
             Op::LitF(_) | Op::LitU(_) | Op::Arg(_) => {}
             Op::Floor(a)
+            | Op::Sqrt(a)
+            | Op::UToF(a)
             | Op::Shr(a, _)
             | Op::Shl(a, _)
             | Op::Not(a)
@@ -146,6 +148,9 @@ fn expr(lang: ShaderLanguage, prog: &Program, uses: &[u32], op: &Op) -> String {
         Op::FSub(a, c) => bin(a, "-", c),
         Op::FMul(a, c) | Op::UMul(a, c) => bin(a, "*", c),
         Op::Floor(a) => format!("floor({})", v(a)),
+        Op::Sqrt(a) => format!("sqrt({})", v(a)),
+        Op::UToF(a) if wgsl => format!("f32({})", v(a)),
+        Op::UToF(a) => format!("float({})", v(a)),
         Op::Xor(a, c) => bin(a, "^", c),
         Op::And(a, c) => bin(a, "&", c),
         Op::UMin(a, c) => format!("min({}, {})", v(a), v(c)),

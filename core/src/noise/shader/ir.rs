@@ -32,6 +32,10 @@ pub(crate) enum Op {
     FMul(V, V),
     /// `floor` of an `f32`.
     Floor(V),
+    /// Square root of an `f32` (correctly rounded on the CPU, as IEEE requires).
+    Sqrt(V),
+    /// `f32(x)` of a `u32` (exact below 2^24).
+    UToF(V),
     UAdd(V, V),
     UMul(V, V),
     Xor(V, V),
@@ -114,6 +118,8 @@ impl Program {
                 Op::FSub(a, c) => Val::F(f(a) - f(c)),
                 Op::FMul(a, c) => Val::F(f(a) * f(c)),
                 Op::Floor(a) => Val::F(libm::floorf(f(a))),
+                Op::Sqrt(a) => Val::F(libm::sqrtf(f(a))),
+                Op::UToF(a) => Val::F(u(a) as f32),
                 Op::UAdd(a, c) => Val::U(u(a).wrapping_add(u(c))),
                 Op::UMul(a, c) => Val::U(u(a).wrapping_mul(u(c))),
                 Op::Xor(a, c) => Val::U(u(a) ^ u(c)),
@@ -269,6 +275,17 @@ impl Builder {
         self.check(a, Ty::F);
         self.prog.push(Ty::F, Op::Floor(a))
     }
+    /// `sqrt(a)`, behind [`Builder::opaque`].
+    pub fn sqrt(&mut self, a: V) -> V {
+        self.check(a, Ty::F);
+        let r = self.prog.push(Ty::F, Op::Sqrt(a));
+        self.opaque(r)
+    }
+    /// `f32(a)` of a `u32`.
+    pub fn u_to_f(&mut self, a: V) -> V {
+        self.check(a, Ty::U);
+        self.prog.push(Ty::F, Op::UToF(a))
+    }
     pub fn uadd(&mut self, a: V, c: V) -> V {
         self.uu(a, c, Op::UAdd)
     }
@@ -282,6 +299,10 @@ impl Builder {
     }
     pub fn xor(&mut self, a: V, c: V) -> V {
         self.uu(a, c, Op::Xor)
+    }
+    pub fn xork_u(&mut self, a: V, k: u32) -> V {
+        let k = self.lu(k);
+        self.xor(a, k)
     }
     pub fn andk(&mut self, a: V, k: u32) -> V {
         let k = self.lu(k);

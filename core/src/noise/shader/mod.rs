@@ -14,8 +14,7 @@
 //! as the CPU's, bar a rounding of the last fraction bit. Every product in the splitting is
 //! exact, so a compiler that fuses multiply-adds there changes nothing.
 //!
-//! Cellular noise and domain warp have no shader form yet; they are refused with
-//! [`ShaderError::Unsupported`].
+//! Every noise type, fractal and domain warp of the `f32` noise has a shader form.
 
 mod emit;
 pub(crate) mod ir;
@@ -46,15 +45,12 @@ pub enum ShaderLanguage {
 pub enum ShaderError {
     /// Shaders are generated from `precision = "f32"` noises only (GPUs have no `f64`).
     NotF32,
-    /// The noise uses a feature with no shader form (names it).
-    Unsupported(&'static str),
 }
 
 impl core::fmt::Display for ShaderError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             ShaderError::NotF32 => write!(f, "shaders need a noise of precision f32"),
-            ShaderError::Unsupported(what) => write!(f, "{} has no shader form", what),
         }
     }
 }
@@ -101,47 +97,31 @@ pub(crate) fn describe(n: &Noise, dims: u8) -> Result<Program, ShaderError> {
     if n.precision != Precision::F32 {
         return Err(ShaderError::NotF32);
     }
-    if n.noise_type == NoiseType::Cellular {
-        return Err(ShaderError::Unsupported("cellular noise"));
-    }
-    if n.warp_amplitude > 0.0 {
-        return Err(ShaderError::Unsupported("domain warp"));
-    }
     let mut b = Builder::new(dims);
     let args: Vec<V> = (0..dims).map(|k| b.arg(k)).collect();
     b.guard(args[0]);
+    let mut pos: Vec<Double> = (0..dims as usize)
+        .map(|k| position(&mut b, args[k], n.offset[k]))
+        .collect();
+    if n.warp_amplitude > 0.0 {
+        pos = warp(&mut b, n, &pos);
+    }
     let mut acc = b.lf(0.0);
     for o in 0..n.octaves {
         let seed = b.lu((n.seeds[o] >> 32) as u32);
         let f = n.freq[o];
-        let axis =
-            |b: &mut Builder, k: usize, skew: f64| skew_coord(b, args[k], n.offset[k], f, skew);
-        let v = match (n.noise_type, dims) {
-            (NoiseType::Simplex, 2) => {
-                let parts = [
-                    axis(&mut b, 0, 1.0 + F2),
-                    axis(&mut b, 0, F2),
-                    axis(&mut b, 1, 1.0 + F2),
-                    axis(&mut b, 1, F2),
-                ];
-                simplex2(&mut b, seed, parts)
+        let v = match n.noise_type {
+            NoiseType::Simplex => {
+                let scaled: Vec<Double> = pos.iter().map(|p| scale(&mut b, p, f)).collect();
+                simplex(&mut b, seed, &scaled)
             }
-            (NoiseType::Simplex, _) => {
-                let parts = [
-                    axis(&mut b, 0, 1.0 + F3),
-                    axis(&mut b, 0, F3),
-                    axis(&mut b, 1, 1.0 + F3),
-                    axis(&mut b, 1, F3),
-                    axis(&mut b, 2, 1.0 + F3),
-                    axis(&mut b, 2, F3),
-                ];
-                simplex3(&mut b, seed, parts)
-            }
-            (t, _) => {
-                let coords: Vec<Coord> = (0..dims as usize)
-                    .map(|k| coord(&mut b, args[k], n.offset[k], f))
-                    .collect();
-                lattice(&mut b, t == NoiseType::Perlin, seed, coords)
+            t => {
+                let coords: Vec<Coord> = pos.iter().map(|p| coord(&mut b, p, f)).collect();
+                if t == NoiseType::Cellular {
+                    cellular(&mut b, n, seed, coords)
+                } else {
+                    lattice(&mut b, t == NoiseType::Perlin, seed, coords)
+                }
             }
         };
         let shaped = shape(&mut b, n.fractal, v);
@@ -151,6 +131,48 @@ pub(crate) fn describe(n: &Noise, dims: u8) -> Result<Program, ShaderError> {
     let out = b.mulk(acc, n.norm as f32);
     b.prog.result = Some(out);
     Ok(b.prog)
+}
+
+/// Simplex at the scaled (rounded) position: each axis's skew terms, then the kernel.
+fn simplex(b: &mut Builder, seed: V, scaled: &[Double]) -> V {
+    if scaled.len() == 2 {
+        let parts = [
+            skew(b, &scaled[0], 1.0 + F2),
+            skew(b, &scaled[0], F2),
+            skew(b, &scaled[1], 1.0 + F2),
+            skew(b, &scaled[1], F2),
+        ];
+        return simplex2(b, seed, parts);
+    }
+    let parts = [
+        skew(b, &scaled[0], 1.0 + F3),
+        skew(b, &scaled[0], F3),
+        skew(b, &scaled[1], 1.0 + F3),
+        skew(b, &scaled[1], F3),
+        skew(b, &scaled[2], 1.0 + F3),
+        skew(b, &scaled[2], F3),
+    ];
+    simplex3(b, seed, parts)
+}
+
+/// Domain warp (`warp2`/`warp3` of the `f32` noise): each axis moves by `amplitude ·` a
+/// simplex of its own seed at the warp frequency, every step rounded to `f64` as the CPU
+/// rounds it.
+fn warp(b: &mut Builder, n: &Noise, pos: &[Double]) -> Vec<Double> {
+    let scaled: Vec<Double> = pos.iter().map(|p| scale(b, p, n.warp_frequency)).collect();
+    let mut out = Vec::new();
+    for (k, p) in pos.iter().enumerate() {
+        let seed = b.lu((n.warp_seeds[k] >> 32) as u32);
+        let v = simplex(b, seed, &scaled);
+        let moved = Double {
+            s: v,
+            q: Vec::new(),
+        };
+        let d = product(b, &moved, n.warp_amplitude);
+        let d = rounded(b, &d);
+        out.push(add_doubles(b, p, &d));
+    }
+    out
 }
 
 /// The fractal's shaping of one octave ([`crate::noise::fractal::Shape::apply32`]).
@@ -376,22 +398,30 @@ fn as_coord(d: Double) -> Coord {
     }
 }
 
-/// The lattice coordinate `(x + offset) · f` of the lattice noises, in `f64` as the CPU
-/// computes it.
-fn coord(b: &mut Builder, x: V, offset: f64, f: f64) -> Coord {
-    let p = position(b, x, offset);
-    let c = product(b, &p, f);
-    as_coord(rounded(b, &c))
+/// `a + d` rounded to `f64`.
+fn add_doubles(b: &mut Builder, a: &Double, d: &Double) -> Double {
+    let (s, e) = two_sum(b, a.s, d.s);
+    let mut terms = alloc::vec![s, e];
+    terms.extend_from_slice(&a.q);
+    terms.extend_from_slice(&d.q);
+    round53(b, &terms)
 }
 
-/// The simplex skew term `((x + offset) · f) · k`, rounded to `f64` after each step as the
-/// CPU computes it.
-fn skew_coord(b: &mut Builder, x: V, offset: f64, f: f64, k: f64) -> Coord {
-    let p = position(b, x, offset);
-    let scaled = product(b, &p, f);
-    let scaled = rounded(b, &scaled);
-    let c = product(b, &scaled, k);
-    as_coord(rounded(b, &c))
+/// `p · f` rounded to `f64`.
+fn scale(b: &mut Builder, p: &Double, f: f64) -> Double {
+    let c = product(b, p, f);
+    rounded(b, &c)
+}
+
+/// The lattice coordinate `p · f` of the lattice and cellular noises, as the CPU computes it.
+fn coord(b: &mut Builder, p: &Double, f: f64) -> Coord {
+    as_coord(scale(b, p, f))
+}
+
+/// A simplex skew term `scaled · k` (`k` the skew factor `1 + F` or `F`), as the CPU
+/// computes it.
+fn skew(b: &mut Builder, scaled: &Double, k: f64) -> Coord {
+    as_coord(scale(b, scaled, k))
 }
 
 /// A lattice coordinate's cell (wrapping `u32`) and fraction, as [`crate::noise::single`]'s
@@ -438,9 +468,10 @@ fn split(b: &mut Builder, c: Coord) -> (V, V) {
 
 // ---- the kernels, one lane of crate::noise::single::kernels ----
 
+use crate::noise::cellular::{CellularDistance, CellularReturn};
 use crate::noise::single::kernels::{
-    F2, F3, G2, G2_2M1, G3, G3_2, G3_3M1, RADIUS2, SIGN, SIGNED24, SIMPLEX2_SCALE, SIMPLEX3_SCALE,
-    SQRT_2,
+    CELL_VALUE, CELL_Y, CELL_Z, F2, F3, G2, G2_2M1, G3, G3_2, G3_3M1, RADIUS2, SIGN, SIGNED24,
+    SIMPLEX2_SCALE, SIMPLEX3_SCALE, SQRT_2, UNIT24,
 };
 use crate::noise::single::{HM, PX, PY, PZ};
 
@@ -860,6 +891,114 @@ fn simplex3(b: &mut Builder, seed: V, coords: [Coord; 6]) -> V {
     let n = b.add(n, k2);
     let n = b.add(n, k3);
     b.mulk(n, SIMPLEX3_SCALE)
+}
+
+/// Cellular noise (`Cellular::eval`/`eval3` of the `f32` noise): the 3 × 3 (× 3) cells
+/// around the sample, each with one jittered feature point, the nearest two distances kept.
+fn cellular(b: &mut Builder, n: &Noise, seed: V, coords: Vec<Coord>) -> V {
+    let primes = [PX, PY, PZ];
+    let axes: Vec<(V, V)> = coords
+        .into_iter()
+        .zip(primes)
+        .map(|(c, prime)| {
+            let (cell, frac) = split(b, c);
+            (b.umulk(cell, prime), frac)
+        })
+        .collect();
+    let params = &n.cellular;
+    let jitter = params.jitter as f32;
+    let half = 0.5 - 0.5 * jitter;
+    let three_d = axes.len() == 3;
+    let (x, fx) = axes[0];
+    let (y, fy) = axes[1];
+    // The search starts from "no point yet": the CPU's infinity, here the largest float
+    // (every distance is below it, and the first two visits replace it either way).
+    let mut f1 = b.lf(f32::MAX);
+    let mut f2 = b.lf(f32::MAX);
+    let mut best = b.lu(0);
+    let steps: &[i32] = if three_d { &[-1, 0, 1] } else { &[0] };
+    for &dz in steps {
+        let zp = if three_d {
+            Some(b.uaddk(axes[2].0, (dz as u32).wrapping_mul(PZ)))
+        } else {
+            None
+        };
+        for dy in -1i32..=1 {
+            let mut yp = b.uaddk(y, (dy as u32).wrapping_mul(PY));
+            if let Some(zp) = zp {
+                yp = b.xor(yp, zp);
+            }
+            for dx in -1i32..=1 {
+                let xp = b.uaddk(x, (dx as u32).wrapping_mul(PX));
+                let a = b.xor(seed, xp);
+                let a = b.xor(a, yp);
+                let h = hash(b, a);
+                let feature = |b: &mut Builder, d: i32, h: V, f: V| {
+                    let bits = b.shr(h, 8);
+                    let u = b.u_to_f(bits);
+                    let u = b.mulk(u, UNIT24);
+                    let uj = b.mulk(u, jitter);
+                    let base = b.lf(d as f32 + half);
+                    let p = b.add(base, uj);
+                    b.sub(p, f)
+                };
+                let px = feature(b, dx, h, fx);
+                let hy = b.xork_u(h, CELL_Y);
+                let hy = hash(b, hy);
+                let py = feature(b, dy, hy, fy);
+                let pz = if three_d {
+                    let hz = b.xork_u(h, CELL_Z);
+                    let hz = hash(b, hz);
+                    feature(b, dz, hz, axes[2].1)
+                } else {
+                    b.lf(0.0)
+                };
+                let d = distance(b, params.distance, [px, py, pz]);
+                // Nearest::visit
+                let below2 = b.lt(d, f2);
+                let f2_new = b.sel(below2, d, f2);
+                let closer = b.lt(d, f1);
+                f2 = b.sel(closer, f1, f2_new);
+                f1 = b.sel(closer, d, f1);
+                best = b.sel(closer, h, best);
+            }
+        }
+    }
+    // Nearest::finish
+    let (d1, d2) = match params.distance {
+        CellularDistance::Euclidean => (b.sqrt(f1), b.sqrt(f2)),
+        CellularDistance::Manhattan => (f1, f2),
+    };
+    match params.ret {
+        CellularReturn::F1 => b.subk(d1, 1.0),
+        CellularReturn::F2 => b.subk(d2, 1.0),
+        CellularReturn::F2MinusF1 => {
+            let d = b.sub(d2, d1);
+            b.subk(d, 1.0)
+        }
+        CellularReturn::CellValue => {
+            let a = b.xork_u(best, CELL_VALUE);
+            let h = hash(b, a);
+            value(b, h)
+        }
+    }
+}
+
+/// The distance of a feature point's offset (`distance` of the `f32` cellular noise).
+fn distance(b: &mut Builder, kind: CellularDistance, d: [V; 3]) -> V {
+    let terms: Vec<V> = match kind {
+        CellularDistance::Euclidean => d.iter().map(|x| b.mul(*x, *x)).collect(),
+        CellularDistance::Manhattan => d
+            .iter()
+            .map(|x| {
+                let bits = b.bits(*x);
+                let m = b.andk(bits, !SIGN);
+                b.float(m)
+            })
+            .collect(),
+    };
+    let s = b.add(terms[0], terms[1]);
+    b.add(s, terms[2])
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 use super::*;
-use crate::noise::{CellularDistance, NoiseDef};
+use crate::noise::{CellularDistance, CellularReturn, NoiseDef};
+use alloc::vec::Vec;
 
 /// A reproducible stream of positions (xorshift64*), as `f32` (what a shader receives).
 struct Points(u64);
@@ -27,7 +28,12 @@ fn def(t: NoiseType, fractal: FractalType, octaves: u32) -> NoiseDef {
     }
 }
 
-const TYPES: [NoiseType; 3] = [NoiseType::Value, NoiseType::Perlin, NoiseType::Simplex];
+const TYPES: [NoiseType; 4] = [
+    NoiseType::Value,
+    NoiseType::Perlin,
+    NoiseType::Simplex,
+    NoiseType::Cellular,
+];
 const FRACTALS: [FractalType; 4] = [
     FractalType::None,
     FractalType::Fbm,
@@ -35,16 +41,49 @@ const FRACTALS: [FractalType; 4] = [
     FractalType::Billow,
 ];
 
-/// The program of every noise type and fractal, run on the CPU, against the `f32` noise at
-/// positions near the origin and 10^6 blocks out: the same bits everywhere (the program
-/// rounds every `f64` step of the lattice coordinates as the CPU does).
-#[test]
-fn the_program_is_the_f32_noise() {
-    let mut pts = Points(0x9E37_79B9_7F4A_7C15);
+/// Every noise the tests cover: each type with each fractal, cellular with each distance
+/// and return, and each type under domain warp.
+fn cases() -> Vec<NoiseDef> {
+    let mut out = Vec::new();
     for t in TYPES {
         for fractal in FRACTALS {
             let octaves = if fractal == FractalType::None { 1 } else { 3 };
-            let n = def(t, fractal, octaves).build().unwrap();
+            out.push(def(t, fractal, octaves));
+        }
+        out.push(NoiseDef {
+            warp_amplitude: 7.5,
+            warp_frequency: 0.031,
+            ..def(t, FractalType::Fbm, 2)
+        });
+    }
+    for distance in [CellularDistance::Euclidean, CellularDistance::Manhattan] {
+        for ret in [
+            CellularReturn::F1,
+            CellularReturn::F2,
+            CellularReturn::F2MinusF1,
+            CellularReturn::CellValue,
+        ] {
+            out.push(NoiseDef {
+                cellular_distance: distance,
+                cellular_return: ret,
+                cellular_jitter: 0.8,
+                ..def(NoiseType::Cellular, FractalType::None, 1)
+            });
+        }
+    }
+    out
+}
+
+/// The program of every case, run on the CPU, against the `f32` noise at positions near the
+/// origin and 10^6 blocks out: the same bits everywhere (the program rounds every `f64`
+/// step of the coordinates as the CPU does).
+#[test]
+fn the_program_is_the_f32_noise() {
+    let mut pts = Points(0x9E37_79B9_7F4A_7C15);
+    for d in cases() {
+        let (t, fractal) = (d.noise_type, d.fractal);
+        {
+            let n = d.build().unwrap();
             for dims in [2u8, 3] {
                 let prog = describe(&n, dims).unwrap();
                 let (mut same, mut total, mut worst) = (0u32, 0u32, 0f32);
@@ -65,7 +104,10 @@ fn the_program_is_the_f32_noise() {
                 }
                 assert!(
                     same == total,
-                    "{t:?} {fractal:?} {dims}D: {same}/{total} identical, max |diff| {worst}"
+                    "{t:?} {fractal:?} {:?} warp {} {dims}D: {same}/{total} identical, \
+                     max |diff| {worst}",
+                    d.cellular_return,
+                    d.warp_amplitude
                 );
             }
         }
@@ -73,33 +115,14 @@ fn the_program_is_the_f32_noise() {
 }
 
 #[test]
-fn refusals_name_the_reason() {
+fn only_f32_noises_have_a_shader() {
     let f64_noise = NoiseDef::default().build().unwrap();
     assert_eq!(
         f64_noise.shader_2d(ShaderLanguage::Wgsl),
         Err(ShaderError::NotF32)
     );
-    let cellular = NoiseDef {
-        noise_type: NoiseType::Cellular,
-        cellular_distance: CellularDistance::Euclidean,
-        precision: Precision::F32,
-        ..NoiseDef::default()
-    }
-    .build()
-    .unwrap();
     assert_eq!(
-        cellular.shader_3d(ShaderLanguage::Glsl),
-        Err(ShaderError::Unsupported("cellular noise"))
-    );
-    let warped = NoiseDef {
-        warp_amplitude: 4.0,
-        precision: Precision::F32,
-        ..NoiseDef::default()
-    }
-    .build()
-    .unwrap();
-    assert_eq!(
-        warped.shader_2d(ShaderLanguage::Godot),
-        Err(ShaderError::Unsupported("domain warp"))
+        f64_noise.shader_3d(ShaderLanguage::Godot),
+        Err(ShaderError::NotF32)
     );
 }

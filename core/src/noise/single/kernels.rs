@@ -35,17 +35,17 @@ pub(crate) const SIMPLEX3_SCALE: f32 = 75.0;
 /// Length of the axis-aligned 2D gradients (the diagonal ones are `(±1, ±1)`).
 pub(crate) const SQRT_2: f32 = core::f32::consts::SQRT_2;
 /// Scale of a 24-bit value to `[0, 1)`.
-const UNIT24: f32 = 1.0 / 16_777_216.0;
+pub(crate) const UNIT24: f32 = 1.0 / 16_777_216.0;
 /// Scale of a signed 24-bit value to `[-1, 1)`.
 pub(crate) const SIGNED24: f32 = 1.0 / 8_388_608.0;
 /// The sign bit of an `f32`.
 pub(crate) const SIGN: u32 = 1 << 31;
 /// Xored into a cellular hash before hashing again for the feature point's y.
-const CELL_Y: u32 = 0x68E3_1DA4;
+pub(crate) const CELL_Y: u32 = 0x68E3_1DA4;
 /// As [`CELL_Y`], for z.
-const CELL_Z: u32 = 0xB529_7A4D;
+pub(crate) const CELL_Z: u32 = 0xB529_7A4D;
 /// As [`CELL_Y`], for the cell value.
-const CELL_VALUE: u32 = 0x1B56_C4E9;
+pub(crate) const CELL_VALUE: u32 = 0x1B56_C4E9;
 
 /// Per-axis data of one column, row or layer for one octave: up to three cell values
 /// (primed, `index · P`, unless a kernel says otherwise) and four fractions.
