@@ -1,5 +1,5 @@
 //! The noise library: lattice noises (value, Perlin), simplex, cellular, fractals and batch
-//! fills in two precisions (`f64`, and `f32` in [`single`]), with the AVX2 and AVX-512 paths
+//! fills in two precisions (`f64`, and `f32` in `single`), with the AVX2 and AVX-512 paths
 //! (the only `unsafe` code in the crate). Depends on [`crate::util`] only; knows nothing of
 //! worlds or chunks.
 //!

@@ -1,5 +1,5 @@
 //! The Godot classes: thin wrappers over the engine-free [`crate::stream`],
-//! [`crate::bridge`] and [`crate::meshes`]. Everything here runs on Godot's main thread but
+//! [`crate::bridge`], [`crate::feed`] and [`crate::streaming`]. Everything here runs on Godot's main thread but
 //! [`pool`]'s task entry, which runs a pure-Rust job element on a worker thread and touches no
 //! Godot object.
 

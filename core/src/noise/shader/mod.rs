@@ -2,8 +2,8 @@
 //! shading language, one function `sg_noise_2d(p)` / `sg_noise_3d(p)` with the noise's
 //! constants (seeds, frequencies, amplitudes) baked in.
 //!
-//! **One description.** [`describe`] writes the noise once as a straight-line program
-//! ([`ir`]) that mirrors the `f32` kernels operation for operation; [`emit`] prints it in
+//! **One description.** `describe` writes the noise once as a straight-line program
+//! (module `ir`) that mirrors the `f32` kernels operation for operation; `emit` prints it in
 //! each language, and the same program runs on the CPU in the tests, where it is compared
 //! with [`Noise::sample_2d`] bit for bit.
 //!
