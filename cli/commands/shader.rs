@@ -116,13 +116,9 @@ pub fn run(a: ShaderArgs) -> Result<(), CliError> {
         }
         .build()?,
     };
-    let lang = ShaderLanguage::from(a.lang);
-    let source = if a.dims == 3 {
-        noise.shader_3d(lang)
-    } else {
-        noise.shader_2d(lang)
-    }
-    .map_err(|e| usage(e.to_string()))?;
+    let source = noise
+        .shader(a.lang.into(), u32::from(a.dims))
+        .map_err(|e| usage(e.to_string()))?;
     match &a.out {
         Some(path) => {
             write_atomic(path, source.as_bytes())?;

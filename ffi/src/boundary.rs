@@ -196,6 +196,14 @@ pub(crate) unsafe fn out_buf<'a, T>(buf: *mut T, cap: usize, needed: *mut usize)
     }
 }
 
+/// [`copy_out`] of `text` as a NUL-terminated C string (`needed` counts the NUL).
+pub(crate) fn copy_out_str(text: &str, buf: OutBuf<'_, u8>) -> FfiResult<()> {
+    let mut bytes = Vec::with_capacity(text.len() + 1);
+    bytes.extend_from_slice(text.as_bytes());
+    bytes.push(0);
+    copy_out(&bytes, buf)
+}
+
 /// Copy `src` into the caller's buffer if it fits; always writes the element count to
 /// `needed` (if wanted), so a call with `cap = 0` asks the size. The buffer is untouched
 /// unless the result is OK: `SG_RESULT_BUFFER_TOO_SMALL` if `cap` is short,

@@ -7,7 +7,7 @@ use std::os::raw::c_char;
 use std::sync::Arc;
 
 use crate::boundary::{
-    copy_out, ffi, optional_slice_mut, out_buf, try_cstr, try_def, try_out, try_slice,
+    copy_out_str, ffi, optional_slice_mut, out_buf, try_cstr, try_def, try_out, try_slice,
 };
 use crate::handles::{owner_out, with_owner};
 use crate::palette::{sg_biome_info, sg_block_info, CPalette};
@@ -105,10 +105,7 @@ pub unsafe extern "C" fn sg_definition_preset(
             .ok()
             .and_then(stratagen_worldfile::preset)
             .ok_or(sg_result::NotFound)?;
-        let mut bytes = Vec::with_capacity(text.len() + 1);
-        bytes.extend_from_slice(text.as_bytes());
-        bytes.push(0);
-        copy_out(&bytes, buf)
+        copy_out_str(text, buf)
     })
 }
 

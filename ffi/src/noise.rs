@@ -2,12 +2,14 @@
 //! any thread, and the definition-per-call fills (each builds the noise first). Any thread.
 
 use std::collections::BTreeMap;
+use std::os::raw::c_char;
 use std::sync::{Arc, RwLock};
 
 use stratagen_core::noise::{Grid2, Grid3, Noise, NoiseDef, NoiseError, ShaderLanguage};
 
 use crate::boundary::{
-    copy_out, ffi, ffi_value, out_buf, refused, try_def, try_out, try_ref, try_slice_mut, versioned,
+    copy_out_str, ffi, ffi_value, out_buf, refused, try_def, try_out, try_ref, try_slice_mut,
+    versioned,
 };
 use crate::enums::{
     from_wire, sg_cellular_distance, sg_cellular_return, sg_fractal, sg_noise_type, sg_precision,
@@ -206,27 +208,18 @@ pub unsafe extern "C" fn sg_noise_shader(
     noise: *const sg_noise,
     language: u32,
     dims: u32,
-    buf: *mut std::ffi::c_char,
+    buf: *mut c_char,
     cap: usize,
     needed: *mut usize,
 ) -> sg_result {
     ffi(|| {
         // SAFETY: the buffer contract is this function's.
-        let buf = unsafe { out_buf(buf, cap, needed) };
+        let buf = unsafe { out_buf(buf.cast::<u8>(), cap, needed) };
         let language = from_wire::<sg_shader_language, ShaderLanguage>(language)?;
-        let noise = self::noise(noise)?;
-        let source = match dims {
-            2 => noise.shader_2d(language),
-            3 => noise.shader_3d(language),
-            _ => return Err(sg_result::InvalidArgument),
-        }
-        .map_err(|_| sg_result::InvalidArgument)?;
-        let text: Vec<std::ffi::c_char> = source
-            .bytes()
-            .chain([0])
-            .map(|b| b as std::ffi::c_char)
-            .collect();
-        copy_out(&text, buf)
+        let source = self::noise(noise)?
+            .shader(language, dims)
+            .map_err(|_| sg_result::InvalidArgument)?;
+        copy_out_str(&source, buf)
     })
 }
 

@@ -178,15 +178,12 @@ impl NoiseCache {
 pub fn shader_code(
     cache: &mut NoiseCache,
     settings: &NoiseSettings,
-    dims: u8,
+    dims: u32,
 ) -> Result<String, String> {
     let noise = cache.get(settings).map_err(str::to_string)?;
-    let code = if dims == 3 {
-        noise.shader_3d(ShaderLanguage::Godot)
-    } else {
-        noise.shader_2d(ShaderLanguage::Godot)
-    };
-    code.map_err(|e| format!("{e} (set precision to 1 for a shader)"))
+    noise
+        .shader(ShaderLanguage::Godot, dims)
+        .map_err(|e| format!("{e} (set precision to 1 for a shader)"))
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! whatever Vulkan device wgpu finds (Mesa's software rasteriser lavapipe, on a machine
 //! without a GPU), so that tests compare GPU samples with the CPU's.
 
+use stratagen_core::noise::shader::function_name;
 use stratagen_core::noise::ShaderLanguage;
 use wgpu::util::DeviceExt;
 
@@ -26,15 +27,6 @@ fn err(context: &str, e: impl std::fmt::Display) -> Error {
     Error(format!("{context}: {e}"))
 }
 
-/// The name of the generated function for positions of `dims` components.
-fn function(dims: u8) -> &'static str {
-    if dims == 3 {
-        "sg_noise_3d"
-    } else {
-        "sg_noise_2d"
-    }
-}
-
 /// A compute shader that calls the generated `function` once per position: positions in
 /// binding 0 (`vec4` each, `w` unused), results in binding 1.
 fn wgsl_program(function_source: &str, dims: u8) -> String {
@@ -48,7 +40,7 @@ fn wgsl_program(function_source: &str, dims: u8) -> String {
          \x20   if (id.x >= arrayLength(&samples)) {{ return; }}\n\
          \x20   samples[id.x] = {}(points[id.x].{swizzle});\n\
          }}\n",
-        function(dims)
+        function_name(dims)
     )
 }
 
@@ -66,7 +58,7 @@ fn glsl_program(function_source: &str, dims: u8) -> String {
          layout(std430, set = 0, binding = 0) buffer Samples {{ float samples[]; }};\n\n\
          {function_source}\n\
          void main() {{ samples[0] = {}({arg}); }}\n",
-        function(dims)
+        function_name(dims)
     )
 }
 

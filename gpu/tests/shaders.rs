@@ -111,12 +111,8 @@ fn cpu(n: &Noise, dims: u8, p: &[f32; 3]) -> f32 {
 }
 
 fn shader(n: &Noise, dims: u8, lang: ShaderLanguage) -> String {
-    (if dims == 3 {
-        n.shader_3d(lang)
-    } else {
-        n.shader_2d(lang)
-    })
-    .expect("a shader for every type and fractal covered")
+    n.shader(lang, u32::from(dims))
+        .expect("a shader for every type and fractal covered")
 }
 
 #[test]

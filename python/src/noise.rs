@@ -237,14 +237,11 @@ impl Noise {
     /// that gives the same samples as `sample_2d`/`sample_3d` in float32. Only for
     /// `precision="f32"` noises (`ArgumentError` otherwise).
     #[pyo3(signature = (language = "wgsl", dims = 2))]
-    fn shader(&self, language: &str, dims: u8) -> PyResult<String> {
+    fn shader(&self, language: &str, dims: u32) -> PyResult<String> {
         let lang = parse("language", language, &LANGUAGES)?;
-        let code = match dims {
-            2 => self.noise.shader_2d(lang),
-            3 => self.noise.shader_3d(lang),
-            _ => return Err(argument(format!("dims {dims}: must be 2 or 3"))),
-        };
-        code.map_err(|e| argument(e.to_string()))
+        self.noise
+            .shader(lang, dims)
+            .map_err(|e| argument(e.to_string()))
     }
 
     fn __repr__(&self) -> String {

@@ -121,7 +121,7 @@ impl StratagenNoise {
         self.shader(3)
     }
 
-    fn shader(&self, dims: u8) -> GString {
+    fn shader(&self, dims: u32) -> GString {
         match shader_code(&mut self.cache.borrow_mut(), &self.settings(), dims) {
             Ok(code) => GString::from(code.as_str()),
             Err(e) => {

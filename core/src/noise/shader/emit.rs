@@ -7,16 +7,7 @@ use alloc::string::String;
 use core::fmt::Write;
 
 use super::ir::{Op, Program, Ty, V};
-use super::ShaderLanguage;
-
-/// The function's name for a program of `dims` components.
-pub(crate) fn function_name(dims: u8) -> &'static str {
-    if dims == 3 {
-        "sg_noise_3d"
-    } else {
-        "sg_noise_2d"
-    }
-}
+use super::{function_name, ShaderLanguage};
 
 fn ty(lang: ShaderLanguage, t: Ty) -> &'static str {
     match (lang, t) {

@@ -45,34 +45,54 @@ pub enum ShaderLanguage {
 pub enum ShaderError {
     /// Shaders are generated from `precision = "f32"` noises only (GPUs have no `f64`).
     NotF32,
+    /// A position of other than 2 or 3 components (the value asked for).
+    Dims(u32),
 }
 
 impl core::fmt::Display for ShaderError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             ShaderError::NotF32 => write!(f, "shaders need a noise of precision f32"),
+            ShaderError::Dims(d) => write!(f, "dims {}: a shader takes 2 or 3", d),
         }
     }
 }
 
+/// The name of the generated function for a position of `dims` components:
+/// `sg_noise_2d` or `sg_noise_3d`.
+pub fn function_name(dims: u8) -> &'static str {
+    if dims == 3 {
+        "sg_noise_3d"
+    } else {
+        "sg_noise_2d"
+    }
+}
+
 impl Noise {
-    /// The 2D noise as a shader function `sg_noise_2d(p)` in `lang`: `p` is the world
-    /// position (what [`Noise::sample_2d`] takes), the result the `f32` sample.
-    pub fn shader_2d(&self, lang: ShaderLanguage) -> Result<String, ShaderError> {
+    /// The noise as a shader function of a `dims`-component position (2:
+    /// `sg_noise_2d(p)`, 3: `sg_noise_3d(p)`) in `lang`: `p` is the world position (what
+    /// [`Noise::sample_2d`] / [`Noise::sample_3d`] take), the result the `f32` sample.
+    pub fn shader(&self, lang: ShaderLanguage, dims: u32) -> Result<String, ShaderError> {
+        let dims = match dims {
+            2 => 2,
+            3 => 3,
+            d => return Err(ShaderError::Dims(d)),
+        };
         Ok(emit::function(
             lang,
-            &describe(self, 2)?,
+            &describe(self, dims)?,
             &header(self, lang),
         ))
     }
 
-    /// The 3D noise as `sg_noise_3d(p)`.
+    /// [`Noise::shader`] of a 2D position: `sg_noise_2d(p)`.
+    pub fn shader_2d(&self, lang: ShaderLanguage) -> Result<String, ShaderError> {
+        self.shader(lang, 2)
+    }
+
+    /// [`Noise::shader`] of a 3D position: `sg_noise_3d(p)`.
     pub fn shader_3d(&self, lang: ShaderLanguage) -> Result<String, ShaderError> {
-        Ok(emit::function(
-            lang,
-            &describe(self, 3)?,
-            &header(self, lang),
-        ))
+        self.shader(lang, 3)
     }
 }
 
@@ -177,20 +197,15 @@ fn warp(b: &mut Builder, n: &Noise, pos: &[Double]) -> Vec<Double> {
 
 /// The fractal's shaping of one octave ([`crate::noise::fractal::Shape::apply32`]).
 fn shape(b: &mut Builder, fractal: FractalType, v: V) -> V {
-    let abs = |b: &mut Builder| {
-        let bits = b.bits(v);
-        let m = b.andk(bits, !SIGN);
-        b.float(m)
-    };
     match fractal {
         FractalType::None | FractalType::Fbm => v,
         FractalType::Ridged => {
-            let a = abs(b);
+            let a = abs(b, v);
             let t = b.mulk(a, 2.0);
             b.ksub(1.0, t)
         }
         FractalType::Billow => {
-            let a = abs(b);
+            let a = abs(b, v);
             let t = b.mulk(a, 2.0);
             b.subk(t, 1.0)
         }
@@ -509,6 +524,13 @@ fn flip(b: &mut Builder, x: V, sign: V) -> V {
     let bits = b.bits(x);
     let f = b.xor(bits, sign);
     b.float(f)
+}
+
+/// `|x|`: the sign bit cleared (`abs32` of the CPU's fractals and cellular distances).
+fn abs(b: &mut Builder, x: V) -> V {
+    let bits = b.bits(x);
+    let m = b.andk(bits, !SIGN);
+    b.float(m)
 }
 
 fn has(b: &mut Builder, h: V, bit: u32) -> V {
@@ -988,14 +1010,7 @@ fn cellular(b: &mut Builder, n: &Noise, seed: V, coords: Vec<Coord>) -> V {
 fn distance(b: &mut Builder, kind: CellularDistance, d: [V; 3]) -> V {
     let terms: Vec<V> = match kind {
         CellularDistance::Euclidean => d.iter().map(|x| b.mul(*x, *x)).collect(),
-        CellularDistance::Manhattan => d
-            .iter()
-            .map(|x| {
-                let bits = b.bits(*x);
-                let m = b.andk(bits, !SIGN);
-                b.float(m)
-            })
-            .collect(),
+        CellularDistance::Manhattan => d.iter().map(|x| abs(b, *x)).collect(),
     };
     let s = b.add(terms[0], terms[1]);
     b.add(s, terms[2])
