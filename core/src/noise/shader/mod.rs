@@ -136,7 +136,7 @@ pub(crate) fn describe(n: &Noise, dims: u8) -> Result<Program, ShaderError> {
                 simplex(&mut b, seed, &scaled)
             }
             t => {
-                let coords: Vec<Coord> = pos.iter().map(|p| coord(&mut b, p, f)).collect();
+                let coords: Vec<Double> = pos.iter().map(|p| scale(&mut b, p, f)).collect();
                 if t == NoiseType::Cellular {
                     cellular(&mut b, n, seed, coords)
                 } else {
@@ -157,20 +157,20 @@ pub(crate) fn describe(n: &Noise, dims: u8) -> Result<Program, ShaderError> {
 fn simplex(b: &mut Builder, seed: V, scaled: &[Double]) -> V {
     if scaled.len() == 2 {
         let parts = [
-            skew(b, &scaled[0], 1.0 + F2),
-            skew(b, &scaled[0], F2),
-            skew(b, &scaled[1], 1.0 + F2),
-            skew(b, &scaled[1], F2),
+            scale(b, &scaled[0], 1.0 + F2),
+            scale(b, &scaled[0], F2),
+            scale(b, &scaled[1], 1.0 + F2),
+            scale(b, &scaled[1], F2),
         ];
         return simplex2(b, seed, parts);
     }
     let parts = [
-        skew(b, &scaled[0], 1.0 + F3),
-        skew(b, &scaled[0], F3),
-        skew(b, &scaled[1], 1.0 + F3),
-        skew(b, &scaled[1], F3),
-        skew(b, &scaled[2], 1.0 + F3),
-        skew(b, &scaled[2], F3),
+        scale(b, &scaled[0], 1.0 + F3),
+        scale(b, &scaled[0], F3),
+        scale(b, &scaled[1], 1.0 + F3),
+        scale(b, &scaled[1], F3),
+        scale(b, &scaled[2], 1.0 + F3),
+        scale(b, &scaled[2], F3),
     ];
     simplex3(b, seed, parts)
 }
@@ -188,8 +188,7 @@ fn warp(b: &mut Builder, n: &Noise, pos: &[Double]) -> Vec<Double> {
             s: v,
             q: Vec::new(),
         };
-        let d = product(b, &moved, n.warp_amplitude);
-        let d = rounded(b, &d);
+        let d = scale(b, &moved, n.warp_amplitude);
         out.push(add_doubles(b, p, &d));
     }
     out
@@ -213,18 +212,6 @@ fn shape(b: &mut Builder, fractal: FractalType, v: V) -> V {
 }
 
 // ---- positions: the CPU's f64 lattice coordinates, from f32 terms ----
-
-/// A lattice coordinate `k · (x + offset)` as an unevaluated sum of `f32` terms: `hi`,
-/// terms up to about 2^-24 of it (`mid`), and terms below 2^-48 of it (`tiny`). Products
-/// of the position and the constant's leading parts are exact (Dekker), so the sum holds
-/// about 72 significant bits, more than the CPU's 53: the cell and fraction come out as
-/// the CPU's unless its own `f64` rounding lands within a few units of the fraction's last
-/// bit.
-struct Coord {
-    hi: V,
-    mid: Vec<V>,
-    tiny: Vec<V>,
-}
 
 /// `k` as three `f32` whose sum is `k` to about 72 bits.
 fn parts(k: f64) -> [f32; 3] {
@@ -357,60 +344,37 @@ fn position(b: &mut Builder, x: V, offset: f64) -> Double {
     round53(b, &terms)
 }
 
-/// `d · k` exactly but for terms below 2^-72 of it, as a coordinate (largest first).
-fn product(b: &mut Builder, d: &Double, k: f64) -> Coord {
+/// `d · k` as an unevaluated sum of `f32` terms: the leading product, then terms up to
+/// about 2^-24 of it, then terms below 2^-48 of it. Products of the value's and the
+/// constant's leading parts are exact (Dekker), so the sum holds about 72 significant bits,
+/// more than the CPU's 53.
+fn product(b: &mut Builder, d: &Double, k: f64) -> Vec<V> {
     let [kh, kl, kll] = parts(k);
     let (hi, e) = two_prod(b, d.s, kh);
-    let mut c = Coord {
-        hi,
-        mid: alloc::vec![e],
-        tiny: Vec::new(),
-    };
+    let (mut mid, mut tiny) = (alloc::vec![e], Vec::new());
     if kl != 0.0 {
         let (q, qe) = two_prod(b, d.s, kl);
-        c.mid.push(q);
-        c.tiny.push(qe);
+        mid.push(q);
+        tiny.push(qe);
     }
     if kll != 0.0 {
-        c.tiny.push(b.mulk(d.s, kll));
+        tiny.push(b.mulk(d.s, kll));
     }
     if let Some(q1) = d.q.first() {
         let (a, ae) = two_prod(b, *q1, kh);
-        c.mid.push(a);
-        c.tiny.push(ae);
+        mid.push(a);
+        tiny.push(ae);
         if kl != 0.0 {
-            c.tiny.push(b.mulk(*q1, kl));
+            tiny.push(b.mulk(*q1, kl));
         }
     }
     for q in d.q.iter().skip(1) {
-        c.tiny.push(b.mulk(*q, kh));
+        tiny.push(b.mulk(*q, kh));
     }
-    c
-}
-
-/// A coordinate's terms, largest first.
-fn terms(c: &Coord) -> Vec<V> {
-    let mut t = alloc::vec![c.hi];
-    t.extend_from_slice(&c.mid);
-    t.extend_from_slice(&c.tiny);
-    t
-}
-
-/// A product rounded to `f64` as the CPU holds it. (The rounding matters even right
-/// before the fraction is rounded to `f32`: where the exact product lies within half an
-/// `f64` unit of an `f32` midpoint, the CPU's value *is* the midpoint, and the tie goes to
-/// the even neighbour. Grid positions meet such ties far more often than chance would.)
-fn rounded(b: &mut Builder, c: &Coord) -> Double {
-    round53(b, &terms(c))
-}
-
-/// A rounded value as a coordinate for [`split`].
-fn as_coord(d: Double) -> Coord {
-    Coord {
-        hi: d.s,
-        mid: alloc::vec![d.q[0]],
-        tiny: alloc::vec![d.q[1]],
-    }
+    let mut terms = alloc::vec![hi];
+    terms.append(&mut mid);
+    terms.append(&mut tiny);
+    terms
 }
 
 /// `a + d` rounded to `f64`.
@@ -422,40 +386,34 @@ fn add_doubles(b: &mut Builder, a: &Double, d: &Double) -> Double {
     round53(b, &terms)
 }
 
-/// `p · f` rounded to `f64`.
-fn scale(b: &mut Builder, p: &Double, f: f64) -> Double {
-    let c = product(b, p, f);
-    rounded(b, &c)
-}
-
-/// The lattice coordinate `p · f` of the lattice and cellular noises, as the CPU computes it.
-fn coord(b: &mut Builder, p: &Double, f: f64) -> Coord {
-    as_coord(scale(b, p, f))
-}
-
-/// A simplex skew term `scaled · k` (`k` the skew factor `1 + F` or `F`), as the CPU
-/// computes it.
-fn skew(b: &mut Builder, scaled: &Double, k: f64) -> Coord {
-    as_coord(scale(b, scaled, k))
+/// `p · k` rounded to `f64` as the CPU holds it: a lattice coordinate, a simplex skew
+/// term, a warp position. (The rounding matters even right before a fraction is rounded to
+/// `f32`: where the exact product lies within half an `f64` unit of an `f32` midpoint, the
+/// CPU's value *is* the midpoint, and the tie goes to the even neighbour. Grid positions
+/// meet such ties far more often than chance would.)
+fn scale(b: &mut Builder, p: &Double, k: f64) -> Double {
+    let terms = product(b, p, k);
+    round53(b, &terms)
 }
 
 /// A lattice coordinate's cell (wrapping `u32`) and fraction, as [`crate::noise::single`]'s
-/// `split` makes them from the `f64` coordinate: `hi − floor(hi)` and every other term
-/// summed exactly (two-sums) into a fraction and a remainder far below its last bit, then
-/// rounded once.
-fn split(b: &mut Builder, c: Coord) -> (V, V) {
-    let cell = b.floor(c.hi);
+/// `split` makes them from the `f64` coordinate `c`: `s − floor(s)` and `q[0]` summed
+/// exactly (two-sums) into a fraction and a remainder far below its last bit, `q[1]` added
+/// to the remainder, then rounded once.
+fn split(b: &mut Builder, c: Double) -> (V, V) {
+    let cell = b.floor(c.s);
     let neg_cell = b.ksub(0.0, cell);
-    // `hi − cell` is exact but for a negative `hi` above −1 (bits below the fraction's
+    // `s − cell` is exact but for a negative `s` above −1 (bits below the fraction's
     // last): its error joins the remainder.
-    let (mut d, mut small) = two_sum(b, c.hi, neg_cell);
-    for m in c.mid {
-        let (n, e) = two_sum(b, d, m);
+    let (mut d, mut small) = two_sum(b, c.s, neg_cell);
+    let (near, far) = c.q.split_at(c.q.len().min(1));
+    for m in near {
+        let (n, e) = two_sum(b, d, *m);
         d = n;
         small = b.add(small, e);
     }
-    for t in c.tiny {
-        small = b.add(small, t);
+    for t in far {
+        small = b.add(small, *t);
     }
     // `d + small` may leave [0, 1): the cell moves, and the fraction is taken from there.
     let room = b.ksub(1.0, d);
@@ -551,7 +509,7 @@ struct Axis {
     fade: V,
 }
 
-fn lattice_axis(b: &mut Builder, p: Coord, prime: u32) -> Axis {
+fn lattice_axis(b: &mut Builder, p: Double, prime: u32) -> Axis {
     let (cell, frac) = split(b, p);
     let primed = b.umulk(cell, prime);
     let fade = fade(b, frac);
@@ -667,7 +625,7 @@ fn lattice_sample(b: &mut Builder, perlin: bool, x: &Axis, rows: &[V], r: &[V]) 
     lerp(b, x.fade, a, c)
 }
 
-fn lattice(b: &mut Builder, perlin: bool, seed: V, coords: Vec<Coord>) -> V {
+fn lattice(b: &mut Builder, perlin: bool, seed: V, coords: Vec<Double>) -> V {
     let primes = [PX, PY, PZ];
     let axes: Vec<Axis> = coords
         .into_iter()
@@ -707,7 +665,7 @@ struct Part {
     f: V,
 }
 
-fn part(b: &mut Builder, c: Coord) -> Part {
+fn part(b: &mut Builder, c: Double) -> Part {
     let (i, f) = split(b, c);
     Part { i, f }
 }
@@ -809,7 +767,7 @@ fn hash_of(b: &mut Builder, parts: &[V], seed: V) -> V {
 }
 
 /// 2D simplex from the split skew terms: `x·(1 + F2)`, `x·F2`, `y·(1 + F2)`, `y·F2`.
-fn simplex2(b: &mut Builder, seed: V, coords: [Coord; 4]) -> V {
+fn simplex2(b: &mut Builder, seed: V, coords: [Double; 4]) -> V {
     // Column and row parts (Simplex::col / Simplex::row), then the carried sums.
     let [ca, cb, ra, rb] = coords.map(|c| part(b, c));
     let ci0 = b.umulk(ca.i, PX);
@@ -849,7 +807,7 @@ fn simplex2(b: &mut Builder, seed: V, coords: [Coord; 4]) -> V {
 }
 
 /// 3D simplex from the split skew terms of x, y and z (`·(1 + F3)` and `·F3` each).
-fn simplex3(b: &mut Builder, seed: V, coords: [Coord; 6]) -> V {
+fn simplex3(b: &mut Builder, seed: V, coords: [Double; 6]) -> V {
     // Simplex::col3, layer_y, layer_z and row3.
     let [ca, cb, ya, yb, za, zb] = coords.map(|c| part(b, c));
     let rx = combine(b, yb, zb);
@@ -917,7 +875,7 @@ fn simplex3(b: &mut Builder, seed: V, coords: [Coord; 6]) -> V {
 
 /// Cellular noise (`Cellular::eval`/`eval3` of the `f32` noise): the 3 × 3 (× 3) cells
 /// around the sample, each with one jittered feature point, the nearest two distances kept.
-fn cellular(b: &mut Builder, n: &Noise, seed: V, coords: Vec<Coord>) -> V {
+fn cellular(b: &mut Builder, n: &Noise, seed: V, coords: Vec<Double>) -> V {
     let primes = [PX, PY, PZ];
     let axes: Vec<(V, V)> = coords
         .into_iter()
