@@ -91,15 +91,20 @@ pub struct NoiseImage {
     pub tileable: bool,
 }
 
+/// An image size: each side 1..=8192 pixels.
+pub fn check_size(width: usize, height: usize) -> Result<(), CliError> {
+    if !(1..=8192).contains(&width) || !(1..=8192).contains(&height) {
+        return Err(usage(format!(
+            "size {width}x{height}: each side must be 1..=8192"
+        )));
+    }
+    Ok(())
+}
+
 /// Render a noise image. Each sample `v` in `[-1, 1]` maps to `t = (v + 1) / 2`, then
 /// `t' = clamp((t − 0.5) · contrast + 0.5 + brightness, 0, 1)`, then the palette.
 pub fn noise_image(n: &NoiseImage) -> Result<Image, CliError> {
-    if !(1..=8192).contains(&n.width) || !(1..=8192).contains(&n.height) {
-        return Err(usage(format!(
-            "size {}x{}: each side must be 1..=8192",
-            n.width, n.height
-        )));
-    }
+    check_size(n.width, n.height)?;
     if !(n.contrast.is_finite() && (0.0..=10.0).contains(&n.contrast)) {
         return Err(usage(format!("contrast {}: must be in 0..=10", n.contrast)));
     }

@@ -8,7 +8,7 @@ use stratagen_core::noise::{FractalType, Grid2, NoiseDef, NoiseType, Precision};
 use crate::args::{finite, parse_fpair, parse_size};
 use crate::error::{usage, CliError};
 use crate::files::{encode_png, write_atomic};
-use crate::noise_image::{noise_image, palette, NoiseImage};
+use crate::noise_image::{check_size, noise_image, palette, NoiseImage};
 
 /// Base noise names.
 #[derive(Clone, Copy, ValueEnum)]
@@ -185,11 +185,7 @@ fn write_raw(
     if tileable {
         return Err(usage("--tileable writes images only, not .raw".to_string()));
     }
-    if !(1..=8192).contains(&width) || !(1..=8192).contains(&height) {
-        return Err(usage(format!(
-            "size {width}x{height}: each side must be 1..=8192"
-        )));
-    }
+    check_size(width, height)?;
     let grid = Grid2 {
         x0: 0.0,
         y0: 0.0,
