@@ -12,7 +12,7 @@
 use criterion::{black_box, Criterion};
 use noise::{MultiFractal, NoiseFn};
 use std::time::{Duration, Instant};
-use stratagen_core::noise::{FractalType, Grid2, Grid3, NoiseDef, NoiseType, Precision};
+use stratagen_core::noise::{FractalType, Grid2, Grid3, Noise, NoiseDef, NoiseType, Precision};
 
 type Job = Box<dyn FnMut()>;
 
@@ -177,29 +177,43 @@ fn simd_2d(n: usize, oct: u32) -> Job {
 }
 
 fn ours_3d(kind: NoiseType) -> Job {
-    ours_3d_with(kind, true, true)
+    ours_3d_in(Precision::F64, kind, Path::Default)
 }
 
-/// [`ours_3d`] on a chosen path: `simd` false the portable one, `avx512` false AVX2 where
-/// the default is AVX-512.
-fn ours_3d_with(kind: NoiseType, simd: bool, avx512: bool) -> Job {
-    ours_3d_in(Precision::F64, kind, simd, avx512)
+/// One of our fill paths: this CPU's default, or one forced (each gives the same bits).
+#[derive(Clone, Copy)]
+enum Path {
+    Default,
+    Avx512,
+    Avx2,
+    Portable,
 }
 
-/// [`ours_3d_with`] in a chosen precision.
-fn ours_3d_in(precision: Precision, kind: NoiseType, simd: bool, avx512: bool) -> Job {
-    let noise = NoiseDef {
-        seed: 1337,
-        noise_type: kind,
-        fractal: FractalType::None,
-        frequency: 1.0 / 16.0,
-        precision,
-        ..NoiseDef::default()
+impl Path {
+    fn apply(self, noise: Noise) -> Noise {
+        match self {
+            Path::Default => noise,
+            Path::Avx512 => noise.with_avx512(true),
+            Path::Avx2 => noise.with_avx512(false),
+            Path::Portable => noise.with_simd(false),
+        }
     }
-    .build()
-    .unwrap()
-    .with_simd(simd)
-    .with_avx512(avx512);
+}
+
+/// [`ours_3d`] in a chosen precision, on a chosen path.
+fn ours_3d_in(precision: Precision, kind: NoiseType, path: Path) -> Job {
+    let noise = path.apply(
+        NoiseDef {
+            seed: 1337,
+            noise_type: kind,
+            fractal: FractalType::None,
+            frequency: 1.0 / 16.0,
+            precision,
+            ..NoiseDef::default()
+        }
+        .build()
+        .unwrap(),
+    );
     let grid = Grid3 {
         origin: [0.0; 3],
         step: [1.0; 3],
@@ -372,9 +386,12 @@ fn interleaved(w: &mut Workload, rounds: usize) -> Vec<f64> {
 fn main() {
     println!("cpu {}", stratagen_cli::cpu_model());
     let quick = std::env::var_os("STRATAGEN_BENCH_QUICK").is_some();
-    if std::env::var("STRATAGEN_BENCH_ONLY").as_deref() == Ok("precision") {
-        precisions(if quick { 5 } else { 31 });
-        return;
+    // `STRATAGEN_BENCH_ONLY=precision` or `=strategy`: only those lines.
+    let only = std::env::var("STRATAGEN_BENCH_ONLY").unwrap_or_default();
+    match only.as_str() {
+        "precision" => return precisions(if quick { 5 } else { 31 }),
+        "strategy" => return strategies(if quick { 5 } else { 31 }),
+        _ => {}
     }
     let mut ws = workloads();
     if !quick {
@@ -464,14 +481,14 @@ fn precisions(rounds: usize) {
         ("perlin", NoiseType::Perlin),
         ("simplex", NoiseType::Simplex),
     ] {
-        let job = |p, simd, avx512| ours_3d_in(p, kind, simd, avx512);
+        let job = |p, path| ours_3d_in(p, kind, path);
         ws.push(Workload {
             name: format!("{name}3d_16x384x16"),
             jobs: vec![
-                ("f64", job(Precision::F64, true, true)),
-                ("f32", job(Precision::F32, true, true)),
-                ("f32_avx2", job(Precision::F32, true, false)),
-                ("f32_portable", job(Precision::F32, false, false)),
+                ("f64", job(Precision::F64, Path::Default)),
+                ("f32", job(Precision::F32, Path::Default)),
+                ("f32_avx2", job(Precision::F32, Path::Avx2)),
+                ("f32_portable", job(Precision::F32, Path::Portable)),
             ],
         });
     }
@@ -495,8 +512,9 @@ fn precisions(rounds: usize) {
 /// `strategy <workload> default <µs> vector_fine <µs> avx2_fine <µs> scalar_fine <µs>
 /// portable <µs> default_vs_best <ratio>` (the default is this CPU's choice of fine-octave
 /// kernel; `vector_fine` is AVX-512 where the CPU has it, `avx2_fine` forces AVX2), then
-/// simplex 2D/3D and 3D Perlin, default against AVX2 and portable. The ratio is the default's time
-/// over the fastest path's (1.00 when the default is the fastest).
+/// simplex 2D, default against AVX2 and portable, and simplex, value and Perlin 3D, default
+/// against AVX-512, AVX2 and portable. The ratio is the default's time over the fastest
+/// path's (1.00 when the default is the fastest).
 fn strategies(rounds: usize) {
     println!();
     let built = NoiseDef::default().build().unwrap();
@@ -510,6 +528,16 @@ fn strategies(rounds: usize) {
             "avx2"
         } else {
             "scalar"
+        }
+    );
+    println!(
+        "default 3d value/perlin vectors: {}",
+        if built.wide_lattice_3d() {
+            "512-bit"
+        } else if built.simd() {
+            "256-bit"
+        } else {
+            "portable"
         }
     );
     println!(
@@ -571,14 +599,17 @@ fn strategies(rounds: usize) {
     }
     for (name, kind) in [
         ("simplex3d_16x384x16", NoiseType::Simplex),
+        ("value3d_16x384x16", NoiseType::Value),
         ("perlin3d_16x384x16", NoiseType::Perlin),
     ] {
+        let job = |path| ours_3d_in(Precision::F64, kind, path);
         let mut w = Workload {
             name: name.into(),
             jobs: vec![
-                ("default", ours_3d_with(kind, true, true)),
-                ("avx2", ours_3d_with(kind, true, false)),
-                ("portable", ours_3d_with(kind, false, false)),
+                ("default", job(Path::Default)),
+                ("avx512", job(Path::Avx512)),
+                ("avx2", job(Path::Avx2)),
+                ("portable", job(Path::Portable)),
             ],
         };
         print_strategy(&mut w, rounds);

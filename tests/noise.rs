@@ -141,12 +141,13 @@ fn fills_equal_point_samples_bit_for_bit() {
         },
     ];
     for (name, d) in all_defs() {
-        // Every 2D fill path this CPU has: portable, AVX2, AVX-512 (the default where it
-        // runs; elsewhere the later entries repeat the earlier paths).
+        // Every 2D fill path this CPU has: portable, AVX2, AVX-512, and this CPU's default
+        // (where a path does not run, its entry repeats an earlier one).
         let built = d.build().unwrap();
         let paths = [
             built.with_simd(false),
             built.with_simd(true).with_avx512(false),
+            built.with_simd(true).with_avx512(true),
             built.with_simd(true),
         ];
         for n in paths {
@@ -403,11 +404,15 @@ fn simd_simplex_fill_matches_portable_fill() {
             // Past 8 and 16: fills batch eight rows of z per kernel call.
             depth: 1 + (r.next_double() * 19.0) as usize,
         };
-        // 2D and 3D: the default path (AVX-512 where the CPU has it) and the AVX2 path,
-        // each against the portable one.
+        // 2D and 3D: the default path, the AVX-512 path where the CPU has it and the AVX2
+        // path, each against the portable one.
         let mut b = vec![0.0; g2.width * g2.height];
         n.with_simd(false).fill_2d(&g2, &mut b).unwrap();
-        for (path, n) in [("default", n), ("avx2", n.with_avx512(false))] {
+        for (path, n) in [
+            ("default", n),
+            ("avx512", n.with_avx512(true)),
+            ("avx2", n.with_avx512(false)),
+        ] {
             let mut a = vec![0.0; g2.width * g2.height];
             n.fill_2d(&g2, &mut a).unwrap();
             same_bits(
@@ -419,7 +424,11 @@ fn simd_simplex_fill_matches_portable_fill() {
         let len3 = g3.width * g3.height * g3.depth;
         let mut b = vec![0.0f32; len3];
         n.with_simd(false).fill_3d_f32(&g3, &mut b).unwrap();
-        for (path, n) in [("default", n), ("avx2", n.with_avx512(false))] {
+        for (path, n) in [
+            ("default", n),
+            ("avx512", n.with_avx512(true)),
+            ("avx2", n.with_avx512(false)),
+        ] {
             let mut a = vec![0.0f32; len3];
             n.fill_3d_f32(&g3, &mut a).unwrap();
             same_bits(

@@ -16,6 +16,8 @@ struct Paths {
     avx512: bool,
     /// Fine octaves vectorised (see [`Noise::vector_fine_octaves`]).
     vector_fine: bool,
+    /// 3D value/Perlin f64 fills in 512-bit vectors (see [`Noise::wide_lattice_3d`]).
+    wide_lattice_3d: bool,
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -30,13 +32,15 @@ fn paths() -> Paths {
         bits = KNOWN
             | u8::from(super::simd::available())
             | u8::from(avx512) << 1
-            | u8::from(super::simd::fast_lane_multiply() || avx512) << 2;
+            | u8::from(super::simd::fast_lane_multiply() || avx512) << 2
+            | u8::from(avx512 && !super::simd::one_fma512_unit()) << 3;
         DETECTED.store(bits, Ordering::Relaxed);
     }
     Paths {
         simd: bits & 1 != 0,
         avx512: bits & 2 != 0,
         vector_fine: bits & 4 != 0,
+        wide_lattice_3d: bits & 8 != 0,
     }
 }
 
@@ -46,6 +50,7 @@ fn paths() -> Paths {
         simd: false,
         avx512: false,
         vector_fine: false,
+        wide_lattice_3d: false,
     }
 }
 
@@ -236,6 +241,9 @@ pub struct Noise {
     /// AVX-512 instruction with `avx512`, four per AVX2 instruction without; true) or scalar
     /// per sample (false).
     pub(crate) vector_fine: bool,
+    /// With `avx512`: 3D value/Perlin f64 fills run their per-sample loops in 512-bit
+    /// vectors (true) or 256-bit ones (false).
+    pub(crate) wide_lattice_3d: bool,
 }
 
 pub(crate) fn finite(x: f64, name: &'static str) -> Result<f64, NoiseError> {
@@ -351,6 +359,9 @@ impl NoiseDef {
             // AVX-512's native 64-bit lane multiply makes the vector hash cheap on every CPU
             // that has it; AVX2's emulated one only on AMD Zen.
             vector_fine: paths.vector_fine,
+            // Where AVX-512 has one FMA unit, 256-bit vectors do as much arithmetic per cycle
+            // and the plain-arithmetic 3D lattice loops gain nothing from wider ones.
+            wide_lattice_3d: paths.wide_lattice_3d,
         })
     }
 }
@@ -395,6 +406,7 @@ impl Noise {
         let paths = paths();
         self.simd = on && paths.simd;
         self.avx512 = self.simd && paths.avx512;
+        self.wide_lattice_3d = self.avx512 && paths.wide_lattice_3d;
         self
     }
 
@@ -406,12 +418,24 @@ impl Noise {
         self.avx512
     }
 
-    /// This noise with the AVX-512 kernels on (`true`, where the CPU has them and the AVX2
-    /// path is on) or off (`false`: the AVX2 kernels); same bits, for tests and speed
-    /// comparisons.
+    /// This noise with every AVX-512 kernel on (`true`, where the CPU has them and the AVX2
+    /// path is on; [`Noise::wide_lattice_3d`] included, whatever the CPU's default) or off
+    /// (`false`: the AVX2 kernels); same bits, for tests and speed comparisons.
     pub fn with_avx512(mut self, on: bool) -> Noise {
         self.avx512 = on && self.simd && paths().avx512;
+        self.wide_lattice_3d = self.avx512;
         self
+    }
+
+    /// Whether 3D value and Perlin f64 fills run their per-sample loops in 512-bit vectors
+    /// (eight lanes): true with [`Noise::avx512`] except on Intel client cores whose AVX-512
+    /// has one FMA unit (Ice Lake, Tiger Lake, Rocket Lake), where 256-bit vectors do as
+    /// much arithmetic per cycle (measured on Rocket Lake, CPUID family 6 model 167: AVX2
+    /// 4% faster on 3D Perlin; AVX-512 faster by 3–14% on a Xeon with two FMA units, Zen 4
+    /// and Zen 5). Chosen from CPUID when the noise is built; either way the bits are the
+    /// same.
+    pub fn wide_lattice_3d(&self) -> bool {
+        self.wide_lattice_3d
     }
 
     /// Whether fine octaves of 2D value/Perlin fills (under 4 samples per lattice cell along

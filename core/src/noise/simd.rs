@@ -82,6 +82,25 @@ pub(super) fn fast_lane_multiply() -> bool {
     (vendor == AMD || vendor == HYGON) && family >= 0x17
 }
 
+/// Whether this is an Intel client core whose AVX-512 issues one 512-bit FMA per cycle (the
+/// two 256-bit FMA units fused): Ice Lake (CPUID family 6, models 0x7D, 0x7E), Tiger Lake
+/// (0x8C, 0x8D) and Rocket Lake (0xA7, measured). There 256-bit vectors do as much
+/// arithmetic per cycle as 512-bit ones.
+pub(super) fn one_fma512_unit() -> bool {
+    // "GenuineIntel" as CPUID leaf 0 returns it in (ebx, edx, ecx).
+    const INTEL: [u32; 3] = [0x756e_6547, 0x4965_6e69, 0x6c65_746e];
+    const MODELS: [u32; 5] = [0x7d, 0x7e, 0x8c, 0x8d, 0xa7];
+    // SAFETY: CPUID exists on every x86-64 CPU; leaf 1 exists on every one.
+    #[allow(unused_unsafe)]
+    let (vendor, eax) = unsafe {
+        let l0 = __cpuid(0);
+        ([l0.ebx, l0.edx, l0.ecx], __cpuid(1).eax)
+    };
+    let family = (eax >> 8) & 0xf;
+    let model = ((eax >> 4) & 0xf) | ((eax >> 12) & 0xf0);
+    vendor == INTEL && family == 6 && MODELS.contains(&model)
+}
+
 #[target_feature(enable = "xsave")]
 unsafe fn xcr0() -> u64 {
     _xgetbv(0)
@@ -95,14 +114,16 @@ pub(super) fn fill2<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: 
     unsafe { fill2_avx2::<L, S, T>(n, g, out) }
 }
 
-/// The 3D value/Perlin fill compiled for AVX2 (`fill::fill3_lattice_body`: the compiler
-/// vectorizes its per-sample loops four lanes wide; same operations, same bits). The caller
-/// has checked the grid and the buffer.
+/// The 3D value/Perlin fill compiled for AVX2 or, with [`Noise::wide_lattice_3d`], for
+/// AVX-512 (`fill::fill3_lattice_body`: the compiler vectorizes its per-sample loops four or
+/// eight lanes wide; same operations, same bits). The caller has checked the grid and the
+/// buffer.
 pub(super) fn fill3<L: Lattice, S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
     assert!(n.simd, "AVX2 fill without AVX2");
     #[cfg(feature = "avx512")]
-    if n.avx512 {
-        // SAFETY: `n.avx512` is only true where `avx512_available()` returned true.
+    if n.wide_lattice_3d {
+        // SAFETY: `n.wide_lattice_3d` implies `n.avx512`, only true where
+        // `avx512_available()` returned true.
         return unsafe { fill3_avx512::<L, S, T>(n, g, out) };
     }
     // SAFETY: `n.simd` is only true when `available()` returned true on this machine.
@@ -270,14 +291,16 @@ fn shared_octave<L: Lattice, S: Shape>(r: &OctaveRow, acc: &mut Acc) {
     for &(a, b) in &c.runs[o][..c.nruns[o]] {
         let (a, b) = (a as usize, b as usize);
         let cell = L::cell2_hashed(&row, c.hx0[o][a], c.hx0[o][a].wrapping_add(PX));
-        for t in a..b {
+        // Slices of the run: one bounds check per run, none per sample.
+        let (sums, f, s) = (&mut acc.0[a..b], &c.f[o][a..b], &c.s[o][a..b]);
+        for ((sum, &f), &s) in sums.iter_mut().zip(f).zip(s) {
             let x = Axis {
                 i: 0, // `eval` reads only the fraction and fade
-                f: c.f[o][t],
-                f1: c.f[o][t] - 1.0,
-                s: c.s[o][t],
+                f,
+                f1: f - 1.0,
+                s,
             };
-            acc.0[t] += S::apply(L::eval(&cell, &x)) * amp;
+            *sum += S::apply(L::eval(&cell, &x)) * amp;
         }
     }
 }
