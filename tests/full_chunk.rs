@@ -334,3 +334,32 @@ fn golden_full_chunk_digests() {
     }
     insta::assert_snapshot!("full_digests", lines);
 }
+
+/// A finished chunk's storage, counted part by part: dense arrays today, so each part is the
+/// world's block count times its per-block size (`u16` ids, two 4-bit light values per byte
+/// in each of two arrays), four 16 × 16 `i32` heightmaps and a 4 × 4 biome grid.
+#[test]
+fn storage_bytes_count_every_part() {
+    let dims = Dims {
+        min_y: -64,
+        height: 384,
+        sea_level: 63,
+    };
+    let chunks = full_region(11, &[ChunkPos::new(0, 0), ChunkPos::new(-3, 5)], 0);
+    for (pos, d) in &chunks {
+        let f = d.full().unwrap();
+        let b = f.storage_bytes();
+        assert_eq!(b.blocks, dims.volume() * 2, "{pos:?}");
+        assert_eq!(b.light, 2 * dims.volume().div_ceil(2), "{pos:?}");
+        assert_eq!(b.heightmaps, 4 * 256 * 4, "{pos:?}");
+        assert_eq!(b.biomes, 16, "{pos:?}");
+        assert!(
+            b.other >= f.spawns.len() + f.structures.len() + f.block_entities().len(),
+            "{pos:?}"
+        );
+        assert_eq!(
+            b.total(),
+            b.blocks + b.light + b.heightmaps + b.biomes + b.other
+        );
+    }
+}

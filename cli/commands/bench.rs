@@ -1,7 +1,7 @@
 //! `stratagen bench`: cold fills of a square of chunks to full, inline and on every requested
 //! thread count in the same run (the same chunks, interleaved rounds, best round kept), with
-//! the speedup over inline, peak resident holders and memory per holder, and the per-status
-//! split. The last line is machine-readable.
+//! the speedup over inline, peak resident holders and memory per holder, the heap bytes of a
+//! finished chunk's storage, and the per-status split. The last line is machine-readable.
 
 use clap::Args;
 use stratagen_core::engine::ChunkStatus;
@@ -76,6 +76,7 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
     // Memory is measured on the process's first run (inline): later runs reuse memory the
     // allocator kept, so their peaks say little about one run.
     let mut first_rss = None;
+    let mut storage = None;
     for _ in 0..a.rounds {
         for (k, &threads) in configs.iter().enumerate() {
             let g = generate_world(
@@ -86,6 +87,7 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
                 |_, _| {},
             )?;
             first_rss.get_or_insert(peak_rss_mib());
+            storage.get_or_insert_with(|| mean_storage(&g));
             keep_best(&mut best[k], threads, &g);
             drop(g);
             if a.store {
@@ -101,11 +103,45 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
     let _ = remove_store(&store_path);
     let best: Vec<Measured> = best.into_iter().flatten().collect();
     report(&best, positions.len(), first_rss.unwrap_or(0.0))?;
+    if let Some((n, b)) = storage {
+        print_storage(n, &b);
+    }
     if a.store {
         let stored: Vec<PregenReport> = stored.into_iter().flatten().collect();
         store_report(&best, &stored);
     }
     Ok(())
+}
+
+/// The finished chunks of a region and the mean heap bytes of their storage, by part.
+fn mean_storage(r: &Region) -> (usize, [f64; 5]) {
+    let mut sum = [0usize; 5];
+    let mut n = 0;
+    for f in r.chunks.values().filter_map(|d| d.full()) {
+        let b = f.storage_bytes();
+        for (s, x) in sum
+            .iter_mut()
+            .zip([b.blocks, b.light, b.heightmaps, b.biomes, b.other])
+        {
+            *s += x;
+        }
+        n += 1;
+    }
+    (n, sum.map(|s| s as f64 / n.max(1) as f64))
+}
+
+/// What one resident finished chunk holds on the heap (KiB, mean over the region).
+fn print_storage(n: usize, b: &[f64; 5]) {
+    let kib = |x: f64| x / 1024.0;
+    println!(
+        "full chunk storage (heap, mean of {n} chunks): {:.1} KiB = blocks {:.1} + light {:.1} + heightmaps {:.1} + biomes {:.2} + entities/spawns/structures {:.2}",
+        kib(b.iter().sum()),
+        kib(b[0]),
+        kib(b[1]),
+        kib(b[2]),
+        kib(b[3]),
+        kib(b[4]),
+    );
 }
 
 /// Pregeneration of the same square into a fresh store against generation alone, at the same

@@ -119,6 +119,54 @@ impl FullChunk {
     }
 }
 
+/// The heap bytes of a full chunk's storage, by part: what one resident finished chunk costs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StorageBytes {
+    /// Block ids.
+    pub blocks: usize,
+    /// Sky and block light.
+    pub light: usize,
+    /// The four heightmaps.
+    pub heightmaps: usize,
+    /// The biome grid.
+    pub biomes: usize,
+    /// Block entities, spawn requests and structure references.
+    pub other: usize,
+}
+
+impl StorageBytes {
+    /// Every part.
+    pub fn total(&self) -> usize {
+        self.blocks + self.light + self.heightmaps + self.biomes + self.other
+    }
+}
+
+impl FullChunk {
+    /// The heap bytes its storage holds (allocated capacity, not length), by part.
+    pub fn storage_bytes(&self) -> StorageBytes {
+        use core::mem::size_of;
+        fn bytes<T>(v: &Vec<T>) -> usize {
+            v.capacity() * size_of::<T>()
+        }
+        let (blocks, heightmaps, entities) = match self.merged() {
+            Some(m) => (
+                bytes(&m.blocks),
+                size_of::<Heightmaps>(),
+                bytes(&m.block_entities),
+            ),
+            None => (0, 0, 0),
+        };
+        let light = self.light();
+        StorageBytes {
+            blocks,
+            light: bytes(&light.sky) + bytes(&light.block),
+            heightmaps,
+            biomes: size_of::<[BiomeId; 16]>(),
+            other: entities + bytes(&self.spawns) + bytes(&self.structures),
+        }
+    }
+}
+
 /// The output of one status of one chunk.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ChunkData {

@@ -23,7 +23,7 @@ pub mod spawn;
 pub mod structure;
 pub mod terrain;
 
-pub use chunk::{ChunkData, FullChunk, Merged};
+pub use chunk::{ChunkData, FullChunk, Merged, StorageBytes};
 pub use definition::Definition;
 pub use digest::{chunk_digest, status_digest};
 pub use dims::{Dims, CHUNK_SIDE, LAYER_BLOCKS};
