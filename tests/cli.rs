@@ -239,14 +239,18 @@ fn heightmap_png_and_raw() {
 
 #[test]
 fn bench_prints_a_machine_readable_last_line() {
-    let s = ok(&["bench", "--radius", "0", "--threads", "1"]);
-    let last = s.lines().last().unwrap();
-    assert!(
-        last.starts_with("bench threads=1 chunks=1 ms_per_chunk="),
-        "{last}"
-    );
-    for key in ["chunks_per_s=", "peak_rss_mib="] {
-        assert!(last.contains(key), "{last}");
+    for extra in [&[][..], &["--store"][..]] {
+        let mut args = vec!["bench", "--radius", "0", "--threads", "1"];
+        args.extend_from_slice(extra);
+        let s = ok(&args);
+        let last = s.lines().last().unwrap();
+        assert!(
+            last.starts_with("bench threads=1 chunks=1 ms_per_chunk="),
+            "{args:?}: {last}"
+        );
+        for key in ["chunks_per_s=", "peak_rss_mib="] {
+            assert!(last.contains(key), "{args:?}: {last}");
+        }
     }
 }
 

@@ -102,14 +102,16 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
     }
     let _ = remove_store(&store_path);
     let best: Vec<Measured> = best.into_iter().flatten().collect();
-    report(&best, positions.len(), first_rss.unwrap_or(0.0))?;
+    // Before the report: its last line is the machine-readable one.
     if let Some((n, b)) = storage {
         print_storage(n, &b);
     }
+    let machine_line = report(&best, positions.len(), first_rss.unwrap_or(0.0))?;
     if a.store {
         let stored: Vec<PregenReport> = stored.into_iter().flatten().collect();
         store_report(&best, &stored);
     }
+    println!("{machine_line}");
     Ok(())
 }
 
@@ -174,7 +176,9 @@ fn keep_best(slot: &mut Option<Measured>, threads: usize, r: &Region) {
     }
 }
 
-fn report(runs: &[Measured], chunks: usize, rss: f64) -> Result<(), CliError> {
+/// Prints the per-thread table and returns the machine-readable summary line, which the
+/// caller prints last.
+fn report(runs: &[Measured], chunks: usize, rss: f64) -> Result<String, CliError> {
     let inline = &runs[0];
     print_split(inline);
     let n = chunks as f64;
@@ -213,7 +217,7 @@ fn report(runs: &[Measured], chunks: usize, rss: f64) -> Result<(), CliError> {
         rss / inline.peak_holders.max(1) as f64
     );
     let last = runs.last().unwrap_or(inline);
-    println!(
+    Ok(format!(
         "bench threads={} chunks={} ms_per_chunk={:.3} chunks_per_s={:.1} peak_rss_mib={:.1} speedup_vs_inline={:.3}",
         last.threads,
         chunks,
@@ -221,8 +225,7 @@ fn report(runs: &[Measured], chunks: usize, rss: f64) -> Result<(), CliError> {
         n / last.seconds,
         rss,
         inline.seconds / last.seconds
-    );
-    Ok(())
+    ))
 }
 
 /// Where the inline run's time went, per status.
