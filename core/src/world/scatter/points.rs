@@ -16,6 +16,7 @@
 //!   followed to its end, so no neighbour output and no generation order is involved.
 
 use alloc::collections::BTreeMap;
+use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::util::math::floor_i64;
@@ -155,25 +156,220 @@ impl PoissonDisk {
     /// The points of the set inside the block box `[x0, x1) × [z0, z1)` (a point belongs to
     /// the block column it lies in), in cell order (rows of z, then x).
     pub fn points_in(&self, x0: i32, z0: i32, x1: i32, z1: i32) -> Vec<Candidate> {
-        let mut memo = BTreeMap::new();
         let c0x = floor_i64(f64::from(x0) / self.cell) - 1;
         let c1x = floor_i64(f64::from(x1) / self.cell) + 1;
         let c0z = floor_i64(f64::from(z0) / self.cell) - 1;
         let c1z = floor_i64(f64::from(z1) / self.cell) + 1;
+        let mut area = Area::new(self, (c0x, c0z), (c1x, c1z), AREA_MARGIN);
         let mut out = Vec::new();
         for cz in c0z..=c1z {
             for cx in c0x..=c1x {
-                let c = self.candidate(cx, cz);
+                let c = area.candidate((cx, cz));
                 let (bx, bz) = (floor_i64(c.x), floor_i64(c.z));
                 let inside = bx >= i64::from(x0)
                     && bx < i64::from(x1)
                     && bz >= i64::from(z0)
                     && bz < i64::from(z1);
-                if inside && self.contains((cx, cz), &mut memo) {
+                if inside && area.decide(c) {
                     out.push(c);
                 }
             }
         }
         out
+    }
+}
+
+/// Cells of margin around the cells a [`PoissonDisk::points_in`] box asks about, kept in the
+/// [`Area`]'s arrays: a rising-priority chain steps at most [`REACH`] cells at a time and is
+/// rarely longer than a few steps; cells beyond fall back to a map.
+const AREA_MARGIN: i64 = 4;
+
+/// A cell of an [`Area`] whose candidate is computed.
+const CACHED: u8 = 1;
+/// A cell of an [`Area`] whose membership is decided.
+const DECIDED: u8 = 2;
+/// A decided cell of an [`Area`] whose candidate is in the set.
+const IN_SET: u8 = 4;
+
+/// What one [`PoissonDisk::points_in`] call knows: candidates and answers of the cells
+/// around its box in flat arrays (cells farther out in a map), and one stack of rivals shared
+/// by the depth-first frames. Decides exactly as [`PoissonDisk::contains`] does, without its
+/// per-candidate allocation and map look-ups.
+struct Area<'d> {
+    disk: &'d PoissonDisk,
+    /// The first cell of the arrays, and their width and depth in cells.
+    origin: (i64, i64),
+    width: i64,
+    depth: i64,
+    candidates: Vec<Candidate>,
+    flags: Vec<u8>,
+    far: BTreeMap<(i64, i64), bool>,
+    /// The rivals of every open frame, each frame's at the end when it is on top.
+    rivals: Vec<Candidate>,
+}
+
+impl<'d> Area<'d> {
+    /// The cells `first..=last` (column, row) and `margin` cells around them in arrays.
+    fn new(disk: &'d PoissonDisk, first: (i64, i64), last: (i64, i64), margin: i64) -> Area<'d> {
+        let origin = (first.0 - margin, first.1 - margin);
+        let width = last.0 - first.0 + 1 + 2 * margin;
+        let depth = last.1 - first.1 + 1 + 2 * margin;
+        let n = (width * depth) as usize;
+        let blank = Candidate {
+            cell: (0, 0),
+            x: 0.0,
+            z: 0.0,
+            priority: 0,
+        };
+        Area {
+            disk,
+            origin,
+            width,
+            depth,
+            candidates: vec![blank; n],
+            flags: vec![0; n],
+            far: BTreeMap::new(),
+            rivals: Vec::new(),
+        }
+    }
+
+    fn slot(&self, cell: (i64, i64)) -> Option<usize> {
+        let (dx, dz) = (cell.0 - self.origin.0, cell.1 - self.origin.1);
+        if (0..self.width).contains(&dx) && (0..self.depth).contains(&dz) {
+            Some((dz * self.width + dx) as usize)
+        } else {
+            None
+        }
+    }
+
+    fn candidate(&mut self, cell: (i64, i64)) -> Candidate {
+        match self.slot(cell) {
+            Some(i) if self.flags[i] & CACHED != 0 => self.candidates[i],
+            Some(i) => {
+                let c = self.disk.candidate(cell.0, cell.1);
+                self.candidates[i] = c;
+                self.flags[i] |= CACHED;
+                c
+            }
+            None => self.disk.candidate(cell.0, cell.1),
+        }
+    }
+
+    fn known(&self, cell: (i64, i64)) -> Option<bool> {
+        match self.slot(cell) {
+            Some(i) if self.flags[i] & DECIDED != 0 => Some(self.flags[i] & IN_SET != 0),
+            Some(_) => None,
+            None => self.far.get(&cell).copied(),
+        }
+    }
+
+    fn record(&mut self, cell: (i64, i64), in_set: bool) {
+        match self.slot(cell) {
+            Some(i) => self.flags[i] |= DECIDED | if in_set { IN_SET } else { 0 },
+            None => {
+                self.far.insert(cell, in_set);
+            }
+        }
+    }
+
+    /// Push the candidates closer than `radius` to `c` with a higher priority.
+    fn push_rivals(&mut self, c: &Candidate) {
+        let r2 = self.disk.radius * self.disk.radius;
+        for nz in c.cell.1 - REACH..=c.cell.1 + REACH {
+            for nx in c.cell.0 - REACH..=c.cell.0 + REACH {
+                if (nx, nz) == c.cell {
+                    continue;
+                }
+                let q = self.candidate((nx, nz));
+                let d2 = (q.x - c.x) * (q.x - c.x) + (q.z - c.z) * (q.z - c.z);
+                if d2 < r2 && q.rank() > c.rank() {
+                    self.rivals.push(q);
+                }
+            }
+        }
+    }
+
+    /// Whether `root` is in the set: [`PoissonDisk::contains`]'s depth-first walk over rising
+    /// priorities, a frame being a candidate and where its rivals start in `rivals`.
+    fn decide(&mut self, root: Candidate) -> bool {
+        if let Some(known) = self.known(root.cell) {
+            return known;
+        }
+        let mut frames: Vec<(Candidate, usize)> = Vec::new();
+        frames.push((root, self.rivals.len()));
+        self.push_rivals(&root);
+        while let Some(&(c, start)) = frames.last() {
+            // A rival already in the set excludes `c`; undecided rivals are decided first.
+            let mut excluded = false;
+            let mut next = None;
+            while self.rivals.len() > start {
+                let q = self.rivals[self.rivals.len() - 1];
+                match self.known(q.cell) {
+                    Some(true) => {
+                        excluded = true;
+                        break;
+                    }
+                    Some(false) => {
+                        self.rivals.pop();
+                    }
+                    None => {
+                        next = Some(q);
+                        break;
+                    }
+                }
+            }
+            match next {
+                Some(q) if !excluded => {
+                    frames.push((q, self.rivals.len()));
+                    self.push_rivals(&q);
+                }
+                _ => {
+                    self.record(c.cell, !excluded);
+                    self.rivals.truncate(start);
+                    frames.pop();
+                }
+            }
+        }
+        self.known(root.cell).unwrap_or(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The members among the cells `first..=last`, decided one by one by
+    /// [`PoissonDisk::contains`] with one shared map, and by an [`Area`] with `margin`.
+    fn both(disk: &PoissonDisk, first: (i64, i64), last: (i64, i64), margin: i64) {
+        let mut memo = BTreeMap::new();
+        let mut area = Area::new(disk, first, last, margin);
+        for cz in first.1..=last.1 {
+            for cx in first.0..=last.0 {
+                let c = area.candidate((cx, cz));
+                assert_eq!(c, disk.candidate(cx, cz));
+                assert_eq!(
+                    area.decide(c),
+                    disk.contains((cx, cz), &mut memo),
+                    "cell ({cx}, {cz}) radius {} margin {margin}",
+                    disk.radius()
+                );
+            }
+        }
+    }
+
+    /// The flat-array walk decides every cell as the map-based reference does, whether the
+    /// chains stay inside the arrays (the margin `points_in` uses), leave them at once (no
+    /// margin: most look-ups go to the far map) or mix the two.
+    #[test]
+    fn area_decides_as_the_reference() {
+        for (seed, radius) in [(0, 1.5), (7, 4.0), (-3, 7.0), (12345, 13.0), (1, 0.75)] {
+            let disk = PoissonDisk::new(seed, 11, radius);
+            for first in [(0, 0), (-9, 4), (1 << 40, -(1 << 40))] {
+                let last = (first.0 + 19, first.1 + 13);
+                for margin in [AREA_MARGIN, 0, 1] {
+                    both(&disk, first, last, margin);
+                }
+            }
+        }
     }
 }
