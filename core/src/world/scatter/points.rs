@@ -90,67 +90,13 @@ impl PoissonDisk {
         }
     }
 
-    /// The candidates closer than `radius` to `c` with a higher priority.
-    fn rivals(&self, c: &Candidate) -> Vec<Candidate> {
-        let r2 = self.radius * self.radius;
-        let mut out = Vec::new();
-        for nz in c.cell.1 - REACH..=c.cell.1 + REACH {
-            for nx in c.cell.0 - REACH..=c.cell.0 + REACH {
-                if (nx, nz) == c.cell {
-                    continue;
-                }
-                let q = self.candidate(nx, nz);
-                let d2 = (q.x - c.x) * (q.x - c.x) + (q.z - c.z) * (q.z - c.z);
-                if d2 < r2 && q.rank() > c.rank() {
-                    out.push(q);
-                }
-            }
-        }
-        out
-    }
-
     /// Whether the candidate of `cell` is in the set; `memo` keeps the answers found on the
     /// way (share it between calls over one area).
     pub fn contains(&self, cell: (i64, i64), memo: &mut BTreeMap<(i64, i64), bool>) -> bool {
-        if let Some(&known) = memo.get(&cell) {
-            return known;
-        }
-        // Depth-first over rising priorities, with an explicit stack: a frame is a candidate
-        // and its rivals still to decide.
-        let root = self.candidate(cell.0, cell.1);
-        let mut stack: Vec<(Candidate, Vec<Candidate>)> = Vec::new();
-        stack.push((root, self.rivals(&root)));
-        while let Some((c, rivals)) = stack.last_mut() {
-            let c = *c;
-            // A rival already in the set excludes `c`; undecided rivals are decided first.
-            let mut excluded = false;
-            let mut next = None;
-            while let Some(q) = rivals.last() {
-                match memo.get(&q.cell) {
-                    Some(true) => {
-                        excluded = true;
-                        break;
-                    }
-                    Some(false) => {
-                        rivals.pop();
-                    }
-                    None => {
-                        next = Some(*q);
-                        break;
-                    }
-                }
-            }
-            if excluded || next.is_none() {
-                memo.insert(c.cell, !excluded);
-                stack.pop();
-                continue;
-            }
-            if let Some(q) = next {
-                let rivals = self.rivals(&q);
-                stack.push((q, rivals));
-            }
-        }
-        memo.get(&cell).copied().unwrap_or(false)
+        let mut area = Area::over_map(self, core::mem::take(memo));
+        let known = area.decide(self.candidate(cell.0, cell.1));
+        *memo = area.far;
+        known
     }
 
     /// The points of the set inside the block box `[x0, x1) × [z0, z1)` (a point belongs to
@@ -191,10 +137,10 @@ const DECIDED: u8 = 2;
 /// A decided cell of an [`Area`] whose candidate is in the set.
 const IN_SET: u8 = 4;
 
-/// What one [`PoissonDisk::points_in`] call knows: candidates and answers of the cells
-/// around its box in flat arrays (cells farther out in a map), and one stack of rivals shared
-/// by the depth-first frames. Decides exactly as [`PoissonDisk::contains`] does, without its
-/// per-candidate allocation and map look-ups.
+/// What one [`PoissonDisk::points_in`] or [`PoissonDisk::contains`] call knows: candidates
+/// and answers of the cells around a box in flat arrays (cells farther out, or every cell for
+/// `contains`, in a map), and the depth-first walk's frames and rivals in two stacks reused
+/// from one decision to the next.
 struct Area<'d> {
     disk: &'d PoissonDisk,
     /// The first cell of the arrays, and their width and depth in cells.
@@ -204,6 +150,8 @@ struct Area<'d> {
     candidates: Vec<Candidate>,
     flags: Vec<u8>,
     far: BTreeMap<(i64, i64), bool>,
+    /// The open frames of the walk: a candidate and where its rivals start in `rivals`.
+    frames: Vec<(Candidate, usize)>,
     /// The rivals of every open frame, each frame's at the end when it is on top.
     rivals: Vec<Candidate>,
 }
@@ -229,7 +177,16 @@ impl<'d> Area<'d> {
             candidates: vec![blank; n],
             flags: vec![0; n],
             far: BTreeMap::new(),
+            frames: Vec::new(),
             rivals: Vec::new(),
+        }
+    }
+
+    /// No arrays: every answer lives in `far`.
+    fn over_map(disk: &'d PoissonDisk, far: BTreeMap<(i64, i64), bool>) -> Area<'d> {
+        Area {
+            far,
+            ..Area::new(disk, (0, 0), (-1, -1), 0)
         }
     }
 
@@ -289,16 +246,15 @@ impl<'d> Area<'d> {
         }
     }
 
-    /// Whether `root` is in the set: [`PoissonDisk::contains`]'s depth-first walk over rising
-    /// priorities, a frame being a candidate and where its rivals start in `rivals`.
+    /// Whether `root` is in the set: depth-first over rising priorities, with explicit
+    /// stacks (a frame is a candidate and its rivals still to decide).
     fn decide(&mut self, root: Candidate) -> bool {
         if let Some(known) = self.known(root.cell) {
             return known;
         }
-        let mut frames: Vec<(Candidate, usize)> = Vec::new();
-        frames.push((root, self.rivals.len()));
+        self.frames.push((root, self.rivals.len()));
         self.push_rivals(&root);
-        while let Some(&(c, start)) = frames.last() {
+        while let Some(&(c, start)) = self.frames.last() {
             // A rival already in the set excludes `c`; undecided rivals are decided first.
             let mut excluded = false;
             let mut next = None;
@@ -320,13 +276,13 @@ impl<'d> Area<'d> {
             }
             match next {
                 Some(q) if !excluded => {
-                    frames.push((q, self.rivals.len()));
+                    self.frames.push((q, self.rivals.len()));
                     self.push_rivals(&q);
                 }
                 _ => {
                     self.record(c.cell, !excluded);
                     self.rivals.truncate(start);
-                    frames.pop();
+                    self.frames.pop();
                 }
             }
         }
@@ -339,7 +295,8 @@ mod tests {
     use super::*;
 
     /// The members among the cells `first..=last`, decided one by one by
-    /// [`PoissonDisk::contains`] with one shared map, and by an [`Area`] with `margin`.
+    /// [`PoissonDisk::contains`] with one shared map (every answer in the map), and by an
+    /// [`Area`] with `margin` (answers in its arrays, the map only past them).
     fn both(disk: &PoissonDisk, first: (i64, i64), last: (i64, i64), margin: i64) {
         let mut memo = BTreeMap::new();
         let mut area = Area::new(disk, first, last, margin);
@@ -357,7 +314,7 @@ mod tests {
         }
     }
 
-    /// The flat-array walk decides every cell as the map-based reference does, whether the
+    /// Answers kept in the arrays decide every cell as answers kept in the map do, whether the
     /// chains stay inside the arrays (the margin `points_in` uses), leave them at once (no
     /// margin: most look-ups go to the far map) or mix the two.
     #[test]
