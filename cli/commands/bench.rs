@@ -102,7 +102,6 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
     }
     let _ = remove_store(&store_path);
     let best: Vec<Measured> = best.into_iter().flatten().collect();
-    // Before the report: its last line is the machine-readable one.
     if let Some((n, b)) = storage {
         print_storage(n, &b);
     }
