@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use stratagen_core::mesh::colour::{biome_colour, block_colour};
+use stratagen_core::world::sections::Sections;
 use stratagen_core::world::{block, Definition};
 
 use crate::region::Region;
@@ -123,7 +124,7 @@ impl Columns {
                     c.surface[i] = ws;
                     c.floor[i] = of_map[z * 16 + x];
                     c.top[i] = if ws > dims.min_y {
-                        blocks[dims.index(x, ws - 1, z)]
+                        blocks.value(dims.index(x, ws - 1, z))
                     } else {
                         block::AIR
                     };
@@ -189,12 +190,12 @@ impl Columns {
 fn cave_floor(
     world: &Definition,
     dims: &stratagen_core::world::Dims,
-    blocks: &[u16],
+    blocks: &Sections,
     x: usize,
     z: usize,
     surface: i32,
 ) -> Option<(u16, i32)> {
-    let at = |y: i32| blocks[dims.index(x, y, z)];
+    let at = |y: i32| blocks.value(dims.index(x, y, z));
     let ground = |y: i32| world.blocks.props(at(y)).is_occluder();
     let mut y = surface - 1;
     while y >= dims.min_y && !ground(y) {

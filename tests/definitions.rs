@@ -29,7 +29,7 @@ fn region(world: Definition, seed: i64, r: (i32, i32, i32, i32)) -> Region {
 
 fn count(r: &Region, p: ChunkPos, block: u16) -> usize {
     let f = r.chunks[&p].full().unwrap();
-    f.blocks().iter().filter(|&&b| b == block).count()
+    f.blocks().to_vec().iter().filter(|&&b| b == block).count()
 }
 
 #[test]
@@ -88,8 +88,8 @@ fn archipelago_is_mostly_sea_and_caverns_are_closed_with_lava_and_light() {
     let (mut lava_n, mut glow_n, mut caves) = (0, 0, 0);
     for d in r.chunks.values() {
         let f = d.full().unwrap();
-        lava_n += f.blocks().iter().filter(|&&b| b == lava).count();
-        glow_n += f.blocks().iter().filter(|&&b| b == glow).count();
+        lava_n += f.blocks().to_vec().iter().filter(|&&b| b == lava).count();
+        glow_n += f.blocks().to_vec().iter().filter(|&&b| b == glow).count();
         for col in 0..256 {
             // The ceiling: the top block of every column is bedrock, 230..236 above sea.
             let top = f.heightmaps()[stratagen_core::world::Heightmap::WorldSurface][col] - 1;

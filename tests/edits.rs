@@ -10,6 +10,7 @@ use stratagen_core::engine::{ChunkPos, ChunkStatus, Priority, Scheduler};
 use stratagen_core::util::random::Xoroshiro128PlusPlus;
 use stratagen_core::world::block::{self, BlockId};
 use stratagen_core::world::edit::{BlockEdit, EditError, EditLayer, Generated};
+use stratagen_core::world::sections::Sections;
 use stratagen_core::world::{
     chunk_digest, light, ChunkData, Heightmaps, Neighbourhood, World, WorldGen, WorldSettings,
 };
@@ -118,7 +119,7 @@ fn oracle_blocks(
     let dims = sched.pipeline().generator().dims();
     let merged = sched.merged(pos).expect("neighbourhood generated");
     let mut blocks = match &*merged {
-        ChunkData::InitializeLight(m) => m.blocks.clone(),
+        ChunkData::InitializeLight(m) => m.blocks.to_vec(),
         _ => unreachable!(),
     };
     for (&(x, y, z), &b) in finals {
@@ -149,18 +150,18 @@ fn assert_matches_oracle(
         let d = layer.full(sched, pos).unwrap();
         let f = d.full().unwrap();
         let own = blocks_of(pos);
-        assert!(f.blocks() == &own[..], "blocks of {pos:?}");
+        assert!(f.blocks().to_vec() == own, "blocks of {pos:?}");
         assert_eq!(
             f.heightmaps(),
             &Heightmaps::of(&dims, palette, &own),
             "heightmaps of {pos:?}"
         );
-        let around: Vec<Vec<BlockId>> = Neighbourhood::<()>::OFFSETS
+        let around: Vec<Sections> = Neighbourhood::<()>::OFFSETS
             .iter()
-            .map(|&(dx, dz)| blocks_of(pos.offset(dx, dz)))
+            .map(|&(dx, dz)| Sections::from_dense(&blocks_of(pos.offset(dx, dz))))
             .collect();
         let chunks =
-            Neighbourhood::from_fn(|dx, dz| Some(&around[Neighbourhood::<()>::slot(dx, dz)][..]));
+            Neighbourhood::from_fn(|dx, dz| Some(&around[Neighbourhood::<()>::slot(dx, dz)]));
         // The whole height, not the surface heightmaps: the oracle reads no derived data.
         let want = light::compute(&dims, palette, chunks, dims.max_y());
         assert!(f.light() == &want, "light of {pos:?}");

@@ -12,6 +12,7 @@ use stratagen_core::world::block;
 use stratagen_core::world::dims::Dims;
 use stratagen_core::world::feature::poisson_points;
 use stratagen_core::world::light;
+use stratagen_core::world::sections::Sections;
 use stratagen_core::world::{ChunkData, Heightmap, Neighbourhood, Palette, WorldSettings};
 
 fn full_region(
@@ -271,7 +272,8 @@ fn a_torch_lights_the_neighbour_through_a_cave() {
         chunks[5][dims.index(x, 10, 8)] = block::AIR;
     }
     chunks[5][dims.index(3, 10, 8)] = block::TORCH; // 3 blocks east of the border (x = 19)
-    let refs = Neighbourhood::from_array(std::array::from_fn(|k| Some(&chunks[k][..])));
+    let paletted: Vec<Sections> = chunks.iter().map(|c| Sections::from_dense(c)).collect();
+    let refs = Neighbourhood::from_array(std::array::from_fn(|k| Some(&paletted[k])));
     let l = light::compute(&dims, &Palette::builtin(), refs, 31);
     for x in 0..16 {
         let dist = 19 - x as i32;
@@ -335,9 +337,10 @@ fn golden_full_chunk_digests() {
     insta::assert_snapshot!("full_digests", lines);
 }
 
-/// A finished chunk's storage, counted part by part: dense arrays today, so each part is the
-/// world's block count times its per-block size (`u16` ids, two 4-bit light values per byte
-/// in each of two arrays), four 16 × 16 `i32` heightmaps and a 4 × 4 biome grid.
+/// A finished chunk's storage, counted part by part: four 16 × 16 `i32` heightmaps, a 4 × 4
+/// biome grid, and blocks and light paletted per 16³ section, so generated ground (stone
+/// below, air above) costs a fraction of the dense arrays (a `u16` per block id, half a byte
+/// per light value in each of two arrays).
 #[test]
 fn storage_bytes_count_every_part() {
     let dims = Dims {
@@ -349,8 +352,13 @@ fn storage_bytes_count_every_part() {
     for (pos, d) in &chunks {
         let f = d.full().unwrap();
         let b = f.storage_bytes();
-        assert_eq!(b.blocks, dims.volume() * 2, "{pos:?}");
-        assert_eq!(b.light, 2 * dims.volume().div_ceil(2), "{pos:?}");
+        let (dense_blocks, dense_light) = (dims.volume() * 2, 2 * dims.volume().div_ceil(2));
+        assert_eq!(b.blocks, f.blocks().heap_bytes(), "{pos:?}");
+        assert!(
+            b.blocks > 0 && b.blocks * 4 < dense_blocks,
+            "{pos:?}: {b:?}"
+        );
+        assert!(b.light > 0 && b.light * 8 < dense_light, "{pos:?}: {b:?}");
         assert_eq!(b.heightmaps, 4 * 256 * 4, "{pos:?}");
         assert_eq!(b.biomes, 16, "{pos:?}");
         assert!(

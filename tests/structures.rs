@@ -8,6 +8,7 @@ use stratagen_core::world::biome::ClimateSampler;
 use stratagen_core::world::block;
 use stratagen_core::world::dims::Dims;
 use stratagen_core::world::feature::{merge, FeatureChunk};
+use stratagen_core::world::sections::Sections;
 use stratagen_core::world::structure::{self, PieceKind, StructureKind, StructureStart};
 use stratagen_core::world::terrain::TerrainChunk;
 use stratagen_core::world::{chunk_digest, ChunkData, Definition, Neighbourhood, WorldSettings};
@@ -207,7 +208,7 @@ fn a_watchtower_across_chunk_borders_is_whole() {
 fn structure_blocks_win_over_inbound_patches() {
     // Terrain of stone with one own feature write (index 6 to dirt) on top.
     let terrain = ChunkData::Terrain(Box::new(TerrainChunk {
-        blocks: vec![block::STONE; 8],
+        blocks: Sections::from_dense(&[block::STONE; 8]),
         world_surface: [0; 256],
         ocean_floor: [0; 256],
         witness: 0,

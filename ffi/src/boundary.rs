@@ -209,16 +209,33 @@ pub(crate) fn copy_out_str(text: &str, buf: OutBuf<'_, u8>) -> FfiResult<()> {
 /// unless the result is OK: `SG_RESULT_BUFFER_TOO_SMALL` if `cap` is short,
 /// `SG_RESULT_NULL_ARGUMENT` if it is enough but the buffer is NULL.
 pub(crate) fn copy_out<T: Copy>(src: &[T], buf: OutBuf<'_, T>) -> FfiResult<()> {
-    write_optional(buf.needed, src.len());
-    if buf.cap < src.len() {
+    copy_out_runs(src.len(), buf, |put| put(src))
+}
+
+/// [`copy_out`] of `len` elements that `runs` hands over in order, a slice at a time (paletted
+/// chunk arrays decode a section at a time, so no dense copy is made first). Elements past
+/// `len` are ignored; the checks happen before `runs` is called.
+pub(crate) fn copy_out_runs<T: Copy>(
+    len: usize,
+    buf: OutBuf<'_, T>,
+    runs: impl FnOnce(&mut dyn FnMut(&[T])),
+) -> FfiResult<()> {
+    write_optional(buf.needed, len);
+    if buf.cap < len {
         return Err(sg_result::BufferTooSmall);
     }
     if buf.ptr.is_null() {
         return Err(sg_result::NullArgument);
     }
-    // SAFETY: `out_buf` took the caller's promise that `ptr` is valid for `cap >= src.len()`
-    // writes, and the library's own `src` cannot overlap the caller's buffer.
-    unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), buf.ptr, src.len()) };
+    let mut at = 0;
+    runs(&mut |run: &[T]| {
+        let n = run.len().min(len - at);
+        // SAFETY: `out_buf` took the caller's promise that `ptr` is valid for `cap >= len`
+        // writes and `at + n <= len`; the library's own `run` cannot overlap the caller's
+        // buffer.
+        unsafe { std::ptr::copy_nonoverlapping(run.as_ptr(), buf.ptr.add(at), n) };
+        at += n;
+    });
     Ok(())
 }
 

@@ -2,12 +2,13 @@
 //! borrowed view. All owner thread.
 
 use stratagen_core::world::feature::BlockEntity;
+use stratagen_core::world::light;
 use stratagen_core::world::spawn::SpawnRequest;
 use stratagen_core::world::{chunk_digest, FullChunk, Heightmap};
 
-use crate::boundary::{copy_out, ffi, out_buf, try_out, OutBuf};
+use crate::boundary::{copy_out, copy_out_runs, ffi, out_buf, try_out, OutBuf};
 use crate::enums::{from_wire, sg_heightmap, sg_light};
-use crate::handles::{owner_out, valid_pos, with_full};
+use crate::handles::{owner_out, valid_pos, with_full, PinnedView};
 use crate::result::{sg_result, FfiResult};
 use crate::types::{sg_block_entity, sg_chunk_view, sg_spawn_request, sg_world};
 
@@ -64,7 +65,10 @@ pub unsafe extern "C" fn sg_chunk_copy_blocks(
     ffi(|| {
         // SAFETY: the buffer contract is this function's.
         let buf = unsafe { out_buf(buf, cap, needed) };
-        with_full(world, cx, cz, |f| copy_out(f.blocks(), buf))
+        with_full(world, cx, cz, |f| {
+            let blocks = f.blocks();
+            copy_out_runs(blocks.len(), buf, |put| blocks.for_each_section(put))
+        })
     })
 }
 
@@ -136,7 +140,9 @@ pub unsafe extern "C" fn sg_chunk_copy_light(
                 sg_light::Sky => &l.sky,
                 sg_light::Block => &l.block,
             };
-            copy_out(src, buf)
+            copy_out_runs(src.len().div_ceil(2), buf, |put| {
+                light::for_each_nibble_run(src, put)
+            })
         })
     })
 }
@@ -227,23 +233,29 @@ pub unsafe extern "C" fn sg_world_chunk_view(
             let f = d.full().ok_or(sg_result::NotReady)?;
             let dims = st.generator.dims();
             let hm = f.heightmaps();
+            let pin = PinnedView {
+                _chunk: d.clone(),
+                blocks: f.blocks().to_vec(),
+                sky: f.light().sky_nibbles(),
+                block_light: f.light().block_nibbles(),
+            };
             let v = sg_chunk_view {
-                blocks: f.blocks().as_ptr(),
-                block_count: f.blocks().len(),
+                blocks: pin.blocks.as_ptr(),
+                block_count: pin.blocks.len(),
                 biomes: f.biomes.as_ptr(),
                 world_surface: hm[Heightmap::WorldSurface].as_ptr(),
                 ocean_floor: hm[Heightmap::OceanFloor].as_ptr(),
                 motion_blocking: hm[Heightmap::MotionBlocking].as_ptr(),
                 motion_blocking_no_leaves: hm[Heightmap::MotionBlockingNoLeaves].as_ptr(),
-                sky_light: f.light().sky.as_ptr(),
-                block_light: f.light().block.as_ptr(),
-                light_bytes: f.light().sky.len(),
+                sky_light: pin.sky.as_ptr(),
+                block_light: pin.block_light.as_ptr(),
+                light_bytes: pin.sky.len(),
                 min_y: dims.min_y,
                 height: dims.height,
             };
-            // The view points into `d` (and what it shares); keep it alive for the
-            // documented lifetime.
-            st.pinned.push(d.clone());
+            // The view points into `pin` and into `d` (heightmaps, biomes); keep both alive
+            // for the documented lifetime.
+            st.pinned.push(pin);
             Ok(v)
         })
     })

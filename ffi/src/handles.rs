@@ -16,6 +16,21 @@ use crate::palette::CPalette;
 use crate::result::{sg_result, FfiResult};
 use crate::types::{sg_task, sg_world};
 
+/// A chunk lent out through `sg_world_chunk_view`: the shared chunk and the dense arrays the
+/// view points into (resident chunks are paletted; the view's layout is dense). Moving this
+/// value does not move the arrays' heap buffers, so the pointers stay valid while it is kept.
+pub(crate) struct PinnedView {
+    /// The chunk the arrays were decoded from (its heightmaps and biomes are lent directly):
+    /// held, never read.
+    pub _chunk: Arc<ChunkData>,
+    /// Block ids.
+    pub blocks: Vec<u16>,
+    /// Sky light, nibble-packed.
+    pub sky: Vec<u8>,
+    /// Block light, nibble-packed.
+    pub block_light: Vec<u8>,
+}
+
 /// The owner thread's state of one world.
 pub(crate) struct WorldState {
     pub sched: Scheduler<World>,
@@ -26,7 +41,7 @@ pub(crate) struct WorldState {
     pub tasks: BTreeSet<u64>,
     /// Chunk data lent out through `sg_world_chunk_view`, kept alive until the next mutating
     /// call.
-    pub pinned: Vec<Arc<ChunkData>>,
+    pub pinned: Vec<PinnedView>,
     /// The world's edits and the edited chunks read through them.
     pub edits: EditLayer,
     /// Chunks reported changed and not yet handed to the host (a call whose buffer was too

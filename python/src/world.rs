@@ -1,7 +1,7 @@
 //! `stratagen.World` and `stratagen.Chunk`: a world definition with its settings, and the
 //! full chunks it generates on the host crate's threaded driver with the GIL released.
 
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use numpy::ndarray::ArrayView3;
 use numpy::{PyArray3, PyArrayDyn, PyArrayMethods};
@@ -10,6 +10,7 @@ use pyo3::types::{PyBytes, PyDict, PyList};
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::mesh::colour::biome_colour;
 use stratagen_core::world::edit::{BlockEdit, EditError, EditLayer};
+use stratagen_core::world::sections::Sections;
 use stratagen_core::world::{
     chunk_digest, ChunkData, Definition, Dims, FullChunk, Heightmap, WorldGen, WorldSettings,
     CHUNK_SIDE,
@@ -142,6 +143,7 @@ impl World {
             data,
             dims: self.generator.dims(),
             definition: self.generator.definition_arc().clone(),
+            dense_blocks: OnceLock::new(),
         }
     }
 
@@ -336,7 +338,9 @@ impl World {
         let f = data
             .full()
             .ok_or_else(|| argument(format!("chunk ({cx}, {cz}) was not generated")))?;
-        Ok(f.blocks()[site.index as usize])
+        f.blocks()
+            .get(site.index as usize)
+            .ok_or_else(|| argument(format!("block index {} outside the chunk", site.index)))
     }
 
     /// The chunks whose blocks, light or border faces edits changed since the last call
@@ -437,6 +441,9 @@ pub fn default_threads() -> usize {
 #[pyclass(frozen, module = "stratagen")]
 pub struct Chunk {
     data: Arc<ChunkData>,
+    /// The paletted blocks decoded on the first `blocks` read, the array that read and every
+    /// later one view.
+    dense_blocks: OnceLock<Vec<u16>>,
     dims: Dims,
     definition: Arc<Definition>,
 }
@@ -455,6 +462,7 @@ impl Chunk {
             data,
             dims,
             definition,
+            dense_blocks: OnceLock::new(),
         })
     }
 
@@ -462,18 +470,13 @@ impl Chunk {
         self.dims.height as usize
     }
 
-    /// Light nibbles (two per byte, low first) unpacked to one byte per block.
-    fn unpack<'py>(&self, py: Python<'py>, packed: &[u8]) -> PyResult<Bound<'py, PyArrayDyn<u8>>> {
-        let n = self.dims.volume();
-        let v = py.detach(|| {
-            let mut v = Vec::with_capacity(n);
-            for b in packed {
-                v.push(b & 15);
-                v.push(b >> 4);
-            }
-            v.truncate(n);
-            v
-        });
+    /// Light levels, one byte per block.
+    fn levels<'py>(
+        &self,
+        py: Python<'py>,
+        light: &Sections,
+    ) -> PyResult<Bound<'py, PyArrayDyn<u8>>> {
+        let v = py.detach(|| light.to_vec().into_iter().map(|l| l as u8).collect());
         owned(py, v, &[self.layers(), CHUNK_SIDE, CHUNK_SIDE])
     }
 }
@@ -509,17 +512,19 @@ impl Chunk {
     }
 
     /// Block ids, `uint16`, shape `(height, 16, 16)` indexed `[y - min_y, z, x]`: a read-only
-    /// view of the chunk's own array (no copy).
+    /// view of the chunk's blocks, decoded from their paletted storage on the first read
+    /// (every later read is a view of the same array, no copy).
     #[getter]
     fn blocks<'py>(slf: Bound<'py, Self>) -> PyResult<Bound<'py, PyArrayDyn<u16>>> {
         let this = slf.get();
-        let view = ArrayView3::from_shape(
-            (this.layers(), CHUNK_SIDE, CHUNK_SIDE),
-            this.full().blocks(),
-        )
-        .map_err(|e| argument(e.to_string()))?;
-        // SAFETY: the array borrows the block array of `this.data`, an `Arc` the frozen
-        // `Chunk` never changes or drops while it lives; the array holds a reference to the
+        let py = slf.py();
+        let dense = this
+            .dense_blocks
+            .get_or_init(|| py.detach(|| this.full().blocks().to_vec()));
+        let view = ArrayView3::from_shape((this.layers(), CHUNK_SIDE, CHUNK_SIDE), &dense[..])
+            .map_err(|e| argument(e.to_string()))?;
+        // SAFETY: the array borrows `this.dense_blocks`, set once and never changed or dropped
+        // while the frozen `Chunk` lives; the array holds a reference to the
         // `Chunk` as its base, so the memory outlives the array. It is made read-only before
         // it is returned, and numpy refuses to make it writeable again (its base exposes no
         // writable buffer), so nothing writes through the shared pointer.
@@ -536,7 +541,10 @@ impl Chunk {
                 self.dims.max_y()
             )));
         }
-        Ok(self.full().blocks()[self.dims.index(x, y, z)])
+        self.full()
+            .blocks()
+            .get(self.dims.index(x, y, z))
+            .ok_or_else(|| argument(format!("block ({x}, {y}, {z}) is outside the chunk")))
     }
 
     /// Biome ids per 4 × 4 column cell, `uint8`, shape `(4, 4)` indexed `[z / 4, x / 4]`.
@@ -561,13 +569,13 @@ impl Chunk {
     /// Sky light 0..=15 per block, `uint8`, shape `(height, 16, 16)`.
     #[getter]
     fn sky_light<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArrayDyn<u8>>> {
-        self.unpack(py, &self.full().light().sky)
+        self.levels(py, &self.full().light().sky)
     }
 
     /// Block light 0..=15 per block, `uint8`, shape `(height, 16, 16)`.
     #[getter]
     fn block_light<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArrayDyn<u8>>> {
-        self.unpack(py, &self.full().light().block)
+        self.levels(py, &self.full().light().block)
     }
 
     /// Block entities (chests, spawners): world position, the block id and its data.

@@ -1,6 +1,5 @@
 //! Sixteen-cell lane work for the mesher's rows: which cells of a 16-block run equal another
-//! run's or one block id, as a 16-bit mask (bit `i` for cell `i`), and a run's light nibbles
-//! unpacked. The compiler makes a fair vector compare of the portable loops but no movemask,
+//! run's or one block id, as a 16-bit mask (bit `i` for cell `i`). The compiler makes a fair vector compare of the portable loops but no movemask,
 //! so they cost about 50 instructions each; on x86-64 targets with SSE2 (every hosted x86-64
 //! target; a `-none` target such as `x86_64-unknown-none` may leave it out) the same results
 //! come from SSE2 in five to fifteen, chosen at compile time (`target_feature = "sse2"`), so
@@ -40,22 +39,6 @@ pub fn equal_to(a: &[BlockId; 16], id: BlockId) -> u16 {
     }
 }
 
-/// The sixteen cells of a chunk row's light (8 bytes of sky and 8 of block light, two
-/// nibbles per byte, low nibble first), each as `sky | block << 8` ([`packed`]).
-///
-/// [`packed`]: super::window::packed
-#[inline(always)]
-pub fn light(sky: &[u8; 8], block: &[u8; 8]) -> [u16; 16] {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    {
-        sse2::light(sky, block)
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    {
-        portable::light(sky, block)
-    }
-}
-
 /// The loops the compiler vectorises itself (every target without the SSE2 path, and the
 /// reference the SSE2 path is tested against: unused there outside the tests).
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
@@ -76,17 +59,6 @@ pub(crate) mod portable {
     #[inline(always)]
     pub fn equal_to(a: &[BlockId; 16], id: BlockId) -> u16 {
         equal(a, &[id; 16])
-    }
-
-    /// [`super::light`], cell by cell.
-    #[inline(always)]
-    pub fn light(sky: &[u8; 8], block: &[u8; 8]) -> [u16; 16] {
-        let mut out = [0u16; 16];
-        for i in 0..16 {
-            let nibble = |b: u8| u16::from((b >> (4 * (i & 1))) & 15);
-            out[i] = nibble(sky[i / 2]) | nibble(block[i / 2]) << 8;
-        }
-        out
     }
 }
 
@@ -118,31 +90,6 @@ pub(crate) mod sse2 {
         let ((a0, a1), (b0, b1)) = (load(a), load(b));
         // SAFETY: SSE2 is part of x86-64.
         unsafe { bits(_mm_cmpeq_epi16(a0, b0), _mm_cmpeq_epi16(a1, b1)) }
-    }
-
-    /// [`super::light`]: each byte split into its two nibbles (low first), the sky and block
-    /// bytes of each cell interleaved into its 16-bit lane.
-    #[inline(always)]
-    pub fn light(sky: &[u8; 8], block: &[u8; 8]) -> [u16; 16] {
-        let mut out = [0u16; 16];
-        // SAFETY: `sky` and `block` are 8 readable bytes each and `out` 32 writable bytes;
-        // `loadl`/`storeu` have no alignment requirement; SSE2 is part of x86-64.
-        unsafe {
-            let low = _mm_set1_epi8(15);
-            let cells = |p: &[u8; 8]| {
-                let v = _mm_loadl_epi64(p.as_ptr() as *const __m128i);
-                let (lo, hi) = (
-                    _mm_and_si128(v, low),
-                    _mm_and_si128(_mm_srli_epi16(v, 4), low),
-                );
-                _mm_unpacklo_epi8(lo, hi)
-            };
-            let (s, b) = (cells(sky), cells(block));
-            let o = out.as_mut_ptr() as *mut __m128i;
-            _mm_storeu_si128(o, _mm_unpacklo_epi8(s, b));
-            _mm_storeu_si128(o.add(1), _mm_unpackhi_epi8(s, b));
-        }
-        out
     }
 
     /// [`super::equal_to`].
@@ -207,12 +154,6 @@ mod tests {
             assert_eq!(equal_to(&a, a[3]), portable::equal_to(&a, a[3]));
             let expect = (0..16).fold(0u16, |m, i| m | u16::from(a[i] == b[i]) << i);
             assert_eq!(equal(&a, &b), expect);
-            let (sky, block) = (next().to_le_bytes(), next().to_le_bytes());
-            assert_eq!(light(&sky, &block), portable::light(&sky, &block));
         }
-        // Known answer: sky byte 0x21 is cells 1 then 2, block byte 0xf0 cells 0 then 15.
-        let cells = light(&[0x21; 8], &[0xf0; 8]);
-        assert_eq!(cells[..2], [1, 2 | 15 << 8]);
-        assert_eq!(portable::light(&[0x21; 8], &[0xf0; 8]), cells);
     }
 }

@@ -269,7 +269,11 @@ fn run_of(
     spreads: &[Spread],
 ) -> (Spread, Option<BlockId>) {
     match c {
-        Some(c) => run_fields(&c.blocks[src..src + 16], spreads),
+        Some(c) => {
+            let mut run = [0; 16];
+            c.blocks.row(src, &mut run);
+            run_fields(&run, spreads)
+        }
         None => (spread_of(spreads, filler).times(0xffff), Some(filler)),
     }
 }
@@ -344,8 +348,9 @@ impl RowSource<'_, '_> {
                 let (crow, lz) = ring_chunk_and_local(pz);
                 let row_chunks = &chunks[crow * cw..(crow + 1) * cw];
                 let src = chunk_index(0, y, lz);
-                let edge =
-                    |c: Option<ChunkArrays<'_>>, x: usize| c.map_or(filler, |c| c.blocks[src + x]);
+                let edge = |c: Option<ChunkArrays<'_>>, x: usize| {
+                    c.map_or(filler, |c| c.blocks.value(src + x))
+                };
                 // The west apron cell, the interior chunks' rows, the east apron cell, as
                 // packed class fields; the row is uniform if all hold the west cell's block.
                 let (west, east) = (

@@ -12,6 +12,7 @@ use crate::world::block::{self, BlockId};
 use crate::world::chunk::Merged;
 use crate::world::heightmap::Heightmaps;
 use crate::world::light;
+use crate::world::sections::Sections;
 
 const DIMS: Dims = Dims {
     min_y: 0,
@@ -43,14 +44,17 @@ impl Hand {
     }
     fn chunks(&self) -> BTreeMap<(i32, i32), FullChunk> {
         let mut out = BTreeMap::new();
+        let paletted: BTreeMap<(i32, i32), Sections> = self
+            .blocks
+            .iter()
+            .map(|(&k, v)| (k, Sections::from_dense(v)))
+            .collect();
         for (&(cx, cz), blocks) in &self.blocks {
-            let n = Neighbourhood::from_fn(|dx, dz| {
-                self.blocks.get(&(cx + dx, cz + dz)).map(|v| v.as_slice())
-            });
+            let n = Neighbourhood::from_fn(|dx, dz| paletted.get(&(cx + dx, cz + dz)));
             let palette = Palette::builtin();
             let l = light::compute(&DIMS, &palette, n, DIMS.max_y());
             let merged = Merged {
-                blocks: blocks.clone(),
+                blocks: Sections::from_dense(blocks),
                 heightmaps: Heightmaps::of(&DIMS, &palette, blocks),
                 block_entities: Vec::new(),
             };

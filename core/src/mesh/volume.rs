@@ -10,7 +10,6 @@
 
 use alloc::vec::Vec;
 
-use crate::mesh::lanes;
 use crate::mesh::rows::{self, RowSource, Rows};
 use crate::mesh::window::packed;
 use crate::mesh::MeshError;
@@ -19,6 +18,7 @@ use crate::world::chunk::FullChunk;
 use crate::world::dims::Dims;
 use crate::world::heightmap::Heightmap;
 use crate::world::palette::Palette;
+use crate::world::sections::{Sections, ROW};
 
 /// What stands in for a chunk that is not there (not generated yet, or outside the copy the
 /// host made). Either way the border is never a hole.
@@ -87,21 +87,20 @@ pub(crate) struct Volume<'a> {
 #[derive(Clone, Copy)]
 pub(crate) struct ChunkArrays<'a> {
     /// Blocks, in block-index order.
-    pub(crate) blocks: &'a [BlockId],
-    /// Sky light, two nibbles per byte.
-    pub(crate) sky: &'a [u8],
-    /// Block light, two nibbles per byte.
-    pub(crate) block_light: &'a [u8],
+    pub(crate) blocks: &'a Sections,
+    /// Sky light.
+    pub(crate) sky: &'a Sections,
+    /// Block light.
+    pub(crate) block_light: &'a Sections,
 }
 
 impl ChunkArrays<'_> {
-    /// (sky, block) light of block index `j`: two nibbles per byte, low nibble first.
+    /// (sky, block) light of block index `j`.
     #[inline(always)]
     pub(crate) fn light(&self, j: usize) -> (u8, u8) {
-        let shift = (j & 1) * 4;
         (
-            (self.sky[j >> 1] >> shift) & 15,
-            (self.block_light[j >> 1] >> shift) & 15,
+            self.sky.value(j) as u8 & 15,
+            self.block_light.value(j) as u8 & 15,
         )
     }
 }
@@ -148,13 +147,10 @@ fn check_area(area: &ChunkArea<'_>, dims: Dims) -> Result<(), MeshError> {
     if area.width > MAX_AREA_WIDTH {
         return Err(MeshError::BadArea);
     }
-    let light_bytes = (dims.volume() + 1) / 2;
+    let volume = dims.volume();
     for c in area.chunks.iter().flatten() {
         let l = c.light();
-        if c.blocks().len() != dims.volume()
-            || l.sky.len() != light_bytes
-            || l.block.len() != light_bytes
-        {
+        if c.blocks().len() != volume || l.sky.len() != volume || l.block.len() != volume {
             return Err(MeshError::HeightMismatch);
         }
     }
@@ -285,7 +281,7 @@ impl<'a> Volume<'a> {
             return block::AIR;
         }
         match self.locate(px, py, pz) {
-            (Some(c), j) => c.blocks[j],
+            (Some(c), j) => c.blocks.value(j),
             (None, _) => self.filler,
         }
     }
@@ -309,8 +305,8 @@ impl<'a> Volume<'a> {
             pz,
             out,
             self.filler,
-            |c, j| c.blocks[j],
-            |c, src, dst| dst.copy_from_slice(&c.blocks[src..src + 16]),
+            |c, j| c.blocks.value(j),
+            |c, src, dst| c.blocks.row(src, dst.try_into().expect("a chunk's row")),
         );
     }
 
@@ -370,7 +366,7 @@ impl<'a> Volume<'a> {
         if !leaves && py >= 1 && py <= self.ny {
             if let (Some(c), j) = self.locate(px, py, pz) {
                 let n = (j as isize + step) as usize;
-                return (c.blocks[j], c.blocks[n]);
+                return (c.blocks.value(j), c.blocks.value(n));
             }
         }
         let [nx, ny, nz] = super::faces::towards::<F>([px, py, pz]);
@@ -426,11 +422,12 @@ impl<'a> Volume<'a> {
             packed(self.missing_light),
             |c, j| packed(c.light(j)),
             |c, src, dst| {
-                // A chunk row is 8 bytes of each light, low nibble first.
-                let bytes = |l: &'a [u8]| -> &'a [u8; 8] {
-                    l[src / 2..src / 2 + 8].try_into().expect("eight bytes")
-                };
-                dst.copy_from_slice(&lanes::light(bytes(c.sky), bytes(c.block_light)));
+                let (mut sky, mut block) = ([0u16; ROW], [0u16; ROW]);
+                c.sky.row(src, &mut sky);
+                c.block_light.row(src, &mut block);
+                for ((d, s), b) in dst.iter_mut().zip(sky).zip(block) {
+                    *d = (s & 15) | (b & 15) << 8;
+                }
             },
         );
     }

@@ -7,10 +7,10 @@ use alloc::vec::Vec;
 
 use crate::engine::ChunkPos;
 use crate::world::biome::BiomeId;
-use crate::world::block::BlockId;
 use crate::world::feature::{BlockEntity, FeatureChunk};
 use crate::world::heightmap::{Heightmap, Heightmaps};
 use crate::world::light::LightData;
+use crate::world::sections::Sections;
 use crate::world::spawn::SpawnRequest;
 use crate::world::structure::{StructureRef, StructureStart};
 use crate::world::terrain::TerrainChunk;
@@ -19,7 +19,7 @@ use crate::world::terrain::TerrainChunk;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Merged {
     /// Block ids, index `((y - min_y) * 16 + z) * 16 + x`.
-    pub blocks: Vec<BlockId>,
+    pub blocks: Sections,
     /// The four heightmaps.
     pub heightmaps: Heightmaps,
     /// Block entities inside the chunk.
@@ -42,9 +42,10 @@ pub struct FullChunk {
 }
 
 static EMPTY_LIGHT: LightData = LightData {
-    sky: Vec::new(),
-    block: Vec::new(),
+    sky: Sections::EMPTY,
+    block: Sections::EMPTY,
 };
+static EMPTY_BLOCKS: Sections = Sections::EMPTY;
 static EMPTY_HEIGHTMAPS: Heightmaps = Heightmaps::filled(0);
 
 impl FullChunk {
@@ -98,9 +99,9 @@ impl FullChunk {
             _ => None,
         }
     }
-    /// Block ids (index `((y - min_y) * 16 + z) * 16 + x`).
-    pub fn blocks(&self) -> &[BlockId] {
-        self.merged().map_or(&[], |m| &m.blocks)
+    /// Block ids (index `((y - min_y) * 16 + z) * 16 + x`), paletted per section.
+    pub fn blocks(&self) -> &Sections {
+        self.merged().map_or(&EMPTY_BLOCKS, |m| &m.blocks)
     }
     /// The four heightmaps.
     pub fn heightmaps(&self) -> &Heightmaps {
@@ -150,7 +151,7 @@ impl FullChunk {
         }
         let (blocks, heightmaps, entities) = match self.merged() {
             Some(m) => (
-                bytes(&m.blocks),
+                m.blocks.heap_bytes(),
                 size_of::<Heightmaps>(),
                 bytes(&m.block_entities),
             ),
@@ -159,7 +160,7 @@ impl FullChunk {
         let light = self.light();
         StorageBytes {
             blocks,
-            light: bytes(&light.sky) + bytes(&light.block),
+            light: light.sky.heap_bytes() + light.block.heap_bytes(),
             heightmaps,
             biomes: size_of::<[BiomeId; 16]>(),
             other: entities + bytes(&self.spawns) + bytes(&self.structures),
@@ -211,7 +212,7 @@ impl ChunkData {
     }
 
     /// Blocks, world-surface and ocean-floor heightmaps of a `terrain` or `full` output.
-    pub fn surface(&self) -> Option<(&[BlockId], &[i32; 256], &[i32; 256])> {
+    pub fn surface(&self) -> Option<(&Sections, &[i32; 256], &[i32; 256])> {
         match self {
             ChunkData::Terrain(t) => Some((&t.blocks, &t.world_surface, &t.ocean_floor)),
             ChunkData::Full(f) => {

@@ -4,6 +4,8 @@
 use crate::util::digest::Digest;
 use crate::world::chunk::ChunkData;
 use crate::world::feature::FeatureChunk;
+use crate::world::light::{self, LightData};
+use crate::world::sections::Sections;
 use crate::world::structure::StructureStart;
 
 /// The digest of a finished chunk: XXH64 (seed 0) over, in order: the block ids (`u16` LE,
@@ -17,15 +19,14 @@ use crate::world::structure::StructureStart;
 pub fn chunk_digest(d: &ChunkData) -> u64 {
     let mut h = Digest::new();
     if let Some(f) = d.full() {
-        h.write_u16_slice(f.blocks());
+        write_blocks(&mut h, f.blocks());
         h.write_bytes(&f.biomes);
         for hm in f.heightmaps().iter() {
             for v in hm {
                 h.write_i32(*v);
             }
         }
-        h.write_bytes(&f.light().sky);
-        h.write_bytes(&f.light().block);
+        write_light(&mut h, f.light());
         h.write_u32(f.block_entities().len() as u32);
         for e in f.block_entities() {
             for c in e.pos {
@@ -82,7 +83,7 @@ pub fn status_digest(d: &ChunkData) -> u64 {
             h.write_u64(*witness);
         }
         ChunkData::Terrain(t) => {
-            h.write_u16_slice(&t.blocks);
+            write_blocks(&mut h, &t.blocks);
             for v in t.world_surface.iter().chain(t.ocean_floor.iter()) {
                 h.write_i32(*v);
             }
@@ -90,17 +91,14 @@ pub fn status_digest(d: &ChunkData) -> u64 {
         }
         ChunkData::Features(f) => write_features(&mut h, f),
         ChunkData::InitializeLight(m) => {
-            h.write_u16_slice(&m.blocks);
+            write_blocks(&mut h, &m.blocks);
             for hm in m.heightmaps.iter() {
                 for v in hm {
                     h.write_i32(*v);
                 }
             }
         }
-        ChunkData::Light(l) => {
-            h.write_bytes(&l.sky);
-            h.write_bytes(&l.block);
-        }
+        ChunkData::Light(l) => write_light(&mut h, l),
         ChunkData::Spawn(v) => {
             h.write_u32(v.len() as u32);
             for s in v {
@@ -143,6 +141,17 @@ fn write_starts(h: &mut Digest, v: &[StructureStart]) {
             h.write_u64(a.witness);
         }
     }
+}
+
+/// Block ids as `u16` LE in index order, streamed a section at a time.
+fn write_blocks(h: &mut Digest, blocks: &Sections) {
+    blocks.for_each_section(|s| h.write_u16_slice(s));
+}
+
+/// The sky-light then the block-light nibble arrays.
+fn write_light(h: &mut Digest, l: &LightData) {
+    light::for_each_nibble_run(&l.sky, |b| h.write_bytes(b));
+    light::for_each_nibble_run(&l.block, |b| h.write_bytes(b));
 }
 
 /// The `features` layout of [`status_digest`].

@@ -19,31 +19,81 @@ use crate::world::dims::Dims;
 use crate::world::heightmap::Heightmap;
 use crate::world::neighbourhood::Neighbourhood;
 use crate::world::palette::Palette;
+use crate::world::sections::{Sections, ROW, SECTION_SIDE, SECTION_VOLUME};
 
-/// Sky and block light of one chunk, nibble-packed: block index `i` is byte `i / 2`, low
-/// nibble for even `i`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Sky and block light of one chunk (0..=15 per block, index as the blocks), paletted per
+/// section: a section all dark or all lit costs one entry.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LightData {
     /// Sky light.
-    pub sky: Vec<u8>,
+    pub sky: Sections,
     /// Block light.
-    pub block: Vec<u8>,
+    pub block: Sections,
 }
 
 impl LightData {
-    /// Sky light of block index `i`.
+    /// Sky light of block index `i` (0 past the end).
+    #[inline]
     pub fn sky_at(&self, i: usize) -> u8 {
-        nibble(&self.sky, i)
+        level(&self.sky, i)
     }
-    /// Block light of block index `i`.
+    /// Block light of block index `i` (0 past the end).
+    #[inline]
     pub fn block_at(&self, i: usize) -> u8 {
-        nibble(&self.block, i)
+        level(&self.block, i)
+    }
+    /// Sky light nibble-packed (block index `i` is byte `i / 2`, low nibble for even `i`):
+    /// the layout of the C copies, records and digests.
+    pub fn sky_nibbles(&self) -> Vec<u8> {
+        to_nibbles(&self.sky)
+    }
+    /// Block light nibble-packed, as [`LightData::sky_nibbles`].
+    pub fn block_nibbles(&self) -> Vec<u8> {
+        to_nibbles(&self.block)
+    }
+    /// Light of `volume` blocks from nibble-packed sky and block light (`(volume + 1) / 2`
+    /// bytes each).
+    pub fn from_nibbles(volume: usize, sky: &[u8], block: &[u8]) -> LightData {
+        LightData {
+            sky: from_nibbles(volume, sky),
+            block: from_nibbles(volume, block),
+        }
     }
 }
 
-fn nibble(v: &[u8], i: usize) -> u8 {
-    v.get(i / 2)
-        .map_or(0, |b| if i % 2 == 0 { b & 15 } else { b >> 4 })
+#[inline]
+fn level(s: &Sections, i: usize) -> u8 {
+    s.get(i).map_or(0, |v| v as u8)
+}
+
+fn to_nibbles(s: &Sections) -> Vec<u8> {
+    let mut out = Vec::with_capacity((s.len() + 1) / 2);
+    for_each_nibble_run(s, |b| out.extend_from_slice(b));
+    out
+}
+
+/// Light levels nibble-packed, a section at a time (sections hold an even count, so no byte
+/// straddles two): `f(bytes)` with up to 2048 bytes each, in order.
+pub fn for_each_nibble_run(s: &Sections, mut f: impl FnMut(&[u8])) {
+    let mut bytes = [0u8; SECTION_VOLUME / 2];
+    s.for_each_section(|levels| {
+        let n = (levels.len() + 1) / 2;
+        for (b, p) in bytes.iter_mut().zip(levels.chunks(2)) {
+            *b = (p[0] as u8 & 15) | (p.get(1).map_or(0, |&v| v as u8 & 15) << 4);
+        }
+        f(&bytes[..n]);
+    });
+}
+
+fn from_nibbles(volume: usize, packed: &[u8]) -> Sections {
+    Sections::from_fn(volume, |s, out| {
+        let base = s * SECTION_VOLUME;
+        for (k, o) in out.iter_mut().enumerate() {
+            let i = base + k;
+            let b = packed.get(i / 2).copied().unwrap_or(0);
+            *o = u16::from(if i % 2 == 0 { b & 15 } else { b >> 4 });
+        }
+    })
 }
 
 const W: usize = 48;
@@ -51,7 +101,7 @@ const W: usize = 48;
 struct Region<'a> {
     dims: Dims,
     top: i32,
-    chunks: Neighbourhood<Option<&'a [BlockId]>>,
+    chunks: Neighbourhood<Option<&'a Sections>>,
 }
 
 impl<'a> Region<'a> {
@@ -117,7 +167,7 @@ pub fn of_merged(dims: &Dims, palette: &Palette, m: Neighbourhood<Option<&Merged
             highest = core::cmp::max(highest, h - 1);
         }
     }
-    compute(dims, palette, m.map(|c| c.map(|c| &c.blocks[..])), highest)
+    compute(dims, palette, m.map(|c| c.map(|c| &c.blocks)), highest)
 }
 
 /// Light the centre chunk of a 3 × 3 neighbourhood of merged blocks (a missing chunk counts
@@ -126,7 +176,7 @@ pub fn of_merged(dims: &Dims, palette: &Palette, m: Neighbourhood<Option<&Merged
 pub fn compute(
     dims: &Dims,
     palette: &Palette,
-    chunks: Neighbourhood<Option<&[BlockId]>>,
+    chunks: Neighbourhood<Option<&Sections>>,
     highest: i32,
 ) -> LightData {
     let top = core::cmp::min(dims.max_y(), highest + 15);
@@ -163,45 +213,73 @@ pub fn compute(
     pack_centre(&r, &sky.light, Some(&bl))
 }
 
-/// The opacity of every cell of the region and the emitters (cell, emission), row by row:
-/// each chunk contributes 16 contiguous blocks per (y, z) row. One table lookup per block gives
-/// both (opacity in the low byte, emission in the high byte); a row is scanned again for its
-/// emitters only when it has one, so the common row is a branch-free copy. `props` reads the
-/// palette's light table.
+/// The opacity of every cell of the region and the emitters (cell, emission, in cell order),
+/// a 16³ section of each chunk at a time. One table lookup per block gives both (opacity in
+/// the low byte, emission in the high byte). A uniform section is one lookup and a fill, or
+/// nothing at all when it is opaque without light (the array starts opaque): most of the
+/// region is solid stone or open air. A mixed section is decoded once and read row by row; a
+/// row is scanned again for its emitters only when it has one, so the common row is a
+/// branch-free copy. `props` reads the palette's light table.
 #[inline(always)]
 fn opacity_and_emitters(
     r: &Region<'_>,
     props: impl Fn(BlockId) -> u16,
 ) -> (Vec<u8>, Vec<(u32, u8)>) {
+    const OPAQUE: u16 = 15;
     let ny = r.ny();
-    let mut opacity = vec![15u8; W * W * ny];
+    let mut opacity = vec![OPAQUE as u8; W * W * ny];
     let mut emission = Vec::new();
-    for y in 0..ny {
-        for z in 0..W {
-            for sx in 0..3 {
-                let dst = r.idx(sx * 16, y, z);
-                let src = match r.chunks.get(sx as i32 - 1, (z / 16) as i32 - 1) {
-                    Some(b) => &b[(y * 16 + z % 16) * 16..(y * 16 + z % 16) * 16 + 16],
-                    None => continue,
-                };
-                let row = &mut opacity[dst..dst + 16];
-                let mut emits = 0u16;
-                for (o, &b) in row.iter_mut().zip(src) {
-                    let p = props(b);
-                    *o = p as u8;
-                    emits |= p >> 8;
+    let mut buf = [0; SECTION_VOLUME];
+    for cz in 0..3 {
+        for cx in 0..3 {
+            let blocks = match r.chunks.get(cx as i32 - 1, cz as i32 - 1) {
+                Some(b) => b,
+                None => continue,
+            };
+            for s in 0..(ny + SECTION_SIDE - 1) / SECTION_SIDE {
+                let layers = s * SECTION_SIDE..core::cmp::min(ny, (s + 1) * SECTION_SIDE);
+                let uniform = blocks.uniform(s).map(&props);
+                if uniform == Some(OPAQUE) {
+                    continue;
                 }
-                if emits != 0 {
-                    for (k, &b) in src.iter().enumerate() {
-                        let e = (props(b) >> 8) as u8;
-                        if e > 0 {
-                            emission.push(((dst + k) as u32, e));
+                let section: &[BlockId] = match uniform {
+                    Some(_) => &[],
+                    None => blocks.section_into(s, &mut buf),
+                };
+                for y in layers.clone() {
+                    for lz in 0..SECTION_SIDE {
+                        let dst = r.idx(cx * 16, y, cz * 16 + lz);
+                        let row = &mut opacity[dst..dst + ROW];
+                        if let Some(p) = uniform {
+                            row.fill(p as u8);
+                            let e = (p >> 8) as u8;
+                            if e > 0 {
+                                emission.extend((dst..dst + ROW).map(|c| (c as u32, e)));
+                            }
+                            continue;
+                        }
+                        let at = ((y - layers.start) * SECTION_SIDE + lz) * ROW;
+                        let src = &section[at..at + ROW];
+                        let mut emits = 0u16;
+                        for (o, &b) in row.iter_mut().zip(src) {
+                            let p = props(b);
+                            *o = p as u8;
+                            emits |= p >> 8;
+                        }
+                        if emits != 0 {
+                            for (k, &b) in src.iter().enumerate() {
+                                let e = (props(b) >> 8) as u8;
+                                if e > 0 {
+                                    emission.push(((dst + k) as u32, e));
+                                }
+                            }
                         }
                     }
                 }
             }
         }
     }
+    emission.sort_unstable_by_key(|&(cell, _)| cell);
     (opacity, emission)
 }
 
@@ -288,34 +366,32 @@ fn sky_seeds(r: &Region<'_>, sky: &SkyColumns) -> Vec<u32> {
     queue
 }
 
-/// Keep the centre chunk, packing two blocks per byte; above the computed range the sky is
-/// open (15) and block light 0 (everywhere 0 when `bl` is `None`).
+/// Keep the centre chunk, section by section; above the computed range the sky is open (15)
+/// and block light 0 (everywhere 0 when `bl` is `None`).
 fn pack_centre(r: &Region<'_>, sky: &[u8], bl: Option<&[u8]>) -> LightData {
     let (dims, ny) = (r.dims, r.ny());
     let vol = dims.volume();
-    let mut sky_out = vec![0u8; (vol + 1) / 2];
-    let mut bl_out = vec![0u8; (vol + 1) / 2];
-    for y in 0..dims.height as usize {
-        for z in 0..16 {
-            let dst = (y * 256 + z * 16) / 2;
-            if y >= ny {
-                for k in 0..8 {
-                    sky_out[dst + k] = 0xFF;
-                }
-                continue;
-            }
-            let src = r.idx(16, y, 16 + z);
-            for k in 0..8 {
-                let (a, b) = (src + 2 * k, src + 2 * k + 1);
-                sky_out[dst + k] = (sky[a] & 15) | (sky[b] << 4);
-                if let Some(bl) = bl {
-                    bl_out[dst + k] = (bl[a] & 15) | (bl[b] << 4);
+    let centre = |levels: &[u8], above: u16| {
+        Sections::from_fn(vol, |s, out| {
+            for (k, row) in out.chunks_mut(ROW).enumerate() {
+                let i = s * SECTION_VOLUME + k * ROW;
+                let (y, z) = (i / 256, (i / 16) % 16);
+                if y >= ny {
+                    row.fill(above);
+                } else {
+                    let src = r.idx(16, y, 16 + z);
+                    for (o, &l) in row.iter_mut().zip(&levels[src..src + ROW]) {
+                        *o = u16::from(l & 15);
+                    }
                 }
             }
-        }
-    }
+        })
+    };
     LightData {
-        sky: sky_out,
-        block: bl_out,
+        sky: centre(sky, 15),
+        block: match bl {
+            Some(bl) => centre(bl, 0),
+            None => Sections::filled(vol, 0),
+        },
     }
 }

@@ -18,6 +18,7 @@ pub mod palette;
 pub mod pipeline;
 pub mod record;
 pub mod scatter;
+pub mod sections;
 pub mod settings;
 pub mod spawn;
 pub mod structure;

@@ -12,6 +12,7 @@ use crate::world::feature::{self, FeatureChunk, FeatureInput, Writer};
 use crate::world::heightmap::{Heightmap, Heightmaps};
 use crate::world::light;
 use crate::world::neighbourhood::Neighbourhood;
+use crate::world::sections::Sections;
 use crate::world::spawn;
 use crate::world::structure::{self, StructureKind, StructureRef, StructureStart};
 use crate::world::terrain;
@@ -130,7 +131,13 @@ impl World {
             .centre()
             .ok_or(BodyError::Failed("missing own terrain"))?;
         let definition = g.definition();
-        let mut w = Writer::new(g.dims, &definition.blocks, pos, own.blocks.clone(), terrain);
+        let mut w = Writer::new(
+            g.dims,
+            &definition.blocks,
+            pos,
+            own.blocks.to_vec(),
+            terrain,
+        );
         // Step 0: structure pieces, clipped to this chunk, protected from patches.
         let mut entities = Vec::new();
         for (_, s) in referenced_starts(view, pos)? {
@@ -180,7 +187,7 @@ impl World {
             &blocks,
         );
         Ok(ChunkData::InitializeLight(Box::new(Merged {
-            blocks,
+            blocks: Sections::from_dense(&blocks),
             heightmaps,
             block_entities: own.block_entities.clone(),
         })))

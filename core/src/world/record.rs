@@ -42,6 +42,7 @@ use crate::world::feature::{BlockEntity, FeatureChunk};
 use crate::world::heightmap::Heightmaps;
 use crate::world::light::LightData;
 use crate::world::neighbourhood::Neighbourhood;
+use crate::world::sections::Sections;
 use crate::world::spawn::SpawnRequest;
 use crate::world::terrain::TerrainChunk;
 
@@ -124,7 +125,7 @@ pub fn encode_body_into(
                 w.u64(*witness);
             }
             (ChunkStatus::Terrain, ChunkData::Terrain(t)) => {
-                w.u16s(&t.blocks);
+                w.u16s(&t.blocks.to_vec());
                 w.i32s(&t.world_surface);
                 w.i32s(&t.ocean_floor);
                 w.u64(t.witness);
@@ -145,11 +146,15 @@ pub fn encode_body_into(
             (ChunkStatus::InitializeLight, ChunkData::InitializeLight(m)) => {
                 let f = features.ok_or(bad)?;
                 let terrain = f.terrain.terrain().ok_or(bad)?;
-                w.changes(&patched(&terrain.blocks, &f.changes, &m.blocks));
+                w.changes(&patched(
+                    &terrain.blocks.to_vec(),
+                    &f.changes,
+                    &m.blocks.to_vec(),
+                ));
             }
             (ChunkStatus::Light, ChunkData::Light(l)) => {
-                w.0.extend_from_slice(&l.sky);
-                w.0.extend_from_slice(&l.block);
+                w.0.extend_from_slice(&l.sky_nibbles());
+                w.0.extend_from_slice(&l.block_nibbles());
             }
             (ChunkStatus::Spawn, ChunkData::Spawn(v)) => {
                 w.len(v.len());
@@ -215,7 +220,7 @@ pub fn decode_body(
                 let world_surface = r.heightmap(dims)?;
                 let ocean_floor = r.heightmap(dims)?;
                 ChunkData::Terrain(Box::new(TerrainChunk {
-                    blocks,
+                    blocks: Sections::from_dense(&blocks),
                     world_surface,
                     ocean_floor,
                     witness: r.u64()?,
@@ -264,15 +269,15 @@ pub fn decode_body(
                 }
                 let heightmaps = Heightmaps::of(dims, &world.blocks, &blocks);
                 ChunkData::InitializeLight(Box::new(Merged {
-                    blocks,
+                    blocks: Sections::from_dense(&blocks),
                     heightmaps,
                     block_entities: core::mem::take(&mut feature_entities),
                 }))
             }
             ChunkStatus::Light => {
-                let sky = r.take(volume / 2)?.to_vec();
-                let block = r.take(volume / 2)?.to_vec();
-                ChunkData::Light(Box::new(LightData { sky, block }))
+                let sky = r.take(volume / 2)?;
+                let block = r.take(volume / 2)?;
+                ChunkData::Light(Box::new(LightData::from_nibbles(volume, sky, block)))
             }
             ChunkStatus::Spawn => {
                 let n = r.len()?;

@@ -7,9 +7,9 @@ use alloc::vec::Vec;
 use crate::engine::ChunkPos;
 use crate::util::random::{decoration_seed, JavaRandom};
 use crate::world::biome::BiomeId;
-use crate::world::block::BlockId;
 use crate::world::definition::Definition;
 use crate::world::dims::Dims;
+use crate::world::sections::Sections;
 
 /// A creature kind id.
 pub type CreatureId = u16;
@@ -32,7 +32,7 @@ pub fn generate(
     dims: &Dims,
     pos: ChunkPos,
     biomes: &[BiomeId; 16],
-    blocks: &[BlockId],
+    blocks: &Sections,
     motion: &[i32; 256],
 ) -> Vec<SpawnRequest> {
     let mut r = JavaRandom::new(decoration_seed(seed, pos.block_x(), pos.block_z()) ^ 0x5EA_5EED);
@@ -61,7 +61,7 @@ pub fn generate(
         if y <= dims.min_y || y > dims.max_y() {
             continue;
         }
-        let below = blocks[dims.index(x as usize, y - 1, z as usize)];
+        let below = blocks.value(dims.index(x as usize, y - 1, z as usize));
         if below != ground {
             continue;
         }

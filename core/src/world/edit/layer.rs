@@ -24,6 +24,7 @@ use crate::world::heightmap::Heightmaps;
 use crate::world::light;
 use crate::world::neighbourhood::Neighbourhood;
 use crate::world::pipeline::World;
+use crate::world::sections::Sections;
 use crate::world::WorldGen;
 
 /// Where the layer finds generated chunks.
@@ -118,7 +119,7 @@ impl EditLayer {
             return Ok(b);
         }
         src.full(site.chunk)
-            .and_then(|d| d.full().map(|f| f.blocks()[site.index as usize]))
+            .and_then(|d| d.full().and_then(|f| f.blocks().get(site.index as usize)))
             .ok_or(EditError::NotReady(site.chunk))
     }
 
@@ -348,7 +349,7 @@ fn edited_merged(
         // `merged_source` only builds from `initialize_light` outputs.
         other => return Arc::new(other.clone()),
     };
-    let mut blocks = g.blocks.clone();
+    let mut blocks = g.blocks.to_vec();
     for &(i, b) in diff {
         if let Some(slot) = blocks.get_mut(i as usize) {
             *slot = b;
@@ -369,7 +370,7 @@ fn edited_merged(
         .copied()
         .collect();
     Arc::new(ChunkData::InitializeLight(Box::new(Merged {
-        blocks,
+        blocks: Sections::from_dense(&blocks),
         heightmaps,
         block_entities,
     })))

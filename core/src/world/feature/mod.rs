@@ -67,7 +67,7 @@ impl FeatureChunk {
         let mut blocks = self
             .terrain
             .terrain()
-            .map_or(Vec::new(), |t| t.blocks.clone());
+            .map_or(Vec::new(), |t| t.blocks.to_vec());
         for &(i, b) in &self.changes {
             if let Some(slot) = blocks.get_mut(i as usize) {
                 *slot = b;

@@ -87,9 +87,7 @@ impl<'a> Writer<'a> {
         if slot == Neighbourhood::<()>::CENTRE {
             self.own.get(i).copied()
         } else {
-            self.neighbours
-                .at(slot)
-                .and_then(|t| t.blocks.get(i).copied())
+            self.neighbours.at(slot).and_then(|t| t.blocks.get(i))
         }
     }
 
@@ -137,12 +135,12 @@ impl<'a> Writer<'a> {
         self.protected.dedup();
         self.written.sort_unstable();
         self.written.dedup();
-        let base = terrain.terrain().map_or(&[][..], |t| &t.blocks[..]);
+        let base = terrain.terrain().map(|t| &t.blocks);
         let own = &self.own;
         let changes = self
             .written
             .iter()
-            .filter(|&&i| base.get(i as usize) != own.get(i as usize))
+            .filter(|&&i| base.and_then(|b| b.get(i as usize)) != own.get(i as usize).copied())
             .map(|&i| (i, own[i as usize]))
             .collect();
         FeatureChunk {

@@ -294,7 +294,6 @@ pub fn scatter_chunk(
         }
         let ground = blocks
             .get(dims.index(lx as usize, top - 1, lz as usize))
-            .copied()
             .unwrap_or(0);
         let allowed = if layer.on.is_empty() {
             is_ground(ground)

@@ -21,14 +21,13 @@
 //!
 //! The structure "beard" (terrain adaptation) enters as density boxes in step 1.
 
-use alloc::vec::Vec;
-
 use crate::engine::ChunkPos;
 use crate::noise::{Noise, NoiseError};
 use crate::world::biome::{world_noise, BiomeId, ClimateSampler};
 use crate::world::block::{self, BlockId};
 use crate::world::definition::{Definition, TerrainDef};
 use crate::world::dims::Dims;
+use crate::world::sections::Sections;
 
 mod beard;
 mod carvers;
@@ -47,8 +46,8 @@ pub use top_scan::{heightmaps, heightmaps_by, top_non_air_layer};
 /// The terrain output of one chunk.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TerrainChunk {
-    /// Block ids, index `((y - min_y) * 16 + z) * 16 + x`.
-    pub blocks: Vec<BlockId>,
+    /// Block ids, index `((y - min_y) * 16 + z) * 16 + x`, paletted per section.
+    pub blocks: Sections,
     /// Per column (index `z * 16 + x`): y + 1 of the top non-air block (`min_y` if none).
     pub world_surface: [i32; 256],
     /// Per column: y + 1 of the top solid block.

@@ -6,6 +6,7 @@ use crate::world::block::{self, BlockId};
 use crate::world::dims::Dims;
 use crate::world::heightmap::Heightmap;
 use crate::world::palette::Palette;
+use crate::world::sections::Sections;
 use crate::world::terrain::TerrainChunk;
 
 /// Phase 4: the world-surface and ocean-floor heightmaps.
@@ -18,7 +19,7 @@ pub fn heightmaps(dims: &Dims, palette: &Palette, blocks: Vec<BlockId>) -> Terra
         ]
     });
     TerrainChunk {
-        blocks,
+        blocks: Sections::from_dense(&blocks),
         world_surface,
         ocean_floor,
         witness: 0,

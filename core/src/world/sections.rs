@@ -1,0 +1,643 @@
+//! [`Sections`]: a chunk-sized array of `u16` values (block ids, light levels) stored per
+//! 16³ section as a palette and packed indices. A uniform section costs its one palette
+//! entry; a section of up to 2, 4, 16 or 256 distinct values packs 1, 2, 4 or 8 bits per
+//! entry; more are stored as plain values. Most of a chunk is stone below and air above, so a
+//! resident chunk holds a fraction of its dense bytes.
+//!
+//! Widths are powers of two so a row of 16 entries never straddles words: a row is a quarter,
+//! half, one, two or four `u64`s, which keeps [`Sections::row`] (what the light body and the
+//! mesher read) a handful of shifts. Encoding is deterministic (palette in first-seen order),
+//! so equal arrays give equal storage and the derived equality compares values.
+
+use alloc::vec::Vec;
+
+/// Entries along each side of a section.
+pub const SECTION_SIDE: usize = 16;
+/// Entries in a full section (16 layers of 16 × 16).
+pub const SECTION_VOLUME: usize = SECTION_SIDE * SECTION_SIDE * SECTION_SIDE;
+/// Entries in a row (one `(y, z)` line along x).
+pub const ROW: usize = SECTION_SIDE;
+/// Largest palette a packed section holds; a section with more distinct values stores them
+/// directly (16 bits each).
+const MAX_PALETTE: usize = 256;
+/// Width of a section stored without palette.
+const DIRECT_BITS: u8 = 16;
+/// Ids the encoder looks up in a table (larger ones search the palette).
+const TABLE_IDS: usize = 256;
+/// A table entry for an id not in the palette yet.
+const NOT_SEEN: u16 = u16::MAX;
+/// Palettes of 1, 2 and 4 bits are padded to 16 entries: every read indexes a fixed-size
+/// array with a masked index (no bounds check), for at most 28 bytes more per section.
+const SMALL_PALETTE: usize = 16;
+
+/// Where one section lives in the shared arrays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Head {
+    /// Bits per entry: 0 (uniform), 1, 2, 4, 8, or [`DIRECT_BITS`] (no palette: the
+    /// values themselves stand in the palette array, one per entry).
+    bits: u8,
+    /// First palette entry (a packed palette is padded to 16 entries, 256 for 8 bits, so
+    /// any index a word can hold reads inside it).
+    palette: u32,
+    /// First word of the packed entries.
+    words: u32,
+}
+
+/// A chunk-sized array of `u16`, paletted per section. Index `i` is entry `i` of the dense
+/// array it was made from (`((y - min_y) * 16 + z) * 16 + x` for blocks and light), section
+/// `i / 4096`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sections {
+    len: usize,
+    heads: Vec<Head>,
+    palettes: Vec<u16>,
+    words: Vec<u64>,
+}
+
+impl Sections {
+    /// No entries (what a chunk without blocks or light reads as).
+    pub const EMPTY: Sections = Sections {
+        len: 0,
+        heads: Vec::new(),
+        palettes: Vec::new(),
+        words: Vec::new(),
+    };
+}
+
+/// The width that holds indices into a palette of `n` entries.
+fn bits_for(n: usize) -> u8 {
+    match n {
+        0 | 1 => 0,
+        2 => 1,
+        3..=4 => 2,
+        5..=16 => 4,
+        17..=MAX_PALETTE => 8,
+        _ => DIRECT_BITS,
+    }
+}
+
+/// Whether every value equals `v`: a plain loop over a slice, which the compiler vectorises.
+#[inline]
+fn all_equal(s: &[u16], v: u16) -> bool {
+    s.iter().fold(true, |ok, &x| ok & (x == v))
+}
+
+impl Sections {
+    /// Store `values` (any length; the last section may be partial, whole rows of 16 or
+    /// not).
+    pub fn from_dense(values: &[u16]) -> Sections {
+        let mut out = Sections::with_len(values.len());
+        let mut index = [0u8; SECTION_VOLUME];
+        for section in values.chunks(SECTION_VOLUME) {
+            out.push_section(section, &mut index);
+        }
+        out.finish()
+    }
+
+    /// No sections yet, room for those of `len` entries.
+    fn with_len(len: usize) -> Sections {
+        Sections {
+            len,
+            heads: Vec::with_capacity((len + SECTION_VOLUME - 1) / SECTION_VOLUME),
+            palettes: Vec::new(),
+            words: Vec::new(),
+        }
+    }
+
+    /// Every section pushed: give back the spare room.
+    fn finish(mut self) -> Sections {
+        self.palettes.shrink_to_fit();
+        self.words.shrink_to_fit();
+        self
+    }
+
+    /// Store `len` entries written section by section: `fill(s, out)` writes the entries of
+    /// section `s` (4096, fewer for a partial last one) into `out`. No dense copy of the whole
+    /// array is made.
+    pub fn from_fn(len: usize, mut fill: impl FnMut(usize, &mut [u16])) -> Sections {
+        let mut out = Sections::with_len(len);
+        let mut buf = [0u16; SECTION_VOLUME];
+        let mut index = [0u8; SECTION_VOLUME];
+        for s in 0..(len + SECTION_VOLUME - 1) / SECTION_VOLUME {
+            let n = core::cmp::min(SECTION_VOLUME, len - s * SECTION_VOLUME);
+            fill(s, &mut buf[..n]);
+            out.push_section(&buf[..n], &mut index);
+        }
+        out.finish()
+    }
+
+    /// A chunk of `len` entries, every one `value`.
+    pub fn filled(len: usize, value: u16) -> Sections {
+        let n_sections = (len + SECTION_VOLUME - 1) / SECTION_VOLUME;
+        let head = Head {
+            bits: 0,
+            palette: 0,
+            words: 0,
+        };
+        Sections {
+            len,
+            heads: alloc::vec![head; n_sections],
+            palettes: if n_sections > 0 {
+                alloc::vec![value]
+            } else {
+                Vec::new()
+            },
+            words: Vec::new(),
+        }
+    }
+
+    fn push_section(&mut self, s: &[u16], index: &mut [u8; SECTION_VOLUME]) {
+        let first = s[0];
+        let words_at = self.words.len() as u32;
+        if all_equal(s, first) {
+            // Uniform sections with the value of the previous uniform section share its entry.
+            let palette = match self.heads.last() {
+                Some(h) if h.bits == 0 && self.palettes[h.palette as usize] == first => h.palette,
+                _ => {
+                    self.palettes.push(first);
+                    (self.palettes.len() - 1) as u32
+                }
+            };
+            self.heads.push(Head {
+                bits: 0,
+                palette,
+                words: words_at,
+            });
+            return;
+        }
+        // Palette in first-seen order, indices into `index`. Most rows are one value (stone,
+        // air, water), so a row equal to the last value seen is filled without a lookup; ids
+        // below 256 (every id of small block lists) find their index in a table, larger ones
+        // by a search of the palette.
+        let mut palette: Vec<u16> = Vec::with_capacity(SMALL_PALETTE);
+        let mut table = [NOT_SEEN; TABLE_IDS];
+        palette.push(first);
+        if let Some(t) = table.get_mut(usize::from(first)) {
+            *t = 0;
+        }
+        let mut last = (first, 0u8);
+        let mut direct = false;
+        let whole = s.len() / ROW * ROW;
+        let (rows, tail) = s.split_at(whole);
+        let (index_rows, index_tail) = index.split_at_mut(whole);
+        for (row, idx) in rows.chunks_exact(ROW).zip(index_rows.chunks_exact_mut(ROW)) {
+            if all_equal(row, last.0) {
+                idx.fill(last.1);
+                continue;
+            }
+            let small = row.iter().fold(0, |m, &v| core::cmp::max(m, v)) < TABLE_IDS as u16;
+            for (&v, slot) in row.iter().zip(idx.iter_mut()) {
+                // A row of small ids: one table read per entry, its bounds known.
+                let seen = if small {
+                    table[usize::from(v) & (TABLE_IDS - 1)]
+                } else {
+                    NOT_SEEN
+                };
+                let k = match seen {
+                    NOT_SEEN => match index_of(v, &mut palette, &mut table) {
+                        Some(k) => k,
+                        None => {
+                            direct = true;
+                            break;
+                        }
+                    },
+                    k => k as u8,
+                };
+                *slot = k;
+            }
+            if direct {
+                break;
+            }
+            last = (row[ROW - 1], idx[ROW - 1]);
+        }
+        if !direct {
+            // A partial last row (a section of a length that is not a whole number of rows).
+            for (&v, slot) in tail.iter().zip(index_tail.iter_mut()) {
+                match index_of(v, &mut palette, &mut table) {
+                    Some(k) => *slot = k,
+                    None => {
+                        direct = true;
+                        break;
+                    }
+                }
+            }
+        }
+        let palette_at = self.palettes.len() as u32;
+        if direct {
+            self.palettes.extend_from_slice(s);
+            self.heads.push(Head {
+                bits: DIRECT_BITS,
+                palette: palette_at,
+                words: words_at,
+            });
+            return;
+        }
+        let bits = bits_for(palette.len());
+        palette.resize(core::cmp::max(1 << bits, SMALL_PALETTE), 0);
+        self.palettes.extend_from_slice(&palette);
+        let index = &index[..s.len()];
+        match bits {
+            1 => pack::<1>(index, &mut self.words),
+            2 => pack::<2>(index, &mut self.words),
+            4 => pack::<4>(index, &mut self.words),
+            _ => pack::<8>(index, &mut self.words),
+        }
+        self.heads.push(Head {
+            bits,
+            palette: palette_at,
+            words: words_at,
+        });
+    }
+
+    /// Entries held.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether no entry is held.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Entry `i`, or `None` past the end.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<u16> {
+        if i < self.len {
+            Some(self.value(i))
+        } else {
+            None
+        }
+    }
+
+    /// Entry `i` (`i < len()`; panics otherwise, like indexing a slice).
+    #[inline]
+    pub fn value(&self, i: usize) -> u16 {
+        self.palettes[self.slot(i)]
+    }
+
+    /// Where entry `i` stands in the palette array.
+    #[inline]
+    fn slot(&self, i: usize) -> usize {
+        assert!(i < self.len, "section index out of range");
+        let h = self.heads[i / SECTION_VOLUME];
+        let k = i % SECTION_VOLUME;
+        let at = h.palette as usize;
+        match h.bits {
+            0 => at,
+            DIRECT_BITS => at + k,
+            bits => {
+                let bit = k * bits as usize;
+                let w = self.words[h.words as usize + bit / 64];
+                let mask = (1u64 << bits) - 1;
+                at + ((w >> (bit % 64)) & mask) as usize
+            }
+        }
+    }
+
+    /// The value of every entry of section `s` if the section is uniform.
+    pub fn uniform(&self, s: usize) -> Option<u16> {
+        let h = self.heads.get(s)?;
+        if h.bits == 0 {
+            Some(self.palettes[h.palette as usize])
+        } else {
+            None
+        }
+    }
+
+    /// The 16 entries from `i` (a multiple of 16, `i + 16 <= len()`) into `out`.
+    #[inline]
+    pub fn row(&self, i: usize, out: &mut [u16; ROW]) {
+        assert!(
+            i % ROW == 0 && i + ROW <= self.len,
+            "row index out of range"
+        );
+        let h = self.heads[i / SECTION_VOLUME];
+        let k = i % SECTION_VOLUME;
+        let at = h.palette as usize;
+        let words = &self.words[h.words as usize..];
+        match h.bits {
+            0 => out.fill(self.palettes[at]),
+            1 => unpack::<1>(
+                &words[k / 64..k / 64 + 1],
+                self.small_palette(at),
+                k % 64,
+                out,
+            ),
+            2 => unpack::<2>(
+                &words[k / 32..k / 32 + 1],
+                self.small_palette(at),
+                k % 32,
+                out,
+            ),
+            4 => unpack::<4>(&words[k / 16..k / 16 + 1], self.small_palette(at), 0, out),
+            8 => unpack::<8>(&words[k / 8..k / 8 + 2], self.large_palette(at), 0, out),
+            _ => out.copy_from_slice(&self.palettes[at + k..at + k + ROW]),
+        }
+    }
+
+    /// The 16-entry palette of a 1-, 2- or 4-bit section.
+    #[inline]
+    fn small_palette(&self, at: usize) -> &[u16; SMALL_PALETTE] {
+        self.palettes[at..at + SMALL_PALETTE]
+            .try_into()
+            .expect("small palettes are padded to 16 entries")
+    }
+
+    /// The 256-entry palette of an 8-bit section.
+    #[inline]
+    fn large_palette(&self, at: usize) -> &[u16; MAX_PALETTE] {
+        self.palettes[at..at + MAX_PALETTE]
+            .try_into()
+            .expect("8-bit palettes hold 256 entries")
+    }
+
+    /// Every entry into `out` (`out.len() == len()`).
+    pub fn decode_into(&self, out: &mut [u16]) {
+        assert_eq!(out.len(), self.len, "decode into a slice of another length");
+        for (s, dst) in out.chunks_mut(SECTION_VOLUME).enumerate() {
+            self.decode_section(s, dst);
+        }
+    }
+
+    /// The entries of section `s` into `dst` (its length: 4096, fewer for a partial last).
+    fn decode_section(&self, s: usize, dst: &mut [u16]) {
+        let h = self.heads[s];
+        let at = h.palette as usize;
+        let words = &self.words[h.words as usize..];
+        match h.bits {
+            0 => dst.fill(self.palettes[at]),
+            1 => unpack::<1>(words, self.small_palette(at), 0, dst),
+            2 => unpack::<2>(words, self.small_palette(at), 0, dst),
+            4 => unpack::<4>(words, self.small_palette(at), 0, dst),
+            8 => unpack::<8>(words, self.large_palette(at), 0, dst),
+            _ => dst.copy_from_slice(&self.palettes[at..at + dst.len()]),
+        }
+    }
+
+    /// The entries of section `s` decoded into `buf`: the filled prefix (4096 entries, fewer
+    /// for a partial last section).
+    pub fn section_into<'b>(&self, s: usize, buf: &'b mut [u16; SECTION_VOLUME]) -> &'b [u16] {
+        let n = core::cmp::min(SECTION_VOLUME, self.len - s * SECTION_VOLUME);
+        self.decode_section(s, &mut buf[..n]);
+        &buf[..n]
+    }
+
+    /// Every entry, a section at a time: `f(entries)` with the 4096 entries of each section in
+    /// order (fewer for a partial last one). Streams the array without a dense copy.
+    pub fn for_each_section(&self, mut f: impl FnMut(&[u16])) {
+        let mut buf = [0u16; SECTION_VOLUME];
+        for s in 0..self.heads.len() {
+            let n = core::cmp::min(SECTION_VOLUME, self.len - s * SECTION_VOLUME);
+            self.decode_section(s, &mut buf[..n]);
+            f(&buf[..n]);
+        }
+    }
+
+    /// Every entry, in a new vector.
+    pub fn to_vec(&self) -> Vec<u16> {
+        let mut v = alloc::vec![0u16; self.len];
+        self.decode_into(&mut v);
+        v
+    }
+
+    /// The heap bytes held (allocated capacity).
+    pub fn heap_bytes(&self) -> usize {
+        use core::mem::size_of;
+        self.heads.capacity() * size_of::<Head>()
+            + self.palettes.capacity() * size_of::<u16>()
+            + self.words.capacity() * size_of::<u64>()
+    }
+}
+
+/// The palette index of `v`, added if new (`table` caches the index of ids below
+/// [`TABLE_IDS`]); `None` when the palette is full.
+#[inline]
+fn index_of(v: u16, palette: &mut Vec<u16>, table: &mut [u16; TABLE_IDS]) -> Option<u8> {
+    let k = match table.get(usize::from(v)) {
+        Some(&k) if k != NOT_SEEN => return Some(k as u8),
+        Some(_) => None,
+        None => palette.iter().position(|&p| p == v),
+    };
+    match k {
+        Some(k) => Some(k as u8),
+        None if palette.len() < MAX_PALETTE => {
+            palette.push(v);
+            let k = palette.len() - 1;
+            if let Some(t) = table.get_mut(usize::from(v)) {
+                *t = k as u16;
+            }
+            Some(k as u8)
+        }
+        None => None,
+    }
+}
+
+/// Pack `index` (each below `1 << BITS`) into words, `64 / BITS` per word, low bits first.
+#[inline]
+fn pack<const BITS: usize>(index: &[u8], words: &mut Vec<u64>) {
+    let per_word = 64 / BITS;
+    words.reserve((index.len() + per_word - 1) / per_word);
+    let mut whole = index.chunks_exact(per_word);
+    for q in &mut whole {
+        let mut w = 0u64;
+        for (j, &k) in q.iter().enumerate() {
+            w |= u64::from(k) << (BITS * j);
+        }
+        words.push(w);
+    }
+    let rest = whole.remainder();
+    if !rest.is_empty() {
+        let mut w = 0u64;
+        for (j, &k) in rest.iter().enumerate() {
+            w |= u64::from(k) << (BITS * j);
+        }
+        words.push(w);
+    }
+}
+
+/// Unpack `out.len()` entries from `words`, starting at entry `skip` of the first word,
+/// through `palette` (its length a power of two above every index, so the masked index
+/// needs no bounds check). With `skip > 0` the entries lie in the first word.
+#[inline]
+fn unpack<const BITS: usize>(words: &[u64], palette: &[u16], skip: usize, out: &mut [u16]) {
+    let per_word = 64 / BITS;
+    let mask = (1u64 << BITS) - 1;
+    let pmask = palette.len() - 1;
+    let lookup = |w: u64, j: usize| palette[((w >> (BITS * j)) & mask) as usize & pmask];
+    if skip > 0 || out.len() < per_word {
+        let w = words[0] >> (BITS * skip);
+        for (j, slot) in out.iter_mut().enumerate() {
+            *slot = lookup(w, j);
+        }
+        return;
+    }
+    let mut whole = out.chunks_exact_mut(per_word);
+    let mut ws = words.iter();
+    for (c, &w) in (&mut whole).zip(&mut ws) {
+        for (j, slot) in c.iter_mut().enumerate() {
+            *slot = lookup(w, j);
+        }
+    }
+    let rest = whole.into_remainder();
+    if let (false, Some(&w)) = (rest.is_empty(), ws.next()) {
+        for (j, slot) in rest.iter_mut().enumerate() {
+            *slot = lookup(w, j);
+        }
+    }
+}
+
+/// `sections[i]` is entry `i`, as [`Sections::value`].
+impl core::ops::Index<usize> for Sections {
+    type Output = u16;
+    #[inline]
+    fn index(&self, i: usize) -> &u16 {
+        &self.palettes[self.slot(i)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator (no dependency): xorshift64*.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+    }
+
+    /// Sections of every width: uniform, 2, 3, 4, 5, 16, 17, 256 and 257+ distinct values,
+    /// in runs and scattered, over a partial last section.
+    fn sample(len: usize) -> Vec<u16> {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let distinct = [1usize, 2, 3, 4, 5, 16, 17, 256, 257, 4096];
+        let mut v = Vec::with_capacity(len);
+        for (s, chunk) in (0..len)
+            .collect::<Vec<_>>()
+            .chunks(SECTION_VOLUME)
+            .enumerate()
+        {
+            let d = distinct[s % distinct.len()];
+            let runs = s % 3 == 0 && d <= MAX_PALETTE;
+            for &i in chunk {
+                let k = if runs {
+                    (i / 37) % d
+                } else {
+                    (rng.next() % d as u64) as usize
+                };
+                // Ids below 256 (found in the encoder's table) in every other pass over the
+                // widths, arbitrary ids (found by search) in the others.
+                v.push(if (s / distinct.len()) % 2 == 0 {
+                    (k as u16).wrapping_mul(7919) ^ (s as u16)
+                } else {
+                    (k as u16 + s as u16) % 256 + (k as u16 / 256) * 256
+                });
+            }
+        }
+        v
+    }
+
+    #[test]
+    fn every_width_reads_back_what_was_stored() {
+        for &len in &[0, 16, 4096, 4096 * 23 + 256 * 5, 4096 * 24, 4096 * 40] {
+            let dense = sample(len);
+            let s = Sections::from_dense(&dense);
+            assert_eq!(s.len(), len);
+            let direct = s.heads.iter().filter(|h| h.bits == DIRECT_BITS).count();
+            assert!(
+                len < 4096 * 9 || direct > 0,
+                "the sample has direct sections"
+            );
+            assert_eq!(s.to_vec(), dense, "decode, len {}", len);
+            for (i, &v) in dense.iter().enumerate() {
+                assert_eq!(s.value(i), v, "value {} of {}", i, len);
+                assert_eq!(s.get(i), Some(v));
+                assert_eq!(s[i], v);
+            }
+            let mut row = [0u16; ROW];
+            for i in (0..len / ROW).map(|r| r * ROW) {
+                s.row(i, &mut row);
+                assert_eq!(&row[..], &dense[i..i + ROW], "row {} of {}", i, len);
+            }
+        }
+    }
+
+    #[test]
+    fn widths_follow_the_palette_size() {
+        let dense = sample(4096 * 10);
+        let s = Sections::from_dense(&dense);
+        let bits: Vec<u8> = s.heads.iter().map(|h| h.bits).collect();
+        assert_eq!(bits, [0, 1, 2, 2, 4, 4, 8, 8, 16, 16]);
+    }
+
+    #[test]
+    fn uniform_sections_cost_one_shared_entry() {
+        let mut dense = alloc::vec![1u16; 4096 * 12];
+        dense.extend(core::iter::repeat(0).take(4096 * 12));
+        let s = Sections::from_dense(&dense);
+        assert_eq!(s.palettes, [1, 0]);
+        assert!(s.words.is_empty());
+        assert_eq!(s, Sections::from_dense(&dense), "encoding is deterministic");
+        assert_eq!(s.uniform(0), Some(1));
+        assert_eq!(s.uniform(23), Some(0));
+        assert_eq!(s.uniform(24), None);
+        let f = Sections::filled(4096 * 24, 0);
+        assert_eq!(f.to_vec(), alloc::vec![0u16; 4096 * 24]);
+    }
+
+    #[test]
+    fn a_value_first_seen_after_uniform_rows_gets_its_own_index() {
+        // Rows of one value, then rows that start with another: both keep their values, for
+        // ids the encoder finds in its table and ids it searches for.
+        for base in [5u16, 5000] {
+            let dense: Vec<u16> = (0..4096)
+                .map(|i| {
+                    if i < 256 || i % 2 == 1 {
+                        base
+                    } else {
+                        base + 4
+                    }
+                })
+                .collect();
+            assert_eq!(
+                Sections::from_dense(&dense).to_vec(),
+                dense,
+                "ids from {}",
+                base
+            );
+        }
+    }
+
+    #[test]
+    fn heap_bytes_count_heads_palettes_and_words() {
+        // A uniform section (one palette entry) and one of two alternating values (a palette
+        // of two, one bit per entry: 64 words).
+        let mut dense = alloc::vec![7u16; 4096];
+        dense.extend((0..4096).map(|i| 1 + (i % 2) as u16));
+        let s = Sections::from_dense(&dense);
+        let head = core::mem::size_of::<Head>();
+        // Palettes: 7, then 1 and 2 padded to 16 entries.
+        assert_eq!(s.heap_bytes(), 2 * head + 17 * 2 + 64 * 8);
+    }
+
+    #[test]
+    fn packed_sections_are_a_fraction_of_dense() {
+        // Two values in a section: 1 bit each, 512 bytes instead of 8 KiB.
+        let dense: Vec<u16> = (0..4096).map(|i| (i % 2) as u16 * 5).collect();
+        let s = Sections::from_dense(&dense);
+        assert_eq!(s.words.len() * 8, 512);
+        assert_eq!(s.to_vec(), dense);
+    }
+
+    #[test]
+    #[should_panic(expected = "out of range")]
+    fn reads_past_the_end_panic_like_a_slice() {
+        let s = Sections::from_dense(&[1, 2, 3]);
+        assert_eq!(s.get(3), None);
+        s.value(3);
+    }
+}
