@@ -317,20 +317,20 @@ impl Sections {
         let words = &self.words[h.words as usize..];
         match h.bits {
             0 => out.fill(self.palettes[at]),
-            1 => unpack::<1>(
+            1 => unpack::<1, _>(
                 &words[k / 64..k / 64 + 1],
                 self.small_palette(at),
                 k % 64,
                 out,
             ),
-            2 => unpack::<2>(
+            2 => unpack::<2, _>(
                 &words[k / 32..k / 32 + 1],
                 self.small_palette(at),
                 k % 32,
                 out,
             ),
-            4 => unpack::<4>(&words[k / 16..k / 16 + 1], self.small_palette(at), 0, out),
-            8 => unpack::<8>(&words[k / 8..k / 8 + 2], self.large_palette(at), 0, out),
+            4 => unpack::<4, _>(&words[k / 16..k / 16 + 1], self.small_palette(at), 0, out),
+            8 => unpack::<8, _>(&words[k / 8..k / 8 + 2], self.large_palette(at), 0, out),
             _ => out.copy_from_slice(&self.palettes[at + k..at + k + ROW]),
         }
     }
@@ -366,10 +366,10 @@ impl Sections {
         let words = &self.words[h.words as usize..];
         match h.bits {
             0 => dst.fill(self.palettes[at]),
-            1 => unpack::<1>(words, self.small_palette(at), 0, dst),
-            2 => unpack::<2>(words, self.small_palette(at), 0, dst),
-            4 => unpack::<4>(words, self.small_palette(at), 0, dst),
-            8 => unpack::<8>(words, self.large_palette(at), 0, dst),
+            1 => unpack::<1, _>(words, self.small_palette(at), 0, dst),
+            2 => unpack::<2, _>(words, self.small_palette(at), 0, dst),
+            4 => unpack::<4, _>(words, self.small_palette(at), 0, dst),
+            8 => unpack::<8, _>(words, self.large_palette(at), 0, dst),
             _ => dst.copy_from_slice(&self.palettes[at..at + dst.len()]),
         }
     }
@@ -456,14 +456,18 @@ fn pack<const BITS: usize>(index: &[u8], words: &mut Vec<u64>) {
 }
 
 /// Unpack `out.len()` entries from `words`, starting at entry `skip` of the first word,
-/// through `palette` (its length a power of two above every index, so the masked index
-/// needs no bounds check). With `skip > 0` the entries lie in the first word.
+/// through `palette` (`N`, a power of two, above every index: the masked index needs no
+/// bounds check). With `skip > 0` the entries lie in the first word.
 #[inline]
-fn unpack<const BITS: usize>(words: &[u64], palette: &[u16], skip: usize, out: &mut [u16]) {
+fn unpack<const BITS: usize, const N: usize>(
+    words: &[u64],
+    palette: &[u16; N],
+    skip: usize,
+    out: &mut [u16],
+) {
     let per_word = 64 / BITS;
     let mask = (1u64 << BITS) - 1;
-    let pmask = palette.len() - 1;
-    let lookup = |w: u64, j: usize| palette[((w >> (BITS * j)) & mask) as usize & pmask];
+    let lookup = |w: u64, j: usize| palette[((w >> (BITS * j)) & mask) as usize & (N - 1)];
     if skip > 0 || out.len() < per_word {
         let w = words[0] >> (BITS * skip);
         for (j, slot) in out.iter_mut().enumerate() {
