@@ -217,9 +217,10 @@ pub fn compute(
 /// a 16³ section of each chunk at a time. One table lookup per block gives both (opacity in
 /// the low byte, emission in the high byte). A uniform section is one lookup and a fill, or
 /// nothing at all when it is opaque without light (the array starts opaque): most of the
-/// region is solid stone or open air. A mixed section is decoded once and read row by row; a
-/// row is scanned again for its emitters only when it has one, so the common row is a
-/// branch-free copy. `props` reads the palette's light table.
+/// region is solid stone or open air. A mixed section is decoded once straight to properties
+/// (its palette looked up, not every block) and read row by row; a row is scanned again for
+/// its emitters only when it has one, so the common row is a branch-free copy. `props` reads
+/// the palette's light table.
 #[inline(always)]
 fn opacity_and_emitters(
     r: &Region<'_>,
@@ -242,9 +243,10 @@ fn opacity_and_emitters(
                 if uniform == Some(OPAQUE) {
                     continue;
                 }
-                let section: &[BlockId] = match uniform {
+                // Light properties per block, the palette mapped once per section.
+                let section: &[u16] = match uniform {
                     Some(_) => &[],
-                    None => blocks.section_into(s, &mut buf),
+                    None => blocks.section_mapped_into(s, &props, &mut buf),
                 };
                 for y in layers.clone() {
                     for lz in 0..SECTION_SIDE {
@@ -261,14 +263,13 @@ fn opacity_and_emitters(
                         let at = ((y - layers.start) * SECTION_SIDE + lz) * ROW;
                         let src = &section[at..at + ROW];
                         let mut emits = 0u16;
-                        for (o, &b) in row.iter_mut().zip(src) {
-                            let p = props(b);
+                        for (o, &p) in row.iter_mut().zip(src) {
                             *o = p as u8;
                             emits |= p >> 8;
                         }
                         if emits != 0 {
-                            for (k, &b) in src.iter().enumerate() {
-                                let e = (props(b) >> 8) as u8;
+                            for (k, &p) in src.iter().enumerate() {
+                                let e = (p >> 8) as u8;
                                 if e > 0 {
                                     emission.push(((dst + k) as u32, e));
                                 }
