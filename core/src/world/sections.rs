@@ -317,20 +317,25 @@ impl Sections {
         let words = &self.words[h.words as usize..];
         match h.bits {
             0 => out.fill(self.palettes[at]),
-            1 => unpack::<1, _>(
+            1 => unpack::<1, SMALL_PALETTE>(
                 &words[k / 64..k / 64 + 1],
                 self.small_palette(at),
                 k % 64,
                 out,
             ),
-            2 => unpack::<2, _>(
+            2 => unpack::<2, SMALL_PALETTE>(
                 &words[k / 32..k / 32 + 1],
                 self.small_palette(at),
                 k % 32,
                 out,
             ),
-            4 => unpack::<4, _>(&words[k / 16..k / 16 + 1], self.small_palette(at), 0, out),
-            8 => unpack::<8, _>(&words[k / 8..k / 8 + 2], self.large_palette(at), 0, out),
+            4 => unpack::<4, SMALL_PALETTE>(
+                &words[k / 16..k / 16 + 1],
+                self.small_palette(at),
+                0,
+                out,
+            ),
+            8 => unpack::<8, MAX_PALETTE>(&words[k / 8..k / 8 + 2], self.large_palette(at), 0, out),
             _ => out.copy_from_slice(&self.palettes[at + k..at + k + ROW]),
         }
     }
@@ -366,10 +371,10 @@ impl Sections {
         let words = &self.words[h.words as usize..];
         match h.bits {
             0 => dst.fill(self.palettes[at]),
-            1 => unpack::<1, _>(words, self.small_palette(at), 0, dst),
-            2 => unpack::<2, _>(words, self.small_palette(at), 0, dst),
-            4 => unpack::<4, _>(words, self.small_palette(at), 0, dst),
-            8 => unpack::<8, _>(words, self.large_palette(at), 0, dst),
+            1 => unpack::<1, SMALL_PALETTE>(words, self.small_palette(at), 0, dst),
+            2 => unpack::<2, SMALL_PALETTE>(words, self.small_palette(at), 0, dst),
+            4 => unpack::<4, SMALL_PALETTE>(words, self.small_palette(at), 0, dst),
+            8 => unpack::<8, MAX_PALETTE>(words, self.large_palette(at), 0, dst),
             _ => dst.copy_from_slice(&self.palettes[at..at + dst.len()]),
         }
     }
@@ -398,16 +403,16 @@ impl Sections {
                     *m = map(v);
                 }
                 match h.bits {
-                    1 => unpack::<1, _>(words, &small, 0, dst),
-                    2 => unpack::<2, _>(words, &small, 0, dst),
-                    _ => unpack::<4, _>(words, &small, 0, dst),
+                    1 => unpack::<1, SMALL_PALETTE>(words, &small, 0, dst),
+                    2 => unpack::<2, SMALL_PALETTE>(words, &small, 0, dst),
+                    _ => unpack::<4, SMALL_PALETTE>(words, &small, 0, dst),
                 }
             }
             8 => {
                 for (m, &v) in large.iter_mut().zip(self.large_palette(at)) {
                     *m = map(v);
                 }
-                unpack::<8, _>(words, &large, 0, dst);
+                unpack::<8, MAX_PALETTE>(words, &large, 0, dst);
             }
             _ => {
                 for (d, &v) in dst.iter_mut().zip(&self.palettes[at..at + n]) {
