@@ -366,16 +366,41 @@ impl Sections {
 
     /// The entries of section `s` into `dst` (its length: 4096, fewer for a partial last).
     fn decode_section(&self, s: usize, dst: &mut [u16]) {
+        self.decode_section_mapped(s, |v| v, dst);
+    }
+
+    /// The entries of section `s` through `map` into `dst` (its length: 4096, fewer for a
+    /// partial last), the palette mapped once.
+    #[inline]
+    fn decode_section_mapped(&self, s: usize, map: impl Fn(u16) -> u16, dst: &mut [u16]) {
         let h = self.heads[s];
         let at = h.palette as usize;
         let words = &self.words[h.words as usize..];
         match h.bits {
-            0 => dst.fill(self.palettes[at]),
-            1 => unpack::<1, SMALL_PALETTE>(words, self.small_palette(at), 0, dst),
-            2 => unpack::<2, SMALL_PALETTE>(words, self.small_palette(at), 0, dst),
-            4 => unpack::<4, SMALL_PALETTE>(words, self.small_palette(at), 0, dst),
-            8 => unpack::<8, MAX_PALETTE>(words, self.large_palette(at), 0, dst),
-            _ => dst.copy_from_slice(&self.palettes[at..at + dst.len()]),
+            0 => dst.fill(map(self.palettes[at])),
+            1 | 2 | 4 => {
+                let mut small = [0u16; SMALL_PALETTE];
+                for (m, &v) in small.iter_mut().zip(self.small_palette(at)) {
+                    *m = map(v);
+                }
+                match h.bits {
+                    1 => unpack::<1, SMALL_PALETTE>(words, &small, 0, dst),
+                    2 => unpack::<2, SMALL_PALETTE>(words, &small, 0, dst),
+                    _ => unpack::<4, SMALL_PALETTE>(words, &small, 0, dst),
+                }
+            }
+            8 => {
+                let mut large = [0u16; MAX_PALETTE];
+                for (m, &v) in large.iter_mut().zip(self.large_palette(at)) {
+                    *m = map(v);
+                }
+                unpack::<8, MAX_PALETTE>(words, &large, 0, dst);
+            }
+            _ => {
+                for (d, &v) in dst.iter_mut().zip(&self.palettes[at..]) {
+                    *d = map(v);
+                }
+            }
         }
     }
 
@@ -390,36 +415,7 @@ impl Sections {
         buf: &'b mut [u16; SECTION_VOLUME],
     ) -> &'b [u16] {
         let n = core::cmp::min(SECTION_VOLUME, self.len - s * SECTION_VOLUME);
-        let dst = &mut buf[..n];
-        let h = self.heads[s];
-        let at = h.palette as usize;
-        let words = &self.words[h.words as usize..];
-        let mut small = [0u16; SMALL_PALETTE];
-        let mut large = [0u16; MAX_PALETTE];
-        match h.bits {
-            0 => dst.fill(map(self.palettes[at])),
-            1 | 2 | 4 => {
-                for (m, &v) in small.iter_mut().zip(self.small_palette(at)) {
-                    *m = map(v);
-                }
-                match h.bits {
-                    1 => unpack::<1, SMALL_PALETTE>(words, &small, 0, dst),
-                    2 => unpack::<2, SMALL_PALETTE>(words, &small, 0, dst),
-                    _ => unpack::<4, SMALL_PALETTE>(words, &small, 0, dst),
-                }
-            }
-            8 => {
-                for (m, &v) in large.iter_mut().zip(self.large_palette(at)) {
-                    *m = map(v);
-                }
-                unpack::<8, MAX_PALETTE>(words, &large, 0, dst);
-            }
-            _ => {
-                for (d, &v) in dst.iter_mut().zip(&self.palettes[at..at + n]) {
-                    *d = map(v);
-                }
-            }
-        }
+        self.decode_section_mapped(s, map, &mut buf[..n]);
         &buf[..n]
     }
 
