@@ -476,7 +476,11 @@ impl Chunk {
         py: Python<'py>,
         light: &Sections,
     ) -> PyResult<Bound<'py, PyArrayDyn<u8>>> {
-        let v = py.detach(|| light.to_vec().into_iter().map(|l| l as u8).collect());
+        let v = py.detach(|| {
+            let mut v = Vec::with_capacity(light.len());
+            light.for_each_section(|s| v.extend(s.iter().map(|&l| l as u8)));
+            v
+        });
         owned(py, v, &[self.layers(), CHUNK_SIDE, CHUNK_SIDE])
     }
 }

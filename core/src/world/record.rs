@@ -40,7 +40,7 @@ use crate::world::definition::Definition;
 use crate::world::dims::Dims;
 use crate::world::feature::{BlockEntity, FeatureChunk};
 use crate::world::heightmap::Heightmaps;
-use crate::world::light::LightData;
+use crate::world::light::{self, LightData};
 use crate::world::neighbourhood::Neighbourhood;
 use crate::world::sections::Sections;
 use crate::world::spawn::SpawnRequest;
@@ -125,7 +125,7 @@ pub fn encode_body_into(
                 w.u64(*witness);
             }
             (ChunkStatus::Terrain, ChunkData::Terrain(t)) => {
-                w.u16s(&t.blocks.to_vec());
+                t.blocks.for_each_section(|s| w.u16s(s));
                 w.i32s(&t.world_surface);
                 w.i32s(&t.ocean_floor);
                 w.u64(t.witness);
@@ -153,8 +153,8 @@ pub fn encode_body_into(
                 ));
             }
             (ChunkStatus::Light, ChunkData::Light(l)) => {
-                w.0.extend_from_slice(&l.sky_nibbles());
-                w.0.extend_from_slice(&l.block_nibbles());
+                light::for_each_nibble_run(&l.sky, |b| w.0.extend_from_slice(b));
+                light::for_each_nibble_run(&l.block, |b| w.0.extend_from_slice(b));
             }
             (ChunkStatus::Spawn, ChunkData::Spawn(v)) => {
                 w.len(v.len());
