@@ -224,6 +224,7 @@ pub fn mesh_area(
     if interior_missing {
         return Err(MeshError::MissingChunk);
     }
-    let v = volume::Volume::gather(area, dims, palette, options.missing)?;
+    let decoded = volume::Decoded::new(&area, dims);
+    let v = volume::Volume::gather(area, &decoded, dims, palette, options.missing)?;
     Ok(emit::mesh(&v, options.mode))
 }

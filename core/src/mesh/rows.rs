@@ -10,6 +10,7 @@ use crate::mesh::lanes;
 use crate::mesh::volume::{chunk_index, ring_chunk_and_local, ChunkArrays, CHUNK_SIDE};
 use crate::world::block::{self, BlockId, BlockProps};
 use crate::world::palette::Palette;
+use crate::world::sections::{Section, ROW, SECTION_ROWS, SECTION_SIDE};
 
 /// One padded row's masks: bit `px` of each is the cell at padded x `px`. One struct per row
 /// (not one vector per mask) so that the gather writes a row with one push.
@@ -260,21 +261,33 @@ impl<M: Mask> RowMasks<M> {
     }
 }
 
-/// [`run_fields`] of the 16 blocks at `src` of chunk `c` (a missing chunk is `filler`).
+/// [`run_fields`] of the 16 blocks from block index `src` of a chunk, entry `k` of its
+/// section `s` (a missing chunk is `filler`). Decoded rows are read as they are; in a
+/// paletted section, a row of one block (most rows: stone, air, water) is found from the
+/// packed indices and costs one lookup.
 #[inline(always)]
 fn run_of(
-    c: Option<ChunkArrays<'_>>,
+    c: &Option<ChunkArrays<'_>>,
+    s: &Option<Section<'_>>,
     src: usize,
+    k: usize,
     filler: BlockId,
     spreads: &[Spread],
 ) -> (Spread, Option<BlockId>) {
-    match c {
-        Some(c) => {
+    let (c, s) = match (c, s) {
+        (Some(c), Some(s)) => (c, s),
+        _ => return (spread_of(spreads, filler).times(0xffff), Some(filler)),
+    };
+    if let Some(run) = c.dense_blocks.get(src..src + 16) {
+        return run_fields(run, spreads);
+    }
+    match s.uniform_row(k) {
+        Some(b) => (spread_of(spreads, b).times(0xffff), Some(b)),
+        None => {
             let mut run = [0; 16];
-            c.blocks.row(src, &mut run);
+            s.row(k, &mut run);
             run_fields(&run, spreads)
         }
-        None => (spread_of(spreads, filler).times(0xffff), Some(filler)),
     }
 }
 
@@ -343,29 +356,47 @@ impl RowSource<'_, '_> {
                 ..RowMasks::AIR
             },
         );
+        // The section of every chunk that holds layer `y`, found once per section.
+        let mut sections: Vec<Option<Section<'_>>> = alloc::vec![None; chunks.len()];
+        // The apron columns of the section: each chunk row's west neighbour's last cells and
+        // east neighbour's first, decoded once per section (read a cell at a time, each
+        // would wait on a chain of lookups).
+        let chunk_rows = chunks.len() / cw;
+        let mut edges = alloc::vec![[[0u16; SECTION_ROWS]; 2]; chunk_rows];
         for y in 0..ny {
+            if y % SECTION_SIDE == 0 {
+                for (s, c) in sections.iter_mut().zip(chunks) {
+                    *s = c.as_ref().map(|c| c.blocks.section(y / SECTION_SIDE));
+                }
+                for (crow, [west, east]) in edges.iter_mut().enumerate() {
+                    let row = &sections[crow * cw..(crow + 1) * cw];
+                    for (col, s, x) in [(west, &row[0], CHUNK_SIDE - 1), (east, &row[cw - 1], 0)] {
+                        match s {
+                            Some(s) => s.column(x, col),
+                            None => col.fill(filler),
+                        }
+                    }
+                }
+            }
             for pz in 0..zrows {
                 let (crow, lz) = ring_chunk_and_local(pz);
                 let row_chunks = &chunks[crow * cw..(crow + 1) * cw];
+                let row_sections = &sections[crow * cw..(crow + 1) * cw];
                 let src = chunk_index(0, y, lz);
-                let edge = |c: Option<ChunkArrays<'_>>, x: usize| {
-                    c.map_or(filler, |c| c.blocks.value(src + x))
-                };
+                let k = chunk_index(0, y % SECTION_SIDE, lz);
                 // The west apron cell, the interior chunks' rows, the east apron cell, as
                 // packed class fields; the row is uniform if all hold the west cell's block.
-                let (west, east) = (
-                    edge(row_chunks[0], CHUNK_SIDE - 1),
-                    edge(row_chunks[cw - 1], 0),
-                );
+                let (west, east) = (edges[crow][0][k / ROW], edges[crow][1][k / ROW]);
                 let mut same = east == west;
-                let run = |c: &Option<ChunkArrays<'_>>| run_of(*c, src, filler, spreads);
+                let run =
+                    |i: usize| run_of(&row_chunks[i], &row_sections[i], src, k, filler, spreads);
                 // Pushed in each branch: merging the branches' masks first sent them
                 // through the stack.
                 let uniform = |same: bool| if same { west } else { MIXED_ROW };
                 if cw == 3 {
                     // One chunk wide (every chunk mesh): 18 cells, every field built at once
                     // (west at bit 0, the chunk's run at 1..=16, east at 17).
-                    let (acc, first) = run(&row_chunks[1]);
+                    let (acc, first) = run(1);
                     same &= first == Some(west);
                     let fields = spread_of(west).or(acc.shl(1)).or(spread_of(east).shl(17));
                     let field = |k: usize| M::of(u128::from(fields.field(k)));
@@ -380,8 +411,8 @@ impl RowSource<'_, '_> {
                     let mut m = RowMasks::AIR;
                     m.place(spread_of(west), 0);
                     m.place(spread_of(east), sx + 1);
-                    for (ccol, c) in row_chunks[1..cw - 1].iter().enumerate() {
-                        let (acc, first) = run(c);
+                    for ccol in 0..cw - 2 {
+                        let (acc, first) = run(ccol + 1);
                         same &= first == Some(west);
                         m.place(acc, 1 + ccol * CHUNK_SIDE);
                     }

@@ -1,8 +1,9 @@
 //! What a mesher reads: the meshed area plus a one-block apron from the chunks around it,
-//! seen through padded coordinates (`x + 1`, `y + 1`, `z + 1`). Nothing is copied but one
-//! pair of bit masks per padded row (occluders, other drawn blocks), made in one pass over
-//! the chunks' rows; blocks and light are read from the chunks themselves, and only at
-//! faces.
+//! seen through padded coordinates (`x + 1`, `y + 1`, `z + 1`). The meshed chunks' layers up
+//! to the highest block around are decoded from their paletted sections ([`Decoded`]); the
+//! ring around them is read from its sections, one section per row at most. Besides that,
+//! one set of bit masks per padded row (occluders, other drawn blocks), made in one pass
+//! over the chunks' rows; blocks and light are read only at faces.
 //!
 //! Outside the world the apron is fixed: below the lowest block is the palette's first
 //! occluder (the world's floor is never drawn), above the highest is air with sky light 15.
@@ -83,25 +84,129 @@ pub(crate) struct Volume<'a> {
     missing_light: (u8, u8),
 }
 
-/// The arrays of one full chunk that the mesher reads.
+/// The arrays of one full chunk that the mesher reads: its paletted blocks and light, and for
+/// the meshed chunks (not the ring around them) the layers the mesh reads decoded
+/// ([`Decoded`]), since every face of the mesh reads them and a slice read costs less than
+/// a palette lookup.
 #[derive(Clone, Copy)]
 pub(crate) struct ChunkArrays<'a> {
     /// Blocks, in block-index order.
     pub(crate) blocks: &'a Sections,
     /// Sky light.
-    pub(crate) sky: &'a Sections,
+    sky: &'a Sections,
     /// Block light.
-    pub(crate) block_light: &'a Sections,
+    block_light: &'a Sections,
+    /// The first entries of `blocks` decoded (none for a ring chunk).
+    pub(crate) dense_blocks: &'a [BlockId],
+    /// The [`packed`] light of the first entries (as many as `dense_blocks`).
+    dense_light: &'a [u16],
 }
 
-impl ChunkArrays<'_> {
-    /// (sky, block) light of block index `j`.
+impl<'a> ChunkArrays<'a> {
+    /// The arrays of `c`, with the decoded first entries of a meshed chunk.
+    fn new(c: &'a FullChunk, dense: Option<&'a DecodedChunk>) -> ChunkArrays<'a> {
+        let (dense_blocks, dense_light) =
+            dense.map_or((&[][..], &[][..]), |d| (&d.blocks[..], &d.light[..]));
+        ChunkArrays {
+            blocks: c.blocks(),
+            sky: &c.light().sky,
+            block_light: &c.light().block,
+            dense_blocks,
+            dense_light,
+        }
+    }
+
+    /// Block of block index `j`.
     #[inline(always)]
-    pub(crate) fn light(&self, j: usize) -> (u8, u8) {
-        (
-            self.sky.value(j) as u8 & 15,
-            self.block_light.value(j) as u8 & 15,
-        )
+    pub(crate) fn block(&self, j: usize) -> BlockId {
+        match self.dense_blocks.get(j) {
+            Some(&b) => b,
+            None => self.blocks.value(j),
+        }
+    }
+
+    /// The 16 blocks from block index `j` (a row's first) into `out`.
+    #[inline(always)]
+    fn block_row(&self, j: usize, out: &mut [BlockId]) {
+        match self.dense_blocks.get(j..j + ROW) {
+            Some(d) => out.copy_from_slice(d),
+            None => self.blocks.row(j, out.try_into().expect("a chunk's row")),
+        }
+    }
+
+    /// The [`packed`] light of block index `j`.
+    #[inline(always)]
+    pub(crate) fn packed_light(&self, j: usize) -> u16 {
+        match self.dense_light.get(j) {
+            Some(&l) => l,
+            None => packed_of(self.sky.value(j), self.block_light.value(j)),
+        }
+    }
+
+    /// The [`packed`] light of the 16 cells from block index `j` (a row's first) into `out`.
+    #[inline(always)]
+    fn light_row(&self, j: usize, out: &mut [u16]) {
+        match self.dense_light.get(j..j + ROW) {
+            Some(d) => out.copy_from_slice(d),
+            None => {
+                let (mut sky, mut block) = ([0u16; ROW], [0u16; ROW]);
+                self.sky.row(j, &mut sky);
+                self.block_light.row(j, &mut block);
+                for ((d, s), b) in out.iter_mut().zip(sky).zip(block) {
+                    *d = packed_of(s, b);
+                }
+            }
+        }
+    }
+}
+
+/// [`packed`] light from the stored sky and block light values.
+#[inline(always)]
+fn packed_of(sky: u16, block: u16) -> u16 {
+    (sky & 15) | (block & 15) << 8
+}
+
+/// The decoded layers of one meshed chunk ([`ChunkArrays`]).
+pub(crate) struct DecodedChunk {
+    blocks: Vec<BlockId>,
+    light: Vec<u16>,
+}
+
+/// The meshed chunks of an area with the layers a mesh reads decoded, in area order (`None`
+/// for the ring and for missing chunks): what [`Volume::gather`] borrows.
+pub(crate) struct Decoded(Vec<Option<DecodedChunk>>);
+
+impl Decoded {
+    /// Decode the layers up to one above the highest block around (the highest a face's
+    /// light window reads) of the area's meshed chunks. A chunk of another height than
+    /// `dims` is decoded as far as it goes (the gather refuses it).
+    pub(crate) fn new(area: &ChunkArea<'_>, dims: Dims) -> Decoded {
+        let layers = core::cmp::min(dims.height as usize, top_layer(area, dims) + 2);
+        let cw = area.width + 2;
+        let chunks = area
+            .chunks
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let (x, z) = (i % cw, i / cw);
+                let meshed = (1..=area.width).contains(&x) && (1..=area.depth).contains(&z);
+                let c = c.filter(|_| meshed)?;
+                let n = [c.blocks().len(), c.light().sky.len(), c.light().block.len()]
+                    .into_iter()
+                    .fold(layers * LAYER_STRIDE, core::cmp::min);
+                let mut blocks = alloc::vec![0; n];
+                c.blocks().decode_prefix_into(&mut blocks);
+                let mut light = alloc::vec![0; n];
+                c.light().sky.decode_prefix_into(&mut light);
+                let mut block_light = alloc::vec![0; n];
+                c.light().block.decode_prefix_into(&mut block_light);
+                for (l, &b) in light.iter_mut().zip(&block_light) {
+                    *l = packed_of(*l, b);
+                }
+                Some(DecodedChunk { blocks, light })
+            })
+            .collect();
+        Decoded(chunks)
     }
 }
 
@@ -179,6 +284,7 @@ impl<'a> Volume<'a> {
     /// blocks and as much light.
     pub fn gather(
         area: ChunkArea<'a>,
+        decoded: &'a Decoded,
         dims: Dims,
         palette: &'a Palette,
         missing: MissingNeighbour,
@@ -202,13 +308,8 @@ impl<'a> Volume<'a> {
         let chunks: Vec<Option<ChunkArrays<'a>>> = area
             .chunks
             .iter()
-            .map(|c| {
-                c.map(|c| ChunkArrays {
-                    blocks: c.blocks(),
-                    sky: &c.light().sky,
-                    block_light: &c.light().block,
-                })
-            })
+            .enumerate()
+            .map(|(i, c)| c.map(|c| ChunkArrays::new(c, decoded.0.get(i).and_then(Option::as_ref))))
             .collect();
         let spreads = rows::spreads(palette);
         let below = rows::below_world_occluders(palette, below_world, sx + 2);
@@ -281,7 +382,7 @@ impl<'a> Volume<'a> {
             return block::AIR;
         }
         match self.locate(px, py, pz) {
-            (Some(c), j) => c.blocks.value(j),
+            (Some(c), j) => c.block(j),
             (None, _) => self.filler,
         }
     }
@@ -305,8 +406,8 @@ impl<'a> Volume<'a> {
             pz,
             out,
             self.filler,
-            |c, j| c.blocks.value(j),
-            |c, src, dst| c.blocks.row(src, dst.try_into().expect("a chunk's row")),
+            |c, j| c.block(j),
+            |c, src, dst| c.block_row(src, dst),
         );
     }
 
@@ -366,7 +467,7 @@ impl<'a> Volume<'a> {
         if !leaves && py >= 1 && py <= self.ny {
             if let (Some(c), j) = self.locate(px, py, pz) {
                 let n = (j as isize + step) as usize;
-                return (c.blocks.value(j), c.blocks.value(n));
+                return (c.block(j), c.block(n));
             }
         }
         let [nx, ny, nz] = super::faces::towards::<F>([px, py, pz]);
@@ -420,15 +521,8 @@ impl<'a> Volume<'a> {
             pz,
             out,
             packed(self.missing_light),
-            |c, j| packed(c.light(j)),
-            |c, src, dst| {
-                let (mut sky, mut block) = ([0u16; ROW], [0u16; ROW]);
-                c.sky.row(src, &mut sky);
-                c.block_light.row(src, &mut block);
-                for ((d, s), b) in dst.iter_mut().zip(sky).zip(block) {
-                    *d = (s & 15) | (b & 15) << 8;
-                }
-            },
+            |c, j| c.packed_light(j),
+            |c, src, dst| c.light_row(src, dst),
         );
     }
 
@@ -442,7 +536,10 @@ impl<'a> Volume<'a> {
             return (OPEN_SKY, 0);
         }
         match self.locate(px, py, pz) {
-            (Some(c), j) => c.light(j),
+            (Some(c), j) => {
+                let l = c.packed_light(j);
+                (l as u8, (l >> 8) as u8)
+            }
             (None, _) => self.missing_light,
         }
     }

@@ -17,6 +17,8 @@ pub const SECTION_SIDE: usize = 16;
 pub const SECTION_VOLUME: usize = SECTION_SIDE * SECTION_SIDE * SECTION_SIDE;
 /// Entries in a row (one `(y, z)` line along x).
 pub const ROW: usize = SECTION_SIDE;
+/// Rows in a full section.
+pub const SECTION_ROWS: usize = SECTION_VOLUME / ROW;
 /// Largest palette a packed section holds; a section with more distinct values stores them
 /// directly (16 bits each).
 const MAX_PALETTE: usize = 256;
@@ -282,16 +284,10 @@ impl Sections {
         let h = self.heads[i / SECTION_VOLUME];
         let k = i % SECTION_VOLUME;
         let at = h.palette as usize;
-        match h.bits {
-            0 => at,
-            DIRECT_BITS => at + k,
-            bits => {
-                let bit = k * bits as usize;
-                let w = self.words[h.words as usize + bit / 64];
-                let mask = (1u64 << bits) - 1;
-                at + ((w >> (bit % 64)) & mask) as usize
-            }
+        if h.bits == DIRECT_BITS {
+            return at + k;
         }
+        at + packed_index(&self.words[h.words as usize..], h.bits, k)
     }
 
     /// The value of every entry of section `s` if the section is uniform.
@@ -311,79 +307,70 @@ impl Sections {
             i % ROW == 0 && i + ROW <= self.len,
             "row index out of range"
         );
-        let h = self.heads[i / SECTION_VOLUME];
-        let k = i % SECTION_VOLUME;
+        self.section(i / SECTION_VOLUME)
+            .row(i % SECTION_VOLUME, out);
+    }
+
+    /// Sections held (the last may be partial).
+    pub fn section_count(&self) -> usize {
+        self.heads.len()
+    }
+
+    /// Section `s` (`s < section_count()`), its head read once: what a reader of many rows
+    /// or entries of one section holds.
+    #[inline]
+    pub fn section(&self, s: usize) -> Section<'_> {
+        let h = self.heads[s];
+        let len = core::cmp::min(SECTION_VOLUME, self.len - s * SECTION_VOLUME);
         let at = h.palette as usize;
-        let words = &self.words[h.words as usize..];
-        match h.bits {
-            0 => out.fill(self.palettes[at]),
-            1 => unpack::<1, SMALL_PALETTE>(
-                &words[k / 64..k / 64 + 1],
-                self.small_palette(at),
-                k % 64,
-                out,
-            ),
-            2 => unpack::<2, SMALL_PALETTE>(
-                &words[k / 32..k / 32 + 1],
-                self.small_palette(at),
-                k % 32,
-                out,
-            ),
-            4 => unpack::<4, SMALL_PALETTE>(
-                &words[k / 16..k / 16 + 1],
-                self.small_palette(at),
-                0,
-                out,
-            ),
-            8 => unpack::<8, MAX_PALETTE>(&words[k / 8..k / 8 + 2], self.large_palette(at), 0, out),
-            _ => out.copy_from_slice(&self.palettes[at + k..at + k + ROW]),
+        let (palette, words) = match h.bits {
+            0 => (1, 0),
+            DIRECT_BITS => (len, 0),
+            8 => (MAX_PALETTE, (len * 8 + 63) / 64),
+            bits => (SMALL_PALETTE, (len * bits as usize + 63) / 64),
+        };
+        let w = h.words as usize;
+        Section {
+            bits: h.bits,
+            len,
+            palette: &self.palettes[at..at + palette],
+            words: &self.words[w..w + words],
         }
-    }
-
-    /// The 16-entry palette of a 1-, 2- or 4-bit section.
-    #[inline]
-    fn small_palette(&self, at: usize) -> &[u16; SMALL_PALETTE] {
-        self.palettes[at..at + SMALL_PALETTE]
-            .try_into()
-            .expect("small palettes are padded to 16 entries")
-    }
-
-    /// The 256-entry palette of an 8-bit section.
-    #[inline]
-    fn large_palette(&self, at: usize) -> &[u16; MAX_PALETTE] {
-        self.palettes[at..at + MAX_PALETTE]
-            .try_into()
-            .expect("8-bit palettes hold 256 entries")
     }
 
     /// Every entry into `out` (`out.len() == len()`).
     pub fn decode_into(&self, out: &mut [u16]) {
         assert_eq!(out.len(), self.len, "decode into a slice of another length");
+        self.decode_prefix_into(out);
+    }
+
+    /// The first `out.len()` entries (at most `len()`) into `out`.
+    pub fn decode_prefix_into(&self, out: &mut [u16]) {
+        assert!(out.len() <= self.len, "decode past the end");
         for (s, dst) in out.chunks_mut(SECTION_VOLUME).enumerate() {
             self.decode_section(s, dst);
         }
     }
 
-    /// The entries of section `s` into `dst` (its length: 4096, fewer for a partial last).
+    /// The first `dst.len()` entries of section `s` into `dst`.
     fn decode_section(&self, s: usize, dst: &mut [u16]) {
         self.decode_section_mapped(s, |v| v, dst);
     }
 
-    /// The entries of section `s` through `map` into `dst` (its length: 4096, fewer for a
-    /// partial last), the palette mapped once.
+    /// The first `dst.len()` entries of section `s` through `map` into `dst`, the palette
+    /// mapped once.
     #[inline]
     fn decode_section_mapped(&self, s: usize, map: impl Fn(u16) -> u16, dst: &mut [u16]) {
-        let h = self.heads[s];
-        let at = h.palette as usize;
-        let words = &self.words[h.words as usize..];
-        match h.bits {
-            0 => dst.fill(map(self.palettes[at])),
+        let sec = self.section(s);
+        let words = sec.words;
+        match sec.bits {
+            0 => dst.fill(map(sec.palette[0])),
             1 | 2 | 4 => {
                 let mut small = [0u16; SMALL_PALETTE];
-                for (m, &v) in small.iter_mut().zip(self.small_palette(at)) {
+                for (m, &v) in small.iter_mut().zip(sec.small()) {
                     *m = map(v);
                 }
-                match h.bits {
+                match sec.bits {
                     1 => unpack::<1, SMALL_PALETTE>(words, &small, 0, dst),
                     2 => unpack::<2, SMALL_PALETTE>(words, &small, 0, dst),
                     _ => unpack::<4, SMALL_PALETTE>(words, &small, 0, dst),
@@ -391,13 +378,13 @@ impl Sections {
             }
             8 => {
                 let mut large = [0u16; MAX_PALETTE];
-                for (m, &v) in large.iter_mut().zip(self.large_palette(at)) {
+                for (m, &v) in large.iter_mut().zip(sec.large()) {
                     *m = map(v);
                 }
                 unpack::<8, MAX_PALETTE>(words, &large, 0, dst);
             }
             _ => {
-                for (d, &v) in dst.iter_mut().zip(&self.palettes[at..]) {
+                for (d, &v) in dst.iter_mut().zip(sec.palette) {
                     *d = map(v);
                 }
             }
@@ -451,6 +438,174 @@ impl Sections {
         self.heads.capacity() * size_of::<Head>()
             + self.palettes.capacity() * size_of::<u16>()
             + self.words.capacity() * size_of::<u64>()
+    }
+}
+
+/// One section of a [`Sections`] ([`Sections::section`]): its width, palette and packed
+/// entries, found once. Entry `k` is entry `s * 4096 + k` of the array.
+#[derive(Clone, Copy, Debug)]
+pub struct Section<'a> {
+    /// As [`Head::bits`].
+    bits: u8,
+    /// Entries held (4096, fewer in a partial last section).
+    len: usize,
+    /// The palette (padded as stored), or the values of a direct section.
+    palette: &'a [u16],
+    /// The packed entries.
+    words: &'a [u64],
+}
+
+impl Section<'_> {
+    /// Entries held.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether no entry is held.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The value of every entry, if the section holds one value.
+    #[inline]
+    pub fn uniform(&self) -> Option<u16> {
+        if self.bits == 0 {
+            Some(self.palette[0])
+        } else {
+            None
+        }
+    }
+
+    /// Entry `k` (`k < len()`).
+    #[inline]
+    pub fn value(&self, k: usize) -> u16 {
+        assert!(k < self.len, "section index out of range");
+        if self.bits == DIRECT_BITS {
+            return self.palette[k];
+        }
+        self.palette[packed_index(self.words, self.bits, k)]
+    }
+
+    /// The 16 entries from `k` (a multiple of 16, `k + 16 <= len()`) into `out`.
+    #[inline]
+    pub fn row(&self, k: usize, out: &mut [u16; ROW]) {
+        assert!(
+            k % ROW == 0 && k + ROW <= self.len,
+            "row index out of range"
+        );
+        let words = self.words;
+        match self.bits {
+            0 => out.fill(self.palette[0]),
+            1 => unpack::<1, SMALL_PALETTE>(&words[k / 64..k / 64 + 1], self.small(), k % 64, out),
+            2 => unpack::<2, SMALL_PALETTE>(&words[k / 32..k / 32 + 1], self.small(), k % 32, out),
+            4 => unpack::<4, SMALL_PALETTE>(&words[k / 16..k / 16 + 1], self.small(), 0, out),
+            8 => unpack::<8, MAX_PALETTE>(&words[k / 8..k / 8 + 2], self.large(), 0, out),
+            _ => out.copy_from_slice(&self.palette[k..k + ROW]),
+        }
+    }
+
+    /// Entry `x` of every row (`x < 16`; 256 rows, fewer in a partial section) into the
+    /// front of `out`: a column of the section, for a reader that needs one cell of each
+    /// row (the edge of a neighbouring chunk).
+    pub fn column(&self, x: usize, out: &mut [u16; SECTION_ROWS]) {
+        assert!(x < ROW, "column out of range");
+        let rows = self.len / ROW;
+        let out = &mut out[..rows];
+        match self.bits {
+            0 => out.fill(self.palette[0]),
+            DIRECT_BITS => {
+                for (r, o) in out.iter_mut().enumerate() {
+                    *o = self.palette[r * ROW + x];
+                }
+            }
+            bits => {
+                for (r, o) in out.iter_mut().enumerate() {
+                    *o = self.palette[packed_index(self.words, bits, r * ROW + x)];
+                }
+            }
+        }
+    }
+
+    /// The value of the 16 entries from `k` (as [`Section::row`]) if they are all one,
+    /// found from the packed indices without decoding them: most rows are one block or one
+    /// light level.
+    #[inline]
+    pub fn uniform_row(&self, k: usize) -> Option<u16> {
+        assert!(
+            k % ROW == 0 && k + ROW <= self.len,
+            "row index out of range"
+        );
+        let words = self.words;
+        let index = match self.bits {
+            0 => return Some(self.palette[0]),
+            1 => same_indices::<1>((words[k / 64] >> (k % 64)) & 0xffff)?,
+            2 => same_indices::<2>((words[k / 32] >> (2 * (k % 32))) & 0xffff_ffff)?,
+            4 => same_indices::<4>(words[k / 16])?,
+            8 => {
+                let (a, b) = (words[k / 8], words[k / 8 + 1]);
+                if a != b {
+                    return None;
+                }
+                same_indices::<8>(a)?
+            }
+            _ => {
+                let row = &self.palette[k..k + ROW];
+                return if all_equal(row, row[0]) {
+                    Some(row[0])
+                } else {
+                    None
+                };
+            }
+        };
+        Some(self.palette[index])
+    }
+
+    /// The 16-entry palette of a 1-, 2- or 4-bit section.
+    #[inline]
+    fn small(&self) -> &[u16; SMALL_PALETTE] {
+        self.palette
+            .try_into()
+            .expect("small palettes are padded to 16 entries")
+    }
+
+    /// The 256-entry palette of an 8-bit section.
+    #[inline]
+    fn large(&self) -> &[u16; MAX_PALETTE] {
+        self.palette
+            .try_into()
+            .expect("8-bit palettes hold 256 entries")
+    }
+}
+
+/// The palette index of entry `k` of a packed section (`bits` below 16) whose words start
+/// `words`. The same steps for every width, a uniform section's included (no bits, an empty
+/// mask, whatever word stands there): reads that alternate between sections of different
+/// widths, as the mesher's and the light pass's do, take no branch on the width.
+#[inline(always)]
+fn packed_index(words: &[u64], bits: u8, k: usize) -> usize {
+    let bit = k * bits as usize;
+    let w = words.get(bit / 64).copied().unwrap_or(0);
+    ((w >> (bit % 64)) & ((1u64 << bits) - 1)) as usize
+}
+
+/// The index every `BITS`-bit field of `fields` (its low `64 / BITS * BITS` bits, 16 fields
+/// for widths up to 4, 8 for 8 bits) holds, if they all hold one: the fields equal the first
+/// one repeated.
+#[inline(always)]
+fn same_indices<const BITS: usize>(fields: u64) -> Option<usize> {
+    let n = core::cmp::min(ROW, 64 / BITS);
+    let field = (1u64 << BITS) - 1;
+    let span = if BITS * n == 64 {
+        u64::MAX
+    } else {
+        (1u64 << (BITS * n)) - 1
+    };
+    let repeat = span / field;
+    let first = fields & field;
+    if fields == first * repeat {
+        Some(first as usize)
+    } else {
+        None
     }
 }
 
@@ -602,6 +757,11 @@ mod tests {
                 "the sample has direct sections"
             );
             assert_eq!(s.to_vec(), dense, "decode, len {}", len);
+            for n in [0, len / 3, core::cmp::min(len, len / 2 + 5)] {
+                let mut prefix = alloc::vec![0u16; n];
+                s.decode_prefix_into(&mut prefix);
+                assert_eq!(prefix, dense[..n], "prefix {} of {}", n, len);
+            }
             let mut buf = [0u16; SECTION_VOLUME];
             for (k, want) in dense.chunks(SECTION_VOLUME).enumerate() {
                 let got = s.section_mapped_into(k, |v| v ^ 0x5A5A, &mut buf);
@@ -620,6 +780,56 @@ mod tests {
             for i in (0..len / ROW).map(|r| r * ROW) {
                 s.row(i, &mut row);
                 assert_eq!(&row[..], &dense[i..i + ROW], "row {} of {}", i, len);
+            }
+            assert_eq!(s.section_count(), (len + 4095) / 4096);
+            for (k, want) in dense.chunks(SECTION_VOLUME).enumerate() {
+                let sec = s.section(k);
+                assert_eq!(sec.len(), want.len());
+                for (j, &v) in want.iter().enumerate() {
+                    assert_eq!(sec.value(j), v, "section {} entry {}", k, j);
+                }
+                for r in (0..want.len() / ROW).map(|r| r * ROW) {
+                    sec.row(r, &mut row);
+                    assert_eq!(&row[..], &want[r..r + ROW]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn uniform_rows_and_columns_read_back_in_every_width() {
+        // Per width, every third row one value (each palette index in turn), the others
+        // mixed, one of them differing only in its last entry.
+        for &d in &[1usize, 2, 3, 5, 17, 300] {
+            let dense: Vec<u16> = (0..SECTION_VOLUME)
+                .map(|i| {
+                    let (r, j) = (i / ROW, i % ROW);
+                    let v = if r % 3 == 0 {
+                        r / 3 % d
+                    } else if r % 3 == 1 {
+                        (r + usize::from(j == ROW - 1)) % d
+                    } else {
+                        (r + j) % d
+                    };
+                    1000 + v as u16
+                })
+                .collect();
+            let s = Sections::from_dense(&dense);
+            let sec = s.section(0);
+            let mut column = [0u16; SECTION_ROWS];
+            for x in 0..ROW {
+                sec.column(x, &mut column);
+                for (r, &v) in column.iter().enumerate() {
+                    assert_eq!(v, dense[r * ROW + x], "{} values, column {}", d, x);
+                }
+            }
+            for (r, row) in dense.chunks(ROW).enumerate() {
+                let want = if row.iter().all(|&v| v == row[0]) {
+                    Some(row[0])
+                } else {
+                    None
+                };
+                assert_eq!(sec.uniform_row(r * ROW), want, "{} values, row {}", d, r);
             }
         }
     }
