@@ -19,6 +19,8 @@ pub const SECTION_VOLUME: usize = SECTION_SIDE * SECTION_SIDE * SECTION_SIDE;
 pub const ROW: usize = SECTION_SIDE;
 /// Rows in a full section.
 pub const SECTION_ROWS: usize = SECTION_VOLUME / ROW;
+/// Entries compared per step of the uniform-section check (16 rows).
+const UNIFORM_CHECK: usize = 16 * ROW;
 /// Largest palette a packed section holds; a section with more distinct values stores them
 /// directly (16 bits each).
 const MAX_PALETTE: usize = 256;
@@ -151,7 +153,9 @@ impl Sections {
     fn push_section(&mut self, s: &[u16], index: &mut [u8; SECTION_VOLUME]) {
         let first = s[0];
         let words_at = self.words.len() as u32;
-        if all_equal(s, first) {
+        // Checked a block of rows at a time: a mixed section stops at its first block that
+        // differs instead of comparing all 4096 entries.
+        if s.chunks(UNIFORM_CHECK).all(|b| all_equal(b, first)) {
             // Uniform sections with the value of the previous uniform section share its entry.
             let palette = match self.heads.last() {
                 Some(h) if h.bits == 0 && self.palettes[h.palette as usize] == first => h.palette,
