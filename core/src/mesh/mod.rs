@@ -24,6 +24,7 @@ mod emit;
 pub mod faces;
 pub mod heightmap;
 mod lanes;
+mod padded;
 mod rows;
 mod scan;
 mod volume;
@@ -224,7 +225,6 @@ pub fn mesh_area(
     if interior_missing {
         return Err(MeshError::MissingChunk);
     }
-    let decoded = volume::Decoded::new(&area, dims);
-    let v = volume::Volume::gather(area, &decoded, dims, palette, options.missing)?;
+    let v = volume::Volume::gather(area, dims, palette, options.missing)?;
     Ok(emit::mesh(&v, options.mode))
 }

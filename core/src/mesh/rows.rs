@@ -1,16 +1,16 @@
 //! Row masks: for every padded row of a volume, which cells are occluders, other drawn
 //! blocks, blocks hidden by the same block, and plants, as bit masks (bit `px` is the cell at
 //! padded x `px`), and whether the row holds one block. They are made in one pass over the
-//! chunks' rows ([`RowSource::rows`]); the scan finds visible faces by mask arithmetic on
+//! padded rows ([`RowSource::rows`]); the scan finds visible faces by mask arithmetic on
 //! them and reads blocks and light only at faces.
 
 use alloc::vec::Vec;
 
 use crate::mesh::lanes;
-use crate::mesh::volume::{chunk_index, ring_chunk_and_local, ChunkArrays, CHUNK_SIDE};
+use crate::mesh::padded::Shape;
+use crate::mesh::volume::CHUNK_SIDE;
 use crate::world::block::{self, BlockId, BlockProps};
 use crate::world::palette::Palette;
-use crate::world::sections::{Section, ROW, SECTION_ROWS, SECTION_SIDE};
 
 /// One padded row's masks: bit `px` of each is the cell at padded x `px`. One struct per row
 /// (not one vector per mask) so that the gather writes a row with one push.
@@ -261,36 +261,6 @@ impl<M: Mask> RowMasks<M> {
     }
 }
 
-/// [`run_fields`] of the 16 blocks from block index `src` of a chunk, entry `k` of its
-/// section `s` (a missing chunk is `filler`). Decoded rows are read as they are; in a
-/// paletted section, a row of one block (most rows: stone, air, water) is found from the
-/// packed indices and costs one lookup.
-#[inline(always)]
-fn run_of(
-    c: &Option<ChunkArrays<'_>>,
-    s: &Option<Section<'_>>,
-    src: usize,
-    k: usize,
-    filler: BlockId,
-    spreads: &[Spread],
-) -> (Spread, Option<BlockId>) {
-    let (c, s) = match (c, s) {
-        (Some(c), Some(s)) => (c, s),
-        _ => return (spread_of(spreads, filler).times(0xffff), Some(filler)),
-    };
-    if let Some(run) = c.dense_blocks.get(src..src + 16) {
-        return run_fields(run, spreads);
-    }
-    match s.uniform_row(k) {
-        Some(b) => (spread_of(spreads, b).times(0xffff), Some(b)),
-        None => {
-            let mut run = [0; 16];
-            s.row(k, &mut run);
-            run_fields(&run, spreads)
-        }
-    }
-}
-
 /// The packed class fields of a 16-block run, and its block if the run is one block.
 #[inline(always)]
 fn run_fields(run: &[BlockId], spreads: &[Spread]) -> (Spread, Option<BlockId>) {
@@ -317,32 +287,32 @@ fn run_fields(run: &[BlockId], spreads: &[Spread]) -> (Spread, Option<BlockId>) 
 }
 
 /// What the gather reads rows from.
-pub(crate) struct RowSource<'s, 'a> {
-    pub(crate) chunks: &'s [Option<ChunkArrays<'a>>],
+pub(crate) struct RowSource<'s> {
+    /// The padded blocks ([`crate::mesh::padded`]).
+    pub(crate) blocks: &'s [BlockId],
+    pub(crate) shape: Shape,
+    /// Chunks per row of the area's ring grid.
     pub(crate) cw: usize,
-    pub(crate) sx: usize,
+    /// Layers scanned.
     pub(crate) ny: usize,
-    pub(crate) zrows: usize,
-    pub(crate) filler: BlockId,
     /// Occluder bits of the row below the world.
     pub(crate) below: u128,
     /// Per block id, its class spread ([`spread`]).
     pub(crate) spreads: &'s [Spread],
 }
 
-impl RowSource<'_, '_> {
+impl RowSource<'_> {
     /// The row masks of every padded row, `M` wide enough for a padded row.
     pub(crate) fn rows<M: Mask>(&self) -> Vec<RowMasks<M>> {
         let RowSource {
-            chunks,
+            blocks,
+            shape,
             cw,
-            sx,
             ny,
-            zrows,
-            filler,
             below,
             spreads,
         } = *self;
+        let (n, zrows) = (shape.xrow, shape.zrows);
         let spread_of = |b: BlockId| spread_of(spreads, b);
         // Padded layers 0..=ny + 1, and one more: the 3 × 3 window in front of a top face
         // on the world's highest layer reaches two layers above it. Rows are pushed in
@@ -356,69 +326,42 @@ impl RowSource<'_, '_> {
                 ..RowMasks::AIR
             },
         );
-        // The section of every chunk that holds layer `y`, found once per section.
-        let mut sections: Vec<Option<Section<'_>>> = alloc::vec![None; chunks.len()];
-        // The apron columns of the section: each chunk row's west neighbour's last cells and
-        // east neighbour's first, decoded once per section (read a cell at a time, each
-        // would wait on a chain of lookups).
-        let chunk_rows = chunks.len() / cw;
-        let mut edges = alloc::vec![[[0u16; SECTION_ROWS]; 2]; chunk_rows];
-        for y in 0..ny {
-            if y % SECTION_SIDE == 0 {
-                for (s, c) in sections.iter_mut().zip(chunks) {
-                    *s = c.as_ref().map(|c| c.blocks.section(y / SECTION_SIDE));
-                }
-                for (crow, [west, east]) in edges.iter_mut().enumerate() {
-                    let row = &sections[crow * cw..(crow + 1) * cw];
-                    for (col, s, x) in [(west, &row[0], CHUNK_SIDE - 1), (east, &row[cw - 1], 0)] {
-                        match s {
-                            Some(s) => s.column(x, col),
-                            None => col.fill(filler),
-                        }
-                    }
-                }
-            }
-            for pz in 0..zrows {
-                let (crow, lz) = ring_chunk_and_local(pz);
-                let row_chunks = &chunks[crow * cw..(crow + 1) * cw];
-                let row_sections = &sections[crow * cw..(crow + 1) * cw];
-                let src = chunk_index(0, y, lz);
-                let k = chunk_index(0, y % SECTION_SIDE, lz);
-                // The west apron cell, the interior chunks' rows, the east apron cell, as
-                // packed class fields; the row is uniform if all hold the west cell's block.
-                let (west, east) = (edges[crow][0][k / ROW], edges[crow][1][k / ROW]);
-                let mut same = east == west;
-                let run =
-                    |i: usize| run_of(&row_chunks[i], &row_sections[i], src, k, filler, spreads);
-                // Pushed in each branch: merging the branches' masks first sent them
-                // through the stack.
-                let uniform = |same: bool| if same { west } else { MIXED_ROW };
-                if cw == 3 {
-                    // One chunk wide (every chunk mesh): 18 cells, every field built at once
-                    // (west at bit 0, the chunk's run at 1..=16, east at 17).
-                    let (acc, first) = run(1);
+        let first = shape.layer_cells();
+        let scanned = &blocks[first..first + ny * shape.layer_cells()];
+        for row in scanned.chunks_exact(n) {
+            // The west apron cell, the chunks' runs, the east apron cell, as packed class
+            // fields; the row is uniform if all hold the west cell's block.
+            let (west, east) = (row[0], row[n - 1]);
+            let mut same = east == west;
+            // Pushed in each branch: merging the branches' masks first sent them through
+            // the stack.
+            let uniform = |same: bool| if same { west } else { MIXED_ROW };
+            if cw == 3 {
+                // One chunk wide (every chunk mesh): 18 cells, every field built at once
+                // (west at bit 0, the chunk's run at 1..=16, east at 17).
+                let (acc, first) = run_fields(&row[1..], spreads);
+                same &= first == Some(west);
+                let fields = spread_of(west).or(acc.shl(1)).or(spread_of(east).shl(17));
+                let field = |k: usize| M::of(u128::from(fields.field(k)));
+                masks.push(RowMasks {
+                    occ: field(0),
+                    other: field(1),
+                    hides_same: field(2),
+                    plants: field(3),
+                    uniform: uniform(same),
+                });
+            } else {
+                let mut m = RowMasks::AIR;
+                m.place(spread_of(west), 0);
+                m.place(spread_of(east), n - 1);
+                for ccol in 0..cw - 2 {
+                    let at = 1 + ccol * CHUNK_SIDE;
+                    let (acc, first) = run_fields(&row[at..], spreads);
                     same &= first == Some(west);
-                    let fields = spread_of(west).or(acc.shl(1)).or(spread_of(east).shl(17));
-                    let field = |k: usize| M::of(u128::from(fields.field(k)));
-                    masks.push(RowMasks {
-                        occ: field(0),
-                        other: field(1),
-                        hides_same: field(2),
-                        plants: field(3),
-                        uniform: uniform(same),
-                    });
-                } else {
-                    let mut m = RowMasks::AIR;
-                    m.place(spread_of(west), 0);
-                    m.place(spread_of(east), sx + 1);
-                    for ccol in 0..cw - 2 {
-                        let (acc, first) = run(ccol + 1);
-                        same &= first == Some(west);
-                        m.place(acc, 1 + ccol * CHUNK_SIDE);
-                    }
-                    m.uniform = uniform(same);
-                    masks.push(m);
+                    m.place(acc, at);
                 }
+                m.uniform = uniform(same);
+                masks.push(m);
             }
         }
         masks.resize(rows, RowMasks::AIR);

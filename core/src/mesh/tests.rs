@@ -362,8 +362,7 @@ fn row_reads_match_cell_reads() {
         chunks: &ring,
     };
     let palette = Palette::builtin();
-    let decoded = volume::Decoded::new(&area, DIMS);
-    let v = volume::Volume::gather(area, &decoded, DIMS, &palette, MissingNeighbour::Emit).unwrap();
+    let v = volume::Volume::gather(area, DIMS, &palette, MissingNeighbour::Emit).unwrap();
     let mut row = [0; volume::PADDED_ROW];
     let n = v.sx + 2;
     assert!(n > 64);
@@ -497,9 +496,7 @@ fn row_masks_are_the_cells_classes() {
             depth: 1,
             chunks: &ring,
         };
-        let decoded = volume::Decoded::new(&area, DIMS);
-        let v =
-            volume::Volume::gather(area, &decoded, DIMS, &palette, MissingNeighbour::Emit).unwrap();
+        let v = volume::Volume::gather(area, DIMS, &palette, MissingNeighbour::Emit).unwrap();
         let n = v.sx + 2;
         for py in 0..=v.ny + 1 {
             for pz in 0..v.sz + 2 {
@@ -584,8 +581,7 @@ fn row_windows_match_the_cell_by_cell_keys() {
             depth: 2,
             chunks: &ring,
         };
-        let decoded = volume::Decoded::new(&area, DIMS);
-        let v = volume::Volume::gather(area, &decoded, DIMS, &palette, missing).unwrap();
+        let v = volume::Volume::gather(area, DIMS, &palette, missing).unwrap();
         assert_eq!(v.ny, DIMS.height as usize);
         let mut rows = window::LightRows::new(&v);
         let mut checked = 0;

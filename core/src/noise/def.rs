@@ -4,7 +4,7 @@
 use crate::noise::cellular::{CellularDistance, CellularParams, CellularReturn};
 use crate::util::random::mix_stafford13;
 
-/// The fill paths this machine runs, detected once per process: CPUID is slow under
+/// The SIMD paths this machine runs, detected once per process: CPUID is slow under
 /// virtualisation (several microseconds per query, and a build asks several), while the
 /// answer never changes within a process and never changes an output (every path gives the
 /// same bits). The only state `core` keeps.
@@ -18,6 +18,9 @@ struct Paths {
     vector_fine: bool,
     /// 3D value/Perlin f64 fills in 512-bit vectors (see [`Noise::wide_lattice_3d`]).
     wide_lattice_3d: bool,
+    /// SSSE3 byte shuffles (the paletted sections' unpack, [`ssse3`]; built with `alloc`).
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    ssse3: bool,
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -33,7 +36,8 @@ fn paths() -> Paths {
             | u8::from(super::simd::available())
             | u8::from(avx512) << 1
             | u8::from(super::simd::fast_lane_multiply() || avx512) << 2
-            | u8::from(avx512 && !super::simd::one_fma512_unit()) << 3;
+            | u8::from(avx512 && !super::simd::one_fma512_unit()) << 3
+            | u8::from(super::simd::ssse3_available()) << 4;
         DETECTED.store(bits, Ordering::Relaxed);
     }
     Paths {
@@ -41,7 +45,15 @@ fn paths() -> Paths {
         avx512: bits & 2 != 0,
         vector_fine: bits & 4 != 0,
         wide_lattice_3d: bits & 8 != 0,
+        ssse3: bits & 16 != 0,
     }
+}
+
+/// Whether this machine runs SSSE3 code, from the process's one CPU check: what the
+/// paletted sections' unpack (`world::sections`) asks before taking its shuffle path.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+pub(crate) fn ssse3() -> bool {
+    paths().ssse3
 }
 
 #[cfg(not(target_arch = "x86_64"))]
@@ -51,6 +63,7 @@ fn paths() -> Paths {
         avx512: false,
         vector_fine: false,
         wide_lattice_3d: false,
+        ssse3: false,
     }
 }
 

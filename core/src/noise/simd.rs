@@ -48,6 +48,19 @@ pub(super) fn available() -> bool {
     }
 }
 
+/// Whether this CPU runs SSSE3 code (CPUID leaf 1, ECX bit 9).
+pub(super) fn ssse3_available() -> bool {
+    const SSSE3: u32 = 1 << 9;
+    if cfg!(target_feature = "ssse3") {
+        return true;
+    }
+    // SAFETY: CPUID exists on every x86-64 CPU. (Newer Rust declares `__cpuid` safe;
+    // Rust 1.63, which core supports, does not.)
+    #[allow(unused_unsafe)]
+    let ecx = unsafe { __cpuid(1).ecx };
+    ecx & SSSE3 != 0
+}
+
 /// Whether this CPU and OS run the AVX-512 kernels: AVX2 ([`available`]), AVX-512 F and DQ
 /// (CPUID leaf 7), and the OS saving the opmask and all 512-bit registers (XCR0 bits 5–7).
 #[cfg(feature = "avx512")]

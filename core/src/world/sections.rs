@@ -34,6 +34,9 @@ const NOT_SEEN: u16 = u16::MAX;
 /// array with a masked index (no bounds check), for at most 28 bytes more per section.
 const SMALL_PALETTE: usize = 16;
 
+#[cfg(target_arch = "x86_64")]
+mod ssse3;
+
 /// Where one section lives in the shared arrays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Head {
@@ -365,34 +368,7 @@ impl Sections {
     /// mapped once.
     #[inline]
     fn decode_section_mapped(&self, s: usize, map: impl Fn(u16) -> u16, dst: &mut [u16]) {
-        let sec = self.section(s);
-        let words = sec.words;
-        match sec.bits {
-            0 => dst.fill(map(sec.palette[0])),
-            1 | 2 | 4 => {
-                let mut small = [0u16; SMALL_PALETTE];
-                for (m, &v) in small.iter_mut().zip(sec.small()) {
-                    *m = map(v);
-                }
-                match sec.bits {
-                    1 => unpack::<1, SMALL_PALETTE>(words, &small, 0, dst),
-                    2 => unpack::<2, SMALL_PALETTE>(words, &small, 0, dst),
-                    _ => unpack::<4, SMALL_PALETTE>(words, &small, 0, dst),
-                }
-            }
-            8 => {
-                let mut large = [0u16; MAX_PALETTE];
-                for (m, &v) in large.iter_mut().zip(sec.large()) {
-                    *m = map(v);
-                }
-                unpack::<8, MAX_PALETTE>(words, &large, 0, dst);
-            }
-            _ => {
-                for (d, &v) in dst.iter_mut().zip(sec.palette) {
-                    *d = map(v);
-                }
-            }
-        }
+        self.section(s).decode_mapped_into(map, dst);
     }
 
     /// The entries of section `s` through `map` into `buf` (the filled prefix, as
@@ -477,6 +453,46 @@ impl Section<'_> {
             Some(self.palette[0])
         } else {
             None
+        }
+    }
+
+    /// The first `dst.len()` entries (at most `len()`) into `dst`.
+    #[inline]
+    pub fn decode_into(&self, dst: &mut [u16]) {
+        self.decode_mapped_into(|v| v, dst);
+    }
+
+    /// The first `dst.len()` entries (at most `len()`) through `map` into `dst`, the palette
+    /// mapped once: the indices unpack straight to mapped values.
+    #[inline]
+    pub fn decode_mapped_into(&self, map: impl Fn(u16) -> u16, dst: &mut [u16]) {
+        assert!(dst.len() <= self.len, "decode past the section's end");
+        let words = self.words;
+        match self.bits {
+            0 => dst.fill(map(self.palette[0])),
+            1 | 2 | 4 => {
+                let mut small = [0u16; SMALL_PALETTE];
+                for (m, &v) in small.iter_mut().zip(self.small()) {
+                    *m = map(v);
+                }
+                match self.bits {
+                    1 => unpack_small::<1>(words, &small, dst),
+                    2 => unpack_small::<2>(words, &small, dst),
+                    _ => unpack_small::<4>(words, &small, dst),
+                }
+            }
+            8 => {
+                let mut large = [0u16; MAX_PALETTE];
+                for (m, &v) in large.iter_mut().zip(self.large()) {
+                    *m = map(v);
+                }
+                unpack::<8, MAX_PALETTE>(words, &large, 0, dst);
+            }
+            _ => {
+                for (d, &v) in dst.iter_mut().zip(self.palette) {
+                    *d = map(v);
+                }
+            }
         }
     }
 
@@ -659,6 +675,30 @@ fn pack<const BITS: usize>(index: &[u8], words: &mut Vec<u64>) {
     }
 }
 
+/// Unpack the first `out.len()` entries of a 1-, 2- or 4-bit section from its `words`
+/// through its 16-entry palette: whole rows with SSSE3 shuffles where the CPU has them
+/// (several times faster), the rest one lookup per entry.
+#[inline]
+fn unpack_small<const BITS: usize>(words: &[u64], palette: &[u16; SMALL_PALETTE], out: &mut [u16]) {
+    let whole = out.len() / ROW * ROW;
+    #[cfg(target_arch = "x86_64")]
+    if whole > 0 && ssse3::unpack_rows::<BITS>(words, palette, &mut out[..whole]) {
+        if whole < out.len() {
+            // The partial row lies in one word: whole rows end on a word's field boundary.
+            let bit = whole * BITS;
+            unpack::<BITS, SMALL_PALETTE>(
+                &words[bit / 64..],
+                palette,
+                bit % 64 / BITS,
+                &mut out[whole..],
+            );
+        }
+        return;
+    }
+    let _ = whole;
+    unpack::<BITS, SMALL_PALETTE>(words, palette, 0, out);
+}
+
 /// Unpack `out.len()` entries from `words`, starting at entry `skip` of the first word,
 /// through `palette` (`N`, a power of two, above every index: the masked index needs no
 /// bounds check). With `skip > 0` the entries lie in the first word.
@@ -747,6 +787,30 @@ mod tests {
             }
         }
         v
+    }
+
+    #[test]
+    fn every_width_unpacks_the_same_both_ways() {
+        // Random words decode through the shuffles (on a CPU with SSSE3) and one lookup per
+        // entry alike, over whole rows and partial ones.
+        let mut rng = Rng(0x0123_4567_89AB_CDEF);
+        let words: Vec<u64> = (0..SECTION_VOLUME / 16).map(|_| rng.next()).collect();
+        let mut palette = [0u16; SMALL_PALETTE];
+        for p in palette.iter_mut() {
+            *p = rng.next() as u16;
+        }
+        for &n in &[1, 16, 21, 48, 63, 64, 65, 4096 - 11, 4096] {
+            let (mut fast, mut portable) = (alloc::vec![0u16; n], alloc::vec![0u16; n]);
+            unpack_small::<1>(&words, &palette, &mut fast);
+            unpack::<1, SMALL_PALETTE>(&words, &palette, 0, &mut portable);
+            assert_eq!(fast, portable, "1 bit, {} entries", n);
+            unpack_small::<2>(&words, &palette, &mut fast);
+            unpack::<2, SMALL_PALETTE>(&words, &palette, 0, &mut portable);
+            assert_eq!(fast, portable, "2 bits, {} entries", n);
+            unpack_small::<4>(&words, &palette, &mut fast);
+            unpack::<4, SMALL_PALETTE>(&words, &palette, 0, &mut portable);
+            assert_eq!(fast, portable, "4 bits, {} entries", n);
+        }
     }
 
     #[test]

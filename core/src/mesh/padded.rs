@@ -1,0 +1,308 @@
+//! The meshed area's blocks and light decoded once into dense padded arrays: the area's
+//! cells and a one-cell apron from the chunks around it, every padded row `sx + 2` cells
+//! long (`(py * (sz + 2) + pz) * (sx + 2) + px`). Every later read is one index, whatever
+//! chunk or section the cell lies in.
+//!
+//! Chunks are paletted per section; each section of each chunk is decoded into the part of
+//! the arrays it covers: a uniform section (most: stone, air, full sky light) is a fill, a
+//! meshed chunk's rows unpack in place, the ring contributes its edge columns and rows.
+
+use crate::world::chunk::FullChunk;
+use crate::world::dims::CHUNK_SIDE;
+use crate::world::sections::{Section, ROW, SECTION_ROWS, SECTION_SIDE, SECTION_VOLUME};
+
+/// Light as the padded array holds it: sky light in the low byte, block light in the high
+/// one (as [`crate::mesh::window::packed`]).
+#[inline(always)]
+pub(crate) fn packed_of(sky: u16, block: u16) -> u16 {
+    (sky & 15) | (block & 15) << 8
+}
+
+/// One section of one chunk as a channel of the padded arrays: its blocks, or its light.
+trait ChannelSection: Copy {
+    /// The value of every cell, if the section holds one.
+    fn uniform(&self) -> Option<u16>;
+    /// The 16 cells from section entry `k` (a row's first).
+    fn row(&self, k: usize, out: &mut [u16; ROW]);
+    /// Cell `x` of every row.
+    fn column(&self, x: usize, out: &mut [u16; SECTION_ROWS]);
+    /// The first `out.len()` cells.
+    fn decode(&self, out: &mut [u16]);
+}
+
+impl ChannelSection for Section<'_> {
+    #[inline(always)]
+    fn uniform(&self) -> Option<u16> {
+        Section::uniform(self)
+    }
+    #[inline(always)]
+    fn row(&self, k: usize, out: &mut [u16; ROW]) {
+        Section::row(self, k, out)
+    }
+    #[inline(always)]
+    fn column(&self, x: usize, out: &mut [u16; SECTION_ROWS]) {
+        Section::column(self, x, out)
+    }
+    #[inline(always)]
+    fn decode(&self, out: &mut [u16]) {
+        self.decode_into(out)
+    }
+}
+
+/// A section's sky and block light, read as [`packed_of`] light.
+#[derive(Clone, Copy)]
+struct LightSection<'a> {
+    sky: Section<'a>,
+    block: Section<'a>,
+}
+
+impl ChannelSection for LightSection<'_> {
+    #[inline(always)]
+    fn uniform(&self) -> Option<u16> {
+        Some(packed_of(self.sky.uniform()?, self.block.uniform()?))
+    }
+    #[inline(always)]
+    fn row(&self, k: usize, out: &mut [u16; ROW]) {
+        let mut block = [0u16; ROW];
+        self.sky.row(k, out);
+        self.block.row(k, &mut block);
+        for (o, b) in out.iter_mut().zip(block) {
+            *o = packed_of(*o, b);
+        }
+    }
+    fn column(&self, x: usize, out: &mut [u16; SECTION_ROWS]) {
+        let mut block = [0u16; SECTION_ROWS];
+        self.sky.column(x, out);
+        self.block.column(x, &mut block);
+        for (o, b) in out.iter_mut().zip(block) {
+            *o = packed_of(*o, b);
+        }
+    }
+    fn decode(&self, out: &mut [u16]) {
+        // Block light is nearly always one level per section: then it is mapped into the
+        // sky light's palette, no second pass.
+        if let Some(b) = self.block.uniform() {
+            self.sky.decode_mapped_into(|s| packed_of(s, b), out);
+            return;
+        }
+        let mut block = [0u16; SECTION_VOLUME];
+        let block = &mut block[..out.len()];
+        self.sky.decode_into(out);
+        self.block.decode_into(block);
+        for (o, &b) in out.iter_mut().zip(block.iter()) {
+            *o = packed_of(*o, b);
+        }
+    }
+}
+
+/// The shape of the padded arrays.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shape {
+    /// Cells per padded row: `sx + 2`.
+    pub xrow: usize,
+    /// Padded rows per layer: `sz + 2`.
+    pub zrows: usize,
+    /// Padded layers held (from the one below the world).
+    pub layers: usize,
+}
+
+impl Shape {
+    /// The index of padded `(px, py, pz)`.
+    #[inline(always)]
+    pub fn index(&self, px: usize, py: usize, pz: usize) -> usize {
+        (py * self.zrows + pz) * self.xrow + px
+    }
+    /// Cells in one padded layer.
+    #[inline(always)]
+    pub fn layer_cells(&self) -> usize {
+        self.zrows * self.xrow
+    }
+    /// Cells held.
+    pub fn cells(&self) -> usize {
+        self.layers * self.layer_cells()
+    }
+}
+
+/// Where one chunk of the area's ring grid lands along one axis: padded `p0..p0 + n` from
+/// local `l0` (16 cells of a meshed chunk, one edge cell of a ring chunk).
+#[derive(Clone, Copy)]
+struct Span {
+    p0: usize,
+    l0: usize,
+    n: usize,
+}
+
+/// The span of ring-grid chunk `c` (0 and `chunks - 1` are the ring) along an axis of
+/// `chunks` ring-grid chunks.
+fn span(c: usize, chunks: usize) -> Span {
+    if c == 0 {
+        Span {
+            p0: 0,
+            l0: CHUNK_SIDE - 1,
+            n: 1,
+        }
+    } else if c == chunks - 1 {
+        Span {
+            p0: (chunks - 2) * CHUNK_SIDE + 1,
+            l0: 0,
+            n: 1,
+        }
+    } else {
+        Span {
+            p0: (c - 1) * CHUNK_SIDE + 1,
+            l0: 0,
+            n: CHUNK_SIDE,
+        }
+    }
+}
+
+/// The chunks of the area as [`crate::mesh::ChunkArea`] lists them (`cw` per row of the
+/// ring grid), with what the padded arrays hold of them.
+pub(crate) struct Source<'s, 'a> {
+    /// The ring grid's chunks (`None`: missing).
+    pub chunks: &'s [Option<&'a FullChunk>],
+    /// Chunks per ring-grid row.
+    pub cw: usize,
+    /// The arrays' shape.
+    pub shape: Shape,
+}
+
+impl<'a> Source<'_, 'a> {
+    /// The blocks of chunk layers `0..layers` at padded layers `1..=layers` into `dst`
+    /// (a missing chunk's cells are `missing`).
+    pub fn blocks_into(&self, layers: usize, missing: u16, dst: &mut [u16]) {
+        self.fill(layers, missing, dst, |c, s| c.blocks().section(s));
+    }
+
+    /// The [`packed_of`] light of chunk layers `0..layers` at padded layers `1..=layers`
+    /// into `dst` (a missing chunk's cells are `missing`).
+    pub fn light_into(&self, layers: usize, missing: u16, dst: &mut [u16]) {
+        self.fill(layers, missing, dst, |c, s| {
+            let light = c.light();
+            LightSection {
+                sky: light.sky.section(s),
+                block: light.block.section(s),
+            }
+        });
+    }
+
+    /// Every chunk of the ring grid through [`fill_chunk`].
+    fn fill<V: ChannelSection>(
+        &self,
+        layers: usize,
+        missing: u16,
+        dst: &mut [u16],
+        view: impl Fn(&'a FullChunk, usize) -> V,
+    ) {
+        let cd = self.chunks.len() / self.cw;
+        for (i, c) in self.chunks.iter().enumerate() {
+            let (x, z) = (span(i % self.cw, self.cw), span(i / self.cw, cd));
+            let cell = Cells {
+                shape: self.shape,
+                x,
+                z,
+            };
+            match c {
+                Some(c) => cell.fill_chunk(layers, dst, |s| view(c, s)),
+                None => cell.fill_missing(layers, missing, dst),
+            }
+        }
+    }
+}
+
+/// The cells one chunk covers in the padded arrays.
+struct Cells {
+    shape: Shape,
+    x: Span,
+    z: Span,
+}
+
+impl Cells {
+    /// Fill the covered cells of padded layers `1..=layers` with `v`.
+    fn fill_missing(&self, layers: usize, v: u16, dst: &mut [u16]) {
+        self.fill_layers(0..layers, v, dst);
+    }
+
+    /// Fill the covered cells of chunk layers `ys` (padded `y + 1`) with `v`. Most of a
+    /// volume is uniform sections, so the fills take each shape with fixed-size stores:
+    /// rows of 16 for a meshed chunk and a north or south neighbour, a column for a west or
+    /// east one, a cell for a corner.
+    fn fill_layers(&self, ys: core::ops::Range<usize>, v: u16, dst: &mut [u16]) {
+        let (x, z, shape) = (self.x, self.z, self.shape);
+        let row = [v; CHUNK_SIDE];
+        for y in ys {
+            let at = shape.index(x.p0, y + 1, z.p0);
+            let cells = &mut dst[at..at + (z.n - 1) * shape.xrow + x.n];
+            match (x.n, z.n) {
+                (CHUNK_SIDE, _) => {
+                    for r in cells.chunks_mut(shape.xrow) {
+                        r[..CHUNK_SIDE].copy_from_slice(&row);
+                    }
+                }
+                _ => {
+                    for c in cells.iter_mut().step_by(shape.xrow) {
+                        *c = v;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Decode the covered cells of chunk layers `0..layers` from `section(s)`, section by
+    /// section: a uniform section is a fill, an edge column one column read, rows unpack in
+    /// place.
+    fn fill_chunk<V: ChannelSection>(
+        &self,
+        layers: usize,
+        dst: &mut [u16],
+        section: impl Fn(usize) -> V,
+    ) {
+        let (x, z, shape) = (self.x, self.z, self.shape);
+        for s in 0..(layers + SECTION_SIDE - 1) / SECTION_SIDE {
+            let y0 = s * SECTION_SIDE;
+            let ys = y0..core::cmp::min(y0 + SECTION_SIDE, layers);
+            let sec = section(s);
+            if let Some(v) = sec.uniform() {
+                self.fill_layers(ys, v, dst);
+                continue;
+            }
+            // Section entry of (local x 0, y, local z): ((y - y0) * 16 + z) * 16.
+            let entry = |y: usize, lz: usize| ((y - y0) * SECTION_SIDE + lz) * ROW;
+            if x.n == 1 && z.n == CHUNK_SIDE {
+                // A west or east neighbour: one column of every row.
+                let mut col = [0u16; SECTION_ROWS];
+                sec.column(x.l0, &mut col);
+                for (cells, y) in col.chunks_exact(SECTION_SIDE).zip(ys) {
+                    let at = shape.index(x.p0, y + 1, z.p0);
+                    let out = &mut dst[at..at + (CHUNK_SIDE - 1) * shape.xrow + 1];
+                    for (o, &c) in out.iter_mut().step_by(shape.xrow).zip(cells) {
+                        *o = c;
+                    }
+                }
+                continue;
+            }
+            if x.n == CHUNK_SIDE && z.n == CHUNK_SIDE {
+                // A meshed chunk: the section's layers decoded at once, then row by row.
+                let mut buf = [0u16; SECTION_VOLUME];
+                let buf = &mut buf[..ys.len() * SECTION_SIDE * ROW];
+                sec.decode(buf);
+                for (rows, y) in buf.chunks_exact(SECTION_SIDE * ROW).zip(ys) {
+                    for (lz, row) in rows.chunks_exact(ROW).enumerate() {
+                        let at = shape.index(x.p0, y + 1, z.p0 + lz);
+                        dst[at..at + ROW].copy_from_slice(row);
+                    }
+                }
+                continue;
+            }
+            let mut row = [0u16; ROW];
+            for y in ys {
+                for dz in 0..z.n {
+                    let k = entry(y, z.l0 + dz);
+                    let at = shape.index(x.p0, y + 1, z.p0 + dz);
+                    sec.row(k, &mut row);
+                    dst[at..at + x.n].copy_from_slice(&row[x.l0..x.l0 + x.n]);
+                }
+            }
+        }
+    }
+}
