@@ -28,6 +28,8 @@ trait ChannelSection: Copy {
     fn column(&self, x: usize, out: &mut [u16; SECTION_ROWS]);
     /// The first `out.len()` cells.
     fn decode(&self, out: &mut [u16]);
+    /// Cell `k`.
+    fn value(&self, k: usize) -> u16;
 }
 
 impl ChannelSection for Section<'_> {
@@ -46,6 +48,10 @@ impl ChannelSection for Section<'_> {
     #[inline(always)]
     fn decode(&self, out: &mut [u16]) {
         self.decode_into(out)
+    }
+    #[inline(always)]
+    fn value(&self, k: usize) -> u16 {
+        Section::value(self, k)
     }
 }
 
@@ -71,8 +77,14 @@ impl ChannelSection for LightSection<'_> {
         }
     }
     fn column(&self, x: usize, out: &mut [u16; SECTION_ROWS]) {
-        let mut block = [0u16; SECTION_ROWS];
         self.sky.column(x, out);
+        if let Some(b) = self.block.uniform() {
+            for o in out.iter_mut() {
+                *o = packed_of(*o, b);
+            }
+            return;
+        }
+        let mut block = [0u16; SECTION_ROWS];
         self.block.column(x, &mut block);
         for (o, b) in out.iter_mut().zip(block) {
             *o = packed_of(*o, b);
@@ -92,6 +104,10 @@ impl ChannelSection for LightSection<'_> {
         for (o, &b) in out.iter_mut().zip(block.iter()) {
             *o = packed_of(*o, b);
         }
+    }
+    #[inline(always)]
+    fn value(&self, k: usize) -> u16 {
+        packed_of(self.sky.value(k), self.block.value(k))
     }
 }
 
@@ -294,14 +310,18 @@ impl Cells {
                 }
                 continue;
             }
-            let mut row = [0u16; ROW];
-            for y in ys {
-                for dz in 0..z.n {
-                    let k = entry(y, z.l0 + dz);
-                    let at = shape.index(x.p0, y + 1, z.p0 + dz);
-                    sec.row(k, &mut row);
-                    dst[at..at + x.n].copy_from_slice(&row[x.l0..x.l0 + x.n]);
+            if x.n == 1 {
+                // A corner: one cell per layer.
+                for y in ys {
+                    dst[shape.index(x.p0, y + 1, z.p0)] = sec.value(entry(y, z.l0) + x.l0);
                 }
+                continue;
+            }
+            // A north or south neighbour: one row per layer.
+            for y in ys {
+                let at = shape.index(x.p0, y + 1, z.p0);
+                let out: &mut [u16; ROW] = (&mut dst[at..at + ROW]).try_into().expect("a row");
+                sec.row(entry(y, z.l0), out);
             }
         }
     }

@@ -50,8 +50,8 @@ pub(crate) enum Rows {
 }
 
 impl Rows {
-    /// Occluders of row `i`.
-    #[inline(always)]
+    /// Occluders of row `i` (the tests compare them with the blocks).
+    #[cfg(test)]
     pub fn occ(&self, i: usize) -> u128 {
         match self {
             Rows::Narrow(r) => r[i].occ.wide(),
@@ -141,7 +141,7 @@ pub(crate) fn class(p: &BlockProps) -> u8 {
 }
 
 /// A row mask type ([`Rows`]): `u32` for one chunk's padded rows (18 cells), where each
-/// operation is one instruction, or `u128` for up to [`PADDED_ROW`] cells.
+/// operation is one instruction, or `u128` for the widest padded row (`MAX_AREA_WIDTH` chunks and two apron cells).
 pub(crate) trait Mask:
     Copy
     + Eq

@@ -8,8 +8,8 @@ use alloc::vec::Vec;
 use crate::mesh::emit::Entry;
 use crate::mesh::faces::{self, Face, FULL16};
 use crate::mesh::rows::{equal_mask, Mask, RowMasks, Rows, MIXED_ROW};
-use crate::mesh::volume::{Volume, PADDED_ROW};
-use crate::mesh::window::{LightRows, RowWindow};
+use crate::mesh::volume::Volume;
+use crate::mesh::window::RowWindow;
 use crate::world::block::{BlockId, Surface};
 
 /// Find every visible axis face, one list per face direction in [`Face::AXIS`] order, each
@@ -26,11 +26,6 @@ pub(crate) fn scan(v: &Volume<'_>, lists: &mut [Vec<Entry>; 6]) {
 fn scan_with<M: Mask>(v: &Volume<'_>, rows: &[RowMasks<M>], lists: &mut [Vec<Entry>; 6]) {
     let zrows = v.sz + 2;
     let interior = M::of(v.interior());
-    let mut blocks = RowBlocks {
-        here: [0; PADDED_ROW],
-        faced: [0; PADDED_ROW],
-    };
-    let mut light = LightRows::new(v);
     for py in 1..=v.ny {
         for pz in 1..=v.sz {
             let r = py * zrows + pz;
@@ -48,12 +43,8 @@ fn scan_with<M: Mask>(v: &Volume<'_>, rows: &[RowMasks<M>], lists: &mut [Vec<Ent
                     continue; // solid rock
                 }
             }
-            // Rows with see-through blocks compare them with their neighbours: read the
-            // row's blocks once for the six directions.
-            if rows[r].hides_same & interior != M::ZERO {
-                v.row_blocks(py, pz, &mut blocks.here);
-            }
-            let window = RowWindow::new(v, &mut light, py, pz);
+            let blocks = v.row_blocks(py, pz);
+            let window = RowWindow::new(v, rows, py, pz);
             let row = Row {
                 rows,
                 r,
@@ -63,12 +54,12 @@ fn scan_with<M: Mask>(v: &Volume<'_>, rows: &[RowMasks<M>], lists: &mut [Vec<Ent
                 other,
                 interior,
             };
-            row.faces::<0>(v, n_occ[0], &mut blocks, &window, &mut lists[0]);
-            row.faces::<1>(v, n_occ[1], &mut blocks, &window, &mut lists[1]);
-            row.faces::<2>(v, n_occ[2], &mut blocks, &window, &mut lists[2]);
-            row.faces::<3>(v, n_occ[3], &mut blocks, &window, &mut lists[3]);
-            row.faces::<4>(v, n_occ[4], &mut blocks, &window, &mut lists[4]);
-            row.faces::<5>(v, n_occ[5], &mut blocks, &window, &mut lists[5]);
+            row.faces::<0>(v, n_occ[0], blocks, &window, &mut lists[0]);
+            row.faces::<1>(v, n_occ[1], blocks, &window, &mut lists[1]);
+            row.faces::<2>(v, n_occ[2], blocks, &window, &mut lists[2]);
+            row.faces::<3>(v, n_occ[3], blocks, &window, &mut lists[3]);
+            row.faces::<4>(v, n_occ[4], blocks, &window, &mut lists[4]);
+            row.faces::<5>(v, n_occ[5], blocks, &window, &mut lists[5]);
         }
     }
 }
@@ -85,14 +76,6 @@ struct Row<'r, M> {
     interior: M,
 }
 
-/// Rows of blocks for the hidden-by-same check, kept across rows (no zeroing per row).
-struct RowBlocks {
-    /// The scanned row's blocks (read only for rows with see-through blocks).
-    here: [BlockId; PADDED_ROW],
-    /// The row a face direction looks at.
-    faced: [BlockId; PADDED_ROW],
-}
-
 impl<M: Mask> Row<'_, M> {
     /// The visible faces of axis face `F` in this row; `n_occ` holds the occluder bits of
     /// the neighbours they look at, aligned with the blocks.
@@ -101,8 +84,8 @@ impl<M: Mask> Row<'_, M> {
         &self,
         v: &Volume<'_>,
         n_occ: M,
-        blocks: &mut RowBlocks,
-        window: &RowWindow<'_>,
+        blocks: &[BlockId],
+        window: &RowWindow<'_, M>,
         list: &mut Vec<Entry>,
     ) {
         let (py, pz) = (self.py, self.pz);
@@ -120,14 +103,11 @@ impl<M: Mask> Row<'_, M> {
             cand &= !check;
         } else if check != M::ZERO {
             let n = v.sx + 2;
-            let RowBlocks { here: row, faced } = blocks;
+            let row = blocks;
             let same = match F {
-                0 => equal_mask(&row[1..], &row[..n - 1], n - 1) << 1,
-                1 => equal_mask(&row[..n - 1], &row[1..], n - 1),
-                _ => {
-                    v.row_blocks(fy, fz, faced);
-                    equal_mask(&row[..], &faced[..], n)
-                }
+                0 => equal_mask(&row[1..], row, n - 1) << 1,
+                1 => equal_mask(row, &row[1..], n - 1),
+                _ => equal_mask(row, v.row_blocks(fy, fz), n),
             };
             cand &= !(check & M::of(same));
         }

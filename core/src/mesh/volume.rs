@@ -105,23 +105,6 @@ pub(crate) fn ring_chunk_and_local(p: usize) -> (usize, usize) {
 
 /// The widest area, in chunks, whose padded rows fit the row masks.
 pub const MAX_AREA_WIDTH: usize = 7;
-/// Cells in the widest padded row: the area's rows and one apron cell at each end.
-pub const PADDED_ROW: usize = CHUNK_SIDE * MAX_AREA_WIDTH + 2;
-
-/// A decoded cell of [`Volume::light_row`] that is an occluder: this bit, no light (its light
-/// is never averaged).
-pub const OCCLUDER_CELL: u16 = 1 << 15;
-
-/// Bit `i` of a 16-cell group: the lane constants of [`Volume::light_row`]'s select.
-const LANE_BITS: [u16; 16] = {
-    let mut t = [0u16; 16];
-    let mut i = 0;
-    while i < 16 {
-        t[i] = 1 << i;
-        i += 1;
-    }
-    t
-};
 
 /// Refuse an area wider than the row masks hold, and chunks whose arrays do not match the
 /// world's height.
@@ -259,15 +242,12 @@ impl<'a> Volume<'a> {
             .unwrap_or(block::AIR)
     }
 
-    /// The blocks of padded row `(py, pz)` into `out[..sx + 2]` (as [`Volume::block`] gives
-    /// them).
-    pub fn row_blocks(&self, py: usize, pz: usize, out: &mut [BlockId; PADDED_ROW]) {
-        let n = self.sx + 2;
-        let at = self.shape.index(0, py, pz);
-        match self.blocks.get(at..at + n) {
-            Some(row) => out[..n].copy_from_slice(row),
-            None => out[..n].fill(block::AIR),
-        }
+    /// The blocks of padded row `(py, pz)` (`py` at most `ny + 1`) and the rows after it:
+    /// the row is the first `sx + 2` (a reader of whole 16-cell groups finds more after a
+    /// row, but for the last rows).
+    #[inline]
+    pub fn row_blocks(&self, py: usize, pz: usize) -> &[BlockId] {
+        &self.blocks[self.shape.index(0, py, pz)..]
     }
 
     /// The block at interior padded `(px, py, pz)` (`py <= ny`) and the one its axis face
@@ -283,58 +263,12 @@ impl<'a> Volume<'a> {
         (self.block(px, py, pz), self.block(nx, ny, nz))
     }
 
-    /// The cells of padded row `(py, pz)` into `out[..sx + 2]`: [`OCCLUDER_CELL`] for an
-    /// occluder, else the [`packed`] light that [`Volume::light`] gives.
-    pub fn light_row(&self, py: usize, pz: usize, out: &mut [u16; PADDED_ROW]) {
-        let n = self.sx + 2;
-        if py == 0 || py > self.height {
-            // Below or above the world: the same light in every cell.
-            out[..n].fill(packed(self.light(1, py, pz)));
-        } else {
-            self.chunk_light_row(py, pz, out);
-        }
-        // Occluders, 16 cells at a time with a fixed trip count and no branch (a lane mask
-        // from the cell's bit, which the compiler makes one vector compare and select; a
-        // branch per cell mispredicts at every surface). The last cells as a whole group
-        // too where the array holds one (a chunk's 18-cell row: the cells past `n` are never
-        // read, and their bits are clear).
-        let select = |cells: &mut [u16; 16], bits: u16| {
-            for (cell, lane) in cells.iter_mut().zip(LANE_BITS) {
-                let m = u16::from(bits & lane != 0).wrapping_neg();
-                *cell = (*cell & !m) | (OCCLUDER_CELL & m);
-            }
-        };
-        let mut occ = self.rows.occ(py * (self.sz + 2) + pz);
-        let whole = n / 16 * 16;
-        for cells in out[..whole].chunks_exact_mut(16) {
-            select(cells.try_into().expect("16"), occ as u16);
-            occ >>= 16;
-        }
-        if whole < n {
-            let tail = occ as u16;
-            if whole + 16 <= PADDED_ROW {
-                select((&mut out[whole..whole + 16]).try_into().expect("16"), tail);
-            } else {
-                for (i, cell) in out[whole..n].iter_mut().enumerate() {
-                    let m = ((tail >> i) & 1).wrapping_neg();
-                    *cell = (*cell & !m) | (OCCLUDER_CELL & m);
-                }
-            }
-        }
-    }
-
-    /// The [`packed`] light of padded row `(py, pz)` (`py` in `1..=height`).
-    fn chunk_light_row(&self, py: usize, pz: usize, out: &mut [u16; PADDED_ROW]) {
-        let n = self.sx + 2;
+    /// The [`packed`] light of padded row `(py, pz)` (`py` at most `ny + 1`), `sx + 2`
+    /// cells, as [`Volume::light`] gives it.
+    #[inline]
+    pub fn light_cells(&self, py: usize, pz: usize) -> &[u16] {
         let at = self.shape.index(0, py, pz);
-        match self.light.get(at..at + n) {
-            Some(row) => out[..n].copy_from_slice(row),
-            None => {
-                for (px, o) in out[..n].iter_mut().enumerate() {
-                    *o = self.chunk_light(px, py, pz);
-                }
-            }
-        }
+        &self.light[at..at + self.shape.xrow]
     }
 
     /// The [`packed`] light of padded `(px, py, pz)` (`py` in `1..=height`) read from its

@@ -1,16 +1,13 @@
-//! The 3 × 3 front windows of one row's faces, read from decoded rows. The AO and light of a
-//! face (the [`faces`](super::faces) module defines them) come from the occluder bits and
-//! light of the nine cells around the cell it looks at. Every such cell lies in one of the
-//! nine padded rows around the scanned row (one layer and one row of z either side), so the
-//! scan decodes those rows once (light nibbles and occluder bits, sixteen cells per chunk
-//! row) into a small cache, and each face reads nine entries at constant offsets instead of
-//! finding a chunk, a mask bit and two nibbles per cell.
-
-use alloc::vec;
-use alloc::vec::Vec;
+//! The 3 × 3 front windows of one row's faces. The AO and light of a face (the
+//! [`faces`](super::faces) module defines them) come from the occluder bits and light of the
+//! nine cells around the cell it looks at. Every such cell lies in one of the nine padded
+//! rows around the scanned row (one layer and one row of z either side): each face reads
+//! nine light cells ([`Volume::light_cells`]) and nine occluder bits (the rows' masks) at
+//! constant offsets.
 
 use crate::mesh::faces::{self, FaceKey, CORNERS};
-use crate::mesh::volume::{Volume, OCCLUDER_CELL, PADDED_ROW};
+use crate::mesh::rows::{Mask, RowMasks};
+use crate::mesh::volume::Volume;
 use crate::world::block::BlockId;
 
 /// Packed light of a cell: sky in bits 0..8, block light in bits 8..16, so that one add sums
@@ -18,39 +15,6 @@ use crate::world::block::BlockId;
 #[inline(always)]
 pub(crate) fn packed((sky, block): (u8, u8)) -> u16 {
     u16::from(sky) | u16::from(block) << 8
-}
-
-/// Decoded light rows of three layers, a ring indexed by `(py % 3, pz)`: the rows around
-/// one scanned row are those of its layer and the layers below and above.
-pub(crate) struct LightRows {
-    /// Padded rows per layer.
-    zrows: usize,
-    /// The row index (`py * zrows + pz`) each slot holds (`usize::MAX`: none).
-    tags: Vec<usize>,
-    light: Vec<[u16; PADDED_ROW]>,
-}
-
-impl LightRows {
-    pub fn new(v: &Volume<'_>) -> LightRows {
-        let zrows = v.sz + 2;
-        LightRows {
-            zrows,
-            tags: vec![usize::MAX; 3 * zrows],
-            light: vec![[0; PADDED_ROW]; 3 * zrows],
-        }
-    }
-
-    /// Decode row `(py, pz)` unless its slot holds it already; returns the slot.
-    #[inline]
-    fn load(&mut self, v: &Volume<'_>, py: usize, pz: usize) -> usize {
-        let r = py * self.zrows + pz;
-        let slot = (py % 3) * self.zrows + pz;
-        if self.tags[slot] != r {
-            v.light_row(py, pz, &mut self.light[slot]);
-            self.tags[slot] = r;
-        }
-        slot
-    }
 }
 
 /// For axis face `F`, window cell `(du, dv)` (`[dv][du]`, as in the corner rules) of the
@@ -72,23 +36,28 @@ const fn cell_offset(f: usize, du: usize, dv: usize) -> [usize; 3] {
     o
 }
 
-/// The nine padded rows around a scanned row `(py, pz)`, indexed `3 (dy + 1) + (dz + 1)`,
-/// decoded ([`Volume::light_row`]). Every face of the row reads its front window here.
-pub(crate) struct RowWindow<'r> {
-    light: [&'r [u16; PADDED_ROW]; 9],
+/// The nine padded rows around a scanned row `(py, pz)`, indexed `3 (dy + 1) + (dz + 1)`:
+/// their light ([`Volume::light_cells`]) and occluder masks. Every face of the row reads its
+/// front window here.
+pub(crate) struct RowWindow<'v, M> {
+    light: [&'v [u16]; 9],
+    occ: [M; 9],
 }
 
-impl<'r> RowWindow<'r> {
-    /// The rows around `(py, pz)` (`py` in `1..=ny`, `pz` in `1..=sz`).
-    pub fn new(v: &Volume<'_>, rows: &'r mut LightRows, py: usize, pz: usize) -> Self {
-        let mut slots = [0usize; 9];
-        for (i, slot) in slots.iter_mut().enumerate() {
-            *slot = rows.load(v, py + i / 3 - 1, pz + i % 3 - 1);
+impl<'v, M: Mask> RowWindow<'v, M> {
+    /// The rows around `(py, pz)` (`py` in `1..=ny`, `pz` in `1..=sz`) of a volume whose
+    /// row masks are `rows`.
+    #[inline]
+    pub fn new(v: &'v Volume<'_>, rows: &[RowMasks<M>], py: usize, pz: usize) -> Self {
+        let zrows = v.sz + 2;
+        let mut light: [&'v [u16]; 9] = [&[]; 9];
+        let mut occ = [M::ZERO; 9];
+        for (i, (l, o)) in light.iter_mut().zip(occ.iter_mut()).enumerate() {
+            let (y, z) = (py + i / 3 - 1, pz + i % 3 - 1);
+            *l = v.light_cells(y, z);
+            *o = rows[y * zrows + z].occ;
         }
-        let rows: &'r LightRows = rows;
-        RowWindow {
-            light: slots.map(|s| &rows.light[s]),
-        }
+        RowWindow { light, occ }
     }
 
     /// The key of the visible axis face `F` of block `b` at padded `c` in this row, as the
@@ -109,9 +78,10 @@ impl<'r> RowWindow<'r> {
         for dv in 0..3 {
             for du in 0..3 {
                 let [dx, dy, dz] = cell_offset(F, du, dv);
-                let cell = self.light[3 * dy + dz][px + dx - 1];
-                bits |= u32::from(cell >> 15) << (3 * dv + du);
-                light[3 * dv + du] = u32::from(cell & !OCCLUDER_CELL);
+                let (row, x) = (3 * dy + dz, px + dx - 1);
+                let occ = u32::from(self.occ[row].bit(x));
+                bits |= occ << (3 * dv + du);
+                light[3 * dv + du] = u32::from(self.light[row][x]) & occ.wrapping_sub(1);
             }
         }
         // The block's own cell stands in for an occluder in front (the lowered top of a

@@ -538,11 +538,10 @@ impl Section<'_> {
                     *o = self.palette[r * ROW + x];
                 }
             }
-            bits => {
-                for (r, o) in out.iter_mut().enumerate() {
-                    *o = self.palette[packed_index(self.words, bits, r * ROW + x)];
-                }
-            }
+            1 => column_packed::<1, SMALL_PALETTE>(self.words, self.small(), x, out),
+            2 => column_packed::<2, SMALL_PALETTE>(self.words, self.small(), x, out),
+            4 => column_packed::<4, SMALL_PALETTE>(self.words, self.small(), x, out),
+            _ => column_packed::<8, MAX_PALETTE>(self.words, self.large(), x, out),
         }
     }
 
@@ -606,6 +605,23 @@ fn packed_index(words: &[u64], bits: u8, k: usize) -> usize {
     let bit = k * bits as usize;
     let w = words.get(bit / 64).copied().unwrap_or(0);
     ((w >> (bit % 64)) & ((1u64 << bits) - 1)) as usize
+}
+
+/// Entry `x` of each of the first `out.len()` rows of a `BITS`-bit section through its
+/// palette (`N`, a power of two, above every index), the width fixed so that finding a
+/// field is shifts and masks.
+#[inline]
+fn column_packed<const BITS: usize, const N: usize>(
+    words: &[u64],
+    palette: &[u16; N],
+    x: usize,
+    out: &mut [u16],
+) {
+    let mask = (1usize << BITS) - 1;
+    for (r, o) in out.iter_mut().enumerate() {
+        let bit = (r * ROW + x) * BITS;
+        *o = palette[(words[bit / 64] >> (bit % 64)) as usize & mask & (N - 1)];
+    }
 }
 
 /// The index every `BITS`-bit field of `fields` (its low `64 / BITS * BITS` bits, 16 fields
