@@ -7,6 +7,8 @@
 //! the arrays it covers: a uniform section (most: stone, air, full sky light) is a fill, a
 //! meshed chunk's rows unpack in place, the ring contributes its edge columns and rows.
 
+use alloc::vec::Vec;
+
 use crate::world::chunk::FullChunk;
 use crate::world::dims::CHUNK_SIDE;
 use crate::world::sections::{Section, ROW, SECTION_ROWS, SECTION_SIDE, SECTION_VOLUME};
@@ -202,7 +204,10 @@ impl<'a> Source<'_, 'a> {
         });
     }
 
-    /// Every chunk of the ring grid through [`fill_chunk`].
+    /// Every section of every chunk of the ring grid, a section's layers at a time. Where
+    /// every chunk holds one and the same value in those layers (the light underground and
+    /// in the open air, nearly everywhere), the padded layers are one fill; otherwise each
+    /// chunk's part goes through [`Cells::fill_section`].
     fn fill<V: ChannelSection>(
         &self,
         layers: usize,
@@ -211,16 +216,32 @@ impl<'a> Source<'_, 'a> {
         view: impl Fn(&'a FullChunk, usize) -> V,
     ) {
         let cd = self.chunks.len() / self.cw;
-        for (i, c) in self.chunks.iter().enumerate() {
-            let (x, z) = (span(i % self.cw, self.cw), span(i / self.cw, cd));
-            let cell = Cells {
+        let cells: Vec<Cells> = (0..self.chunks.len())
+            .map(|i| Cells {
                 shape: self.shape,
-                x,
-                z,
-            };
-            match c {
-                Some(c) => cell.fill_chunk(layers, dst, |s| view(c, s)),
-                None => cell.fill_missing(layers, missing, dst),
+                x: span(i % self.cw, self.cw),
+                z: span(i / self.cw, cd),
+            })
+            .collect();
+        let mut sections: Vec<Option<V>> = Vec::with_capacity(self.chunks.len());
+        for s in 0..(layers + SECTION_SIDE - 1) / SECTION_SIDE {
+            let y0 = s * SECTION_SIDE;
+            let ys = y0..core::cmp::min(y0 + SECTION_SIDE, layers);
+            sections.clear();
+            sections.extend(self.chunks.iter().map(|c| c.map(|c| view(c, s))));
+            let value = |sec: &Option<V>| sec.as_ref().map_or(Some(missing), V::uniform);
+            let first = value(&sections[0]);
+            if first.is_some() && sections.iter().all(|sec| value(sec) == first) {
+                let layer = self.shape.layer_cells();
+                let (start, end) = (ys.start + 1, ys.end + 1);
+                dst[start * layer..end * layer].fill(first.unwrap_or(missing));
+                continue;
+            }
+            for (cell, sec) in cells.iter().zip(&sections) {
+                match sec {
+                    Some(sec) => cell.fill_section(ys.clone(), sec, dst),
+                    None => cell.fill_layers(ys.clone(), missing, dst),
+                }
             }
         }
     }
@@ -234,11 +255,6 @@ struct Cells {
 }
 
 impl Cells {
-    /// Fill the covered cells of padded layers `1..=layers` with `v`.
-    fn fill_missing(&self, layers: usize, v: u16, dst: &mut [u16]) {
-        self.fill_layers(0..layers, v, dst);
-    }
-
     /// Fill the covered cells of chunk layers `ys` (padded `y + 1`) with `v`. Most of a
     /// volume is uniform sections, so the fills take each shape with fixed-size stores:
     /// rows of 16 for a meshed chunk and a north or south neighbour, a column for a west or
@@ -264,65 +280,61 @@ impl Cells {
         }
     }
 
-    /// Decode the covered cells of chunk layers `0..layers` from `section(s)`, section by
-    /// section: a uniform section is a fill, an edge column one column read, rows unpack in
-    /// place.
-    fn fill_chunk<V: ChannelSection>(
+    /// Decode the covered cells of chunk layers `ys` (one section's) from their section
+    /// `sec`: a uniform section is a fill, an edge column one column read, a meshed chunk's
+    /// layers one bulk decode.
+    fn fill_section<V: ChannelSection>(
         &self,
-        layers: usize,
+        ys: core::ops::Range<usize>,
+        sec: &V,
         dst: &mut [u16],
-        section: impl Fn(usize) -> V,
     ) {
         let (x, z, shape) = (self.x, self.z, self.shape);
-        for s in 0..(layers + SECTION_SIDE - 1) / SECTION_SIDE {
-            let y0 = s * SECTION_SIDE;
-            let ys = y0..core::cmp::min(y0 + SECTION_SIDE, layers);
-            let sec = section(s);
-            if let Some(v) = sec.uniform() {
-                self.fill_layers(ys, v, dst);
-                continue;
-            }
-            // Section entry of (local x 0, y, local z): ((y - y0) * 16 + z) * 16.
-            let entry = |y: usize, lz: usize| ((y - y0) * SECTION_SIDE + lz) * ROW;
-            if x.n == 1 && z.n == CHUNK_SIDE {
-                // A west or east neighbour: one column of every row.
-                let mut col = [0u16; SECTION_ROWS];
-                sec.column(x.l0, &mut col);
-                for (cells, y) in col.chunks_exact(SECTION_SIDE).zip(ys) {
-                    let at = shape.index(x.p0, y + 1, z.p0);
-                    let out = &mut dst[at..at + (CHUNK_SIDE - 1) * shape.xrow + 1];
-                    for (o, &c) in out.iter_mut().step_by(shape.xrow).zip(cells) {
-                        *o = c;
-                    }
-                }
-                continue;
-            }
-            if x.n == CHUNK_SIDE && z.n == CHUNK_SIDE {
-                // A meshed chunk: the section's layers decoded at once, then row by row.
-                let mut buf = [0u16; SECTION_VOLUME];
-                let buf = &mut buf[..ys.len() * SECTION_SIDE * ROW];
-                sec.decode(buf);
-                for (rows, y) in buf.chunks_exact(SECTION_SIDE * ROW).zip(ys) {
-                    for (lz, row) in rows.chunks_exact(ROW).enumerate() {
-                        let at = shape.index(x.p0, y + 1, z.p0 + lz);
-                        dst[at..at + ROW].copy_from_slice(row);
-                    }
-                }
-                continue;
-            }
-            if x.n == 1 {
-                // A corner: one cell per layer.
-                for y in ys {
-                    dst[shape.index(x.p0, y + 1, z.p0)] = sec.value(entry(y, z.l0) + x.l0);
-                }
-                continue;
-            }
-            // A north or south neighbour: one row per layer.
-            for y in ys {
+        let y0 = ys.start;
+        if let Some(v) = sec.uniform() {
+            self.fill_layers(ys, v, dst);
+            return;
+        }
+        // Section entry of (local x 0, y, local z): ((y - y0) * 16 + z) * 16.
+        let entry = |y: usize, lz: usize| ((y - y0) * SECTION_SIDE + lz) * ROW;
+        if x.n == 1 && z.n == CHUNK_SIDE {
+            // A west or east neighbour: one column of every row.
+            let mut col = [0u16; SECTION_ROWS];
+            sec.column(x.l0, &mut col);
+            for (cells, y) in col.chunks_exact(SECTION_SIDE).zip(ys) {
                 let at = shape.index(x.p0, y + 1, z.p0);
-                let out: &mut [u16; ROW] = (&mut dst[at..at + ROW]).try_into().expect("a row");
-                sec.row(entry(y, z.l0), out);
+                let out = &mut dst[at..at + (CHUNK_SIDE - 1) * shape.xrow + 1];
+                for (o, &c) in out.iter_mut().step_by(shape.xrow).zip(cells) {
+                    *o = c;
+                }
             }
+            return;
+        }
+        if x.n == CHUNK_SIDE && z.n == CHUNK_SIDE {
+            // A meshed chunk: the section's layers decoded at once, then row by row.
+            let mut buf = [0u16; SECTION_VOLUME];
+            let buf = &mut buf[..ys.len() * SECTION_SIDE * ROW];
+            sec.decode(buf);
+            for (rows, y) in buf.chunks_exact(SECTION_SIDE * ROW).zip(ys) {
+                for (lz, row) in rows.chunks_exact(ROW).enumerate() {
+                    let at = shape.index(x.p0, y + 1, z.p0 + lz);
+                    dst[at..at + ROW].copy_from_slice(row);
+                }
+            }
+            return;
+        }
+        if x.n == 1 {
+            // A corner: one cell per layer.
+            for y in ys {
+                dst[shape.index(x.p0, y + 1, z.p0)] = sec.value(entry(y, z.l0) + x.l0);
+            }
+            return;
+        }
+        // A north or south neighbour: one row per layer.
+        for y in ys {
+            let at = shape.index(x.p0, y + 1, z.p0);
+            let out: &mut [u16; ROW] = (&mut dst[at..at + ROW]).try_into().expect("a row");
+            sec.row(entry(y, z.l0), out);
         }
     }
 }
