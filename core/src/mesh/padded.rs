@@ -24,8 +24,8 @@ pub(crate) fn packed_of(sky: u16, block: u16) -> u16 {
 trait ChannelSection: Copy {
     /// The value of every cell, if the section holds one.
     fn uniform(&self) -> Option<u16>;
-    /// The 16 cells from section entry `k` (a row's first).
-    fn row(&self, k: usize, out: &mut [u16; ROW]);
+    /// Rows `first`, `first + step`, … into the 16-cell rows of `out`.
+    fn rows(&self, first: usize, step: usize, out: &mut [u16]);
     /// Cell `x` of every row.
     fn column(&self, x: usize, out: &mut [u16; SECTION_ROWS]);
     /// The first `out.len()` cells.
@@ -40,8 +40,8 @@ impl ChannelSection for Section<'_> {
         Section::uniform(self)
     }
     #[inline(always)]
-    fn row(&self, k: usize, out: &mut [u16; ROW]) {
-        Section::row(self, k, out)
+    fn rows(&self, first: usize, step: usize, out: &mut [u16]) {
+        self.rows_into(first, step, out)
     }
     #[inline(always)]
     fn column(&self, x: usize, out: &mut [u16; SECTION_ROWS]) {
@@ -69,12 +69,18 @@ impl ChannelSection for LightSection<'_> {
     fn uniform(&self) -> Option<u16> {
         Some(packed_of(self.sky.uniform()?, self.block.uniform()?))
     }
-    #[inline(always)]
-    fn row(&self, k: usize, out: &mut [u16; ROW]) {
-        let mut block = [0u16; ROW];
-        self.sky.row(k, out);
-        self.block.row(k, &mut block);
-        for (o, b) in out.iter_mut().zip(block) {
+    fn rows(&self, first: usize, step: usize, out: &mut [u16]) {
+        self.sky.rows_into(first, step, out);
+        if let Some(b) = self.block.uniform() {
+            for o in out.iter_mut() {
+                *o = packed_of(*o, b);
+            }
+            return;
+        }
+        let mut block = [0u16; SECTION_SIDE * ROW];
+        let block = &mut block[..out.len()];
+        self.block.rows_into(first, step, block);
+        for (o, &b) in out.iter_mut().zip(block.iter()) {
             *o = packed_of(*o, b);
         }
     }
@@ -185,65 +191,81 @@ pub(crate) struct Source<'s, 'a> {
     pub shape: Shape,
 }
 
+/// The padded layers of one channel: the layer below the world, the chunks' layers
+/// decoded, and the layers above them, up to the [`Shape`]'s.
+pub(crate) struct Layers {
+    /// Chunk layers decoded (padded `1..=decoded`).
+    pub decoded: usize,
+    /// A missing chunk's cells.
+    pub missing: u16,
+    /// The layer below the world (padded 0).
+    pub below: u16,
+    /// The layers above the decoded ones.
+    pub above: u16,
+}
+
 impl<'a> Source<'_, 'a> {
-    /// The blocks of chunk layers `0..layers` at padded layers `1..=layers` into `dst`
-    /// (a missing chunk's cells are `missing`).
-    pub fn blocks_into(&self, layers: usize, missing: u16, dst: &mut [u16]) {
-        self.fill(layers, missing, dst, |c, s| c.blocks().section(s));
+    /// The padded blocks.
+    pub fn blocks(&self, layers: &Layers) -> Vec<u16> {
+        self.build(layers, |c, s| c.blocks().section(s))
     }
 
-    /// The [`packed_of`] light of chunk layers `0..layers` at padded layers `1..=layers`
-    /// into `dst` (a missing chunk's cells are `missing`).
-    pub fn light_into(&self, layers: usize, missing: u16, dst: &mut [u16]) {
-        self.fill(layers, missing, dst, |c, s| {
+    /// The padded [`packed_of`] light.
+    pub fn light(&self, layers: &Layers) -> Vec<u16> {
+        self.build(layers, |c, s| {
             let light = c.light();
             LightSection {
                 sky: light.sky.section(s),
                 block: light.block.section(s),
             }
-        });
+        })
     }
 
-    /// Every section of every chunk of the ring grid, a section's layers at a time. Where
-    /// every chunk holds one and the same value in those layers (the light underground and
-    /// in the open air, nearly everywhere), the padded layers are one fill; otherwise each
-    /// chunk's part goes through [`Cells::fill_section`].
-    fn fill<V: ChannelSection>(
+    /// The padded array, built in order, one section's layers (a slab) at a time. Where
+    /// every chunk holds one and the same value in a slab (the light underground and in the
+    /// open air, nearly everywhere), the slab is one fill; otherwise each chunk's part is
+    /// decoded into a slab buffer ([`Cells::fill_section`]), which is then appended. No
+    /// cell of the array is written twice.
+    fn build<V: ChannelSection>(
         &self,
-        layers: usize,
-        missing: u16,
-        dst: &mut [u16],
+        layers: &Layers,
         view: impl Fn(&'a FullChunk, usize) -> V,
-    ) {
+    ) -> Vec<u16> {
+        let (shape, missing) = (self.shape, layers.missing);
+        let layer = shape.layer_cells();
         let cd = self.chunks.len() / self.cw;
         let cells: Vec<Cells> = (0..self.chunks.len())
             .map(|i| Cells {
-                shape: self.shape,
+                shape,
                 x: span(i % self.cw, self.cw),
                 z: span(i / self.cw, cd),
             })
             .collect();
+        let mut out = Vec::with_capacity(shape.cells());
+        out.resize(layer, layers.below);
+        let mut slab = alloc::vec![0u16; SECTION_SIDE * layer];
         let mut sections: Vec<Option<V>> = Vec::with_capacity(self.chunks.len());
-        for s in 0..(layers + SECTION_SIDE - 1) / SECTION_SIDE {
-            let y0 = s * SECTION_SIDE;
-            let ys = y0..core::cmp::min(y0 + SECTION_SIDE, layers);
+        for s in 0..(layers.decoded + SECTION_SIDE - 1) / SECTION_SIDE {
+            let n = core::cmp::min(SECTION_SIDE, layers.decoded - s * SECTION_SIDE);
             sections.clear();
             sections.extend(self.chunks.iter().map(|c| c.map(|c| view(c, s))));
             let value = |sec: &Option<V>| sec.as_ref().map_or(Some(missing), V::uniform);
             let first = value(&sections[0]);
             if first.is_some() && sections.iter().all(|sec| value(sec) == first) {
-                let layer = self.shape.layer_cells();
-                let (start, end) = (ys.start + 1, ys.end + 1);
-                dst[start * layer..end * layer].fill(first.unwrap_or(missing));
+                out.resize(out.len() + n * layer, first.unwrap_or(missing));
                 continue;
             }
+            let slab = &mut slab[..n * layer];
             for (cell, sec) in cells.iter().zip(&sections) {
                 match sec {
-                    Some(sec) => cell.fill_section(ys.clone(), sec, dst),
-                    None => cell.fill_layers(ys.clone(), missing, dst),
+                    Some(sec) => cell.fill_section(n, sec, slab),
+                    None => cell.fill_layers(n, missing, slab),
                 }
             }
+            out.extend_from_slice(slab);
         }
+        out.resize(shape.cells(), layers.above);
+        out
     }
 }
 
@@ -255,15 +277,15 @@ struct Cells {
 }
 
 impl Cells {
-    /// Fill the covered cells of chunk layers `ys` (padded `y + 1`) with `v`. Most of a
+    /// Fill the covered cells of a slab's first `layers` layers with `v`. Most of a
     /// volume is uniform sections, so the fills take each shape with fixed-size stores:
     /// rows of 16 for a meshed chunk and a north or south neighbour, a column for a west or
     /// east one, a cell for a corner.
-    fn fill_layers(&self, ys: core::ops::Range<usize>, v: u16, dst: &mut [u16]) {
+    fn fill_layers(&self, layers: usize, v: u16, dst: &mut [u16]) {
         let (x, z, shape) = (self.x, self.z, self.shape);
         let row = [v; CHUNK_SIDE];
-        for y in ys {
-            let at = shape.index(x.p0, y + 1, z.p0);
+        for y in 0..layers {
+            let at = shape.index(x.p0, y, z.p0);
             let cells = &mut dst[at..at + (z.n - 1) * shape.xrow + x.n];
             match (x.n, z.n) {
                 (CHUNK_SIDE, _) => {
@@ -280,29 +302,24 @@ impl Cells {
         }
     }
 
-    /// Decode the covered cells of chunk layers `ys` (one section's) from their section
-    /// `sec`: a uniform section is a fill, an edge column one column read, a meshed chunk's
-    /// layers one bulk decode.
-    fn fill_section<V: ChannelSection>(
-        &self,
-        ys: core::ops::Range<usize>,
-        sec: &V,
-        dst: &mut [u16],
-    ) {
+    /// Decode the covered cells of a slab's first `layers` layers (one section's) from the
+    /// chunk's section `sec`: a uniform section is a fill, an edge column one column read, a
+    /// meshed chunk's layers one bulk decode.
+    fn fill_section<V: ChannelSection>(&self, layers: usize, sec: &V, dst: &mut [u16]) {
         let (x, z, shape) = (self.x, self.z, self.shape);
-        let y0 = ys.start;
+        let ys = 0..layers;
         if let Some(v) = sec.uniform() {
-            self.fill_layers(ys, v, dst);
+            self.fill_layers(layers, v, dst);
             return;
         }
-        // Section entry of (local x 0, y, local z): ((y - y0) * 16 + z) * 16.
-        let entry = |y: usize, lz: usize| ((y - y0) * SECTION_SIDE + lz) * ROW;
+        // Section entry of (local x 0, y, local z): (y * 16 + z) * 16.
+        let entry = |y: usize, lz: usize| (y * SECTION_SIDE + lz) * ROW;
         if x.n == 1 && z.n == CHUNK_SIDE {
             // A west or east neighbour: one column of every row.
             let mut col = [0u16; SECTION_ROWS];
             sec.column(x.l0, &mut col);
             for (cells, y) in col.chunks_exact(SECTION_SIDE).zip(ys) {
-                let at = shape.index(x.p0, y + 1, z.p0);
+                let at = shape.index(x.p0, y, z.p0);
                 let out = &mut dst[at..at + (CHUNK_SIDE - 1) * shape.xrow + 1];
                 for (o, &c) in out.iter_mut().step_by(shape.xrow).zip(cells) {
                     *o = c;
@@ -317,7 +334,7 @@ impl Cells {
             sec.decode(buf);
             for (rows, y) in buf.chunks_exact(SECTION_SIDE * ROW).zip(ys) {
                 for (lz, row) in rows.chunks_exact(ROW).enumerate() {
-                    let at = shape.index(x.p0, y + 1, z.p0 + lz);
+                    let at = shape.index(x.p0, y, z.p0 + lz);
                     dst[at..at + ROW].copy_from_slice(row);
                 }
             }
@@ -326,15 +343,17 @@ impl Cells {
         if x.n == 1 {
             // A corner: one cell per layer.
             for y in ys {
-                dst[shape.index(x.p0, y + 1, z.p0)] = sec.value(entry(y, z.l0) + x.l0);
+                dst[shape.index(x.p0, y, z.p0)] = sec.value(entry(y, z.l0) + x.l0);
             }
             return;
         }
         // A north or south neighbour: one row per layer.
-        for y in ys {
-            let at = shape.index(x.p0, y + 1, z.p0);
-            let out: &mut [u16; ROW] = (&mut dst[at..at + ROW]).try_into().expect("a row");
-            sec.row(entry(y, z.l0), out);
+        let mut rows = [0u16; SECTION_SIDE * ROW];
+        let rows = &mut rows[..ys.len() * ROW];
+        sec.rows(z.l0, SECTION_SIDE, rows);
+        for (row, y) in rows.chunks_exact(ROW).zip(ys) {
+            let at = shape.index(x.p0, y, z.p0);
+            dst[at..at + ROW].copy_from_slice(row);
         }
     }
 }

@@ -175,19 +175,20 @@ impl<'a> Volume<'a> {
             cw,
             shape,
         };
-        let layer = shape.layer_cells();
-        let mut blocks = alloc::vec![block::AIR; shape.cells()];
-        blocks[..layer].fill(below_world);
-        source.blocks_into(ny, filler, &mut blocks);
+        let blocks = source.blocks(&padded::Layers {
+            decoded: ny,
+            missing: filler,
+            below: below_world,
+            above: block::AIR,
+        });
         // Light of the layer above the scanned ones is the chunks' own (a lamp's light
         // rises above the highest block) unless it is above the world.
-        let mut light = alloc::vec![packed((OPEN_SKY, 0)); shape.cells()];
-        light[..layer].fill(packed((0, 0)));
-        source.light_into(
-            core::cmp::min(ny + 1, height),
-            packed(missing_light),
-            &mut light,
-        );
+        let light = source.light(&padded::Layers {
+            decoded: core::cmp::min(ny + 1, height),
+            missing: packed(missing_light),
+            below: packed((0, 0)),
+            above: packed((OPEN_SKY, 0)),
+        });
         let spreads = rows::spreads(palette);
         let below = rows::below_world_occluders(palette, below_world, sx + 2);
         let rows_source = RowSource {

@@ -524,6 +524,34 @@ impl Section<'_> {
         }
     }
 
+    /// Rows `first`, `first + step`, … (row `r` is entries `16 r .. 16 r + 16`) into the
+    /// 16-entry rows of `out` (`out.len()` a multiple of 16): the same row of each layer of
+    /// a section, say, with the width matched once and, at 1, 2 and 4 bits, the shuffles of
+    /// the bulk unpack.
+    pub fn rows_into(&self, first: usize, step: usize, out: &mut [u16]) {
+        let n = out.len() / ROW;
+        assert!(
+            out.len() % ROW == 0 && (n == 0 || (first + (n - 1) * step) * ROW + ROW <= self.len),
+            "rows out of range"
+        );
+        #[cfg(target_arch = "x86_64")]
+        {
+            let words = self.words;
+            let done = match self.bits {
+                1 => ssse3::unpack_rows::<1>(words, self.small(), (first, step), out),
+                2 => ssse3::unpack_rows::<2>(words, self.small(), (first, step), out),
+                4 => ssse3::unpack_rows::<4>(words, self.small(), (first, step), out),
+                _ => false,
+            };
+            if done {
+                return;
+            }
+        }
+        for (i, row) in out.chunks_exact_mut(ROW).enumerate() {
+            self.row((first + i * step) * ROW, row.try_into().expect("a row"));
+        }
+    }
+
     /// Entry `x` of every row (`x < 16`; 256 rows, fewer in a partial section) into the
     /// front of `out`: a column of the section, for a reader that needs one cell of each
     /// row (the edge of a neighbouring chunk).
@@ -608,8 +636,9 @@ fn packed_index(words: &[u64], bits: u8, k: usize) -> usize {
 }
 
 /// Entry `x` of each of the first `out.len()` rows of a `BITS`-bit section through its
-/// palette (`N`, a power of two, above every index), the width fixed so that finding a
-/// field is shifts and masks.
+/// palette (`N`, a power of two, above every index). Word by word, the width fixed: a word
+/// holds `64 / (16 BITS)` whole rows (half a row at 8 bits), so entry `x` of each is one
+/// shift by a constant step.
 #[inline]
 fn column_packed<const BITS: usize, const N: usize>(
     words: &[u64],
@@ -617,10 +646,29 @@ fn column_packed<const BITS: usize, const N: usize>(
     x: usize,
     out: &mut [u16],
 ) {
-    let mask = (1usize << BITS) - 1;
-    for (r, o) in out.iter_mut().enumerate() {
-        let bit = (r * ROW + x) * BITS;
-        *o = palette[(words[bit / 64] >> (bit % 64)) as usize & mask & (N - 1)];
+    let mask = (1u64 << BITS) - 1;
+    let lookup = |w: u64, shift: usize| palette[((w >> shift) & mask) as usize & (N - 1)];
+    if BITS * ROW > 64 {
+        // A row spans two words: entry x lies in the second when past the first's fields.
+        let (skip, shift) = ((x * BITS) / 64, (x * BITS) % 64);
+        for (pair, o) in words.chunks_exact(2).zip(out.iter_mut()) {
+            *o = lookup(pair[skip], shift);
+        }
+        return;
+    }
+    if BITS * ROW == 64 {
+        // One row per word (4 bits): the common case, a plain loop.
+        let shift = x * BITS;
+        for (o, &w) in out.iter_mut().zip(words) {
+            *o = lookup(w, shift);
+        }
+        return;
+    }
+    let rows_per_word = 64 / (BITS * ROW);
+    for (&w, rows) in words.iter().zip(out.chunks_mut(rows_per_word)) {
+        for (j, o) in rows.iter_mut().enumerate() {
+            *o = lookup(w, (j * ROW + x) * BITS);
+        }
     }
 }
 
@@ -698,7 +746,7 @@ fn pack<const BITS: usize>(index: &[u8], words: &mut Vec<u64>) {
 fn unpack_small<const BITS: usize>(words: &[u64], palette: &[u16; SMALL_PALETTE], out: &mut [u16]) {
     let whole = out.len() / ROW * ROW;
     #[cfg(target_arch = "x86_64")]
-    if whole > 0 && ssse3::unpack_rows::<BITS>(words, palette, &mut out[..whole]) {
+    if whole > 0 && ssse3::unpack_rows::<BITS>(words, palette, (0, 1), &mut out[..whole]) {
         if whole < out.len() {
             // The partial row lies in one word: whole rows end on a word's field boundary.
             let bit = whole * BITS;
@@ -881,7 +929,7 @@ mod tests {
     }
 
     #[test]
-    fn uniform_rows_and_columns_read_back_in_every_width() {
+    fn rows_and_columns_read_back_in_every_width() {
         // Per width, every third row one value (each palette index in turn), the others
         // mixed, one of them differing only in its last entry.
         for &d in &[1usize, 2, 3, 5, 17, 300] {
@@ -914,6 +962,21 @@ mod tests {
                     None
                 };
                 assert_eq!(sec.uniform_row(r * ROW), want, "{} values, row {}", d, r);
+            }
+            // The same row of every layer, and runs of consecutive rows.
+            for &(first, step, n) in &[(0, 16, 16), (15, 16, 16), (7, 16, 3), (5, 1, 40)] {
+                let mut rows = alloc::vec![0u16; n * ROW];
+                sec.rows_into(first, step, &mut rows);
+                for (i, row) in rows.chunks(ROW).enumerate() {
+                    let at = (first + i * step) * ROW;
+                    assert_eq!(
+                        row,
+                        &dense[at..at + ROW],
+                        "{} values, rows from {}",
+                        d,
+                        first
+                    );
+                }
             }
         }
     }

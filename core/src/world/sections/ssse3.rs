@@ -41,19 +41,21 @@ pub(super) fn row_nibbles<const BITS: usize>(words: &[u64], r: usize) -> u64 {
     }
 }
 
-/// Unpack the whole rows of `out` (`out.len()` a multiple of 16) from a `BITS`-bit
-/// section's `words` through its 16-entry `palette`, if the CPU runs SSSE3; whether it did.
+/// Unpack rows `first`, `first + step`, … of a `BITS`-bit section's `words` through its
+/// 16-entry `palette` into the 16-entry rows of `out` (`out.len()` a multiple of 16), if
+/// the CPU runs SSSE3; whether it did.
 #[inline]
 pub(super) fn unpack_rows<const BITS: usize>(
     words: &[u64],
     palette: &[u16; SMALL_PALETTE],
+    (first, step): (usize, usize),
     out: &mut [u16],
 ) -> bool {
     if !crate::noise::def::ssse3() {
         return false;
     }
     // SAFETY: the CPU runs SSSE3 (the check just above).
-    unsafe { unpack_rows_ssse3::<BITS>(words, palette, out) };
+    unsafe { unpack_rows_ssse3::<BITS>(words, palette, (first, step), out) };
     true
 }
 
@@ -65,6 +67,7 @@ pub(super) fn unpack_rows<const BITS: usize>(
 unsafe fn unpack_rows_ssse3<const BITS: usize>(
     words: &[u64],
     palette: &[u16; SMALL_PALETTE],
+    (first, step): (usize, usize),
     out: &mut [u16],
 ) {
     let (mut low, mut high) = ([0u8; SMALL_PALETTE], [0u8; SMALL_PALETTE]);
@@ -78,8 +81,8 @@ unsafe fn unpack_rows_ssse3<const BITS: usize>(
     // SAFETY: as above.
     let high = _mm_loadu_si128(high.as_ptr() as *const __m128i);
     let mask = _mm_set1_epi8(LOW_NIBBLES);
-    for (r, row) in out.chunks_exact_mut(ROW).enumerate() {
-        let n = _mm_cvtsi64_si128(row_nibbles::<BITS>(words, r) as i64);
+    for (i, row) in out.chunks_exact_mut(ROW).enumerate() {
+        let n = _mm_cvtsi64_si128(row_nibbles::<BITS>(words, first + i * step) as i64);
         // Byte b holds entries 2b (low nibble) and 2b + 1 (high): interleaved back into
         // entry order, one index per byte.
         let index = _mm_unpacklo_epi8(
