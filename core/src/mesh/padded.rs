@@ -30,8 +30,6 @@ trait ChannelSection: Copy {
     fn column(&self, x: usize, out: &mut [u16; SECTION_ROWS]);
     /// The first `out.len()` cells.
     fn decode(&self, out: &mut [u16]);
-    /// Cell `k`.
-    fn value(&self, k: usize) -> u16;
 }
 
 impl ChannelSection for Section<'_> {
@@ -50,10 +48,6 @@ impl ChannelSection for Section<'_> {
     #[inline(always)]
     fn decode(&self, out: &mut [u16]) {
         self.decode_into(out)
-    }
-    #[inline(always)]
-    fn value(&self, k: usize) -> u16 {
-        Section::value(self, k)
     }
 }
 
@@ -112,10 +106,6 @@ impl ChannelSection for LightSection<'_> {
         for (o, &b) in out.iter_mut().zip(block.iter()) {
             *o = packed_of(*o, b);
         }
-    }
-    #[inline(always)]
-    fn value(&self, k: usize) -> u16 {
-        packed_of(self.sky.value(k), self.block.value(k))
     }
 }
 
@@ -244,6 +234,10 @@ impl<'a> Source<'_, 'a> {
         let mut out = Vec::with_capacity(shape.cells());
         out.resize(layer, layers.below);
         let mut slab = alloc::vec![0u16; SECTION_SIDE * layer];
+        // What one chunk's section decodes to before its cells go into the slab.
+        let mut scratch = alloc::vec![0u16; SECTION_VOLUME];
+        let scratch: &mut [u16; SECTION_VOLUME] =
+            scratch.as_mut_slice().try_into().expect("a section");
         let mut sections: Vec<Option<V>> = Vec::with_capacity(self.chunks.len());
         for s in 0..(layers.decoded + SECTION_SIDE - 1) / SECTION_SIDE {
             let n = core::cmp::min(SECTION_SIDE, layers.decoded - s * SECTION_SIDE);
@@ -258,7 +252,7 @@ impl<'a> Source<'_, 'a> {
             let slab = &mut slab[..n * layer];
             for (cell, sec) in cells.iter().zip(&sections) {
                 match sec {
-                    Some(sec) => cell.fill_section(n, sec, slab),
+                    Some(sec) => cell.fill_section(n, sec, slab, scratch),
                     None => cell.fill_layers(n, missing, slab),
                 }
             }
@@ -305,32 +299,36 @@ impl Cells {
     /// Decode the covered cells of a slab's first `layers` layers (one section's) from the
     /// chunk's section `sec`: a uniform section is a fill, an edge column one column read, a
     /// meshed chunk's layers one bulk decode.
-    fn fill_section<V: ChannelSection>(&self, layers: usize, sec: &V, dst: &mut [u16]) {
+    fn fill_section<V: ChannelSection>(
+        &self,
+        layers: usize,
+        sec: &V,
+        dst: &mut [u16],
+        scratch: &mut [u16; SECTION_VOLUME],
+    ) {
         let (x, z, shape) = (self.x, self.z, self.shape);
         let ys = 0..layers;
         if let Some(v) = sec.uniform() {
             self.fill_layers(layers, v, dst);
             return;
         }
-        // Section entry of (local x 0, y, local z): (y * 16 + z) * 16.
-        let entry = |y: usize, lz: usize| (y * SECTION_SIDE + lz) * ROW;
         if x.n == 1 && z.n == CHUNK_SIDE {
             // A west or east neighbour: one column of every row.
-            let mut col = [0u16; SECTION_ROWS];
-            sec.column(x.l0, &mut col);
+            let col: &mut [u16; SECTION_ROWS] =
+                (&mut scratch[..SECTION_ROWS]).try_into().expect("a column");
+            sec.column(x.l0, col);
             for (cells, y) in col.chunks_exact(SECTION_SIDE).zip(ys) {
                 let at = shape.index(x.p0, y, z.p0);
                 let out = &mut dst[at..at + (CHUNK_SIDE - 1) * shape.xrow + 1];
-                for (o, &c) in out.iter_mut().step_by(shape.xrow).zip(cells) {
-                    *o = c;
+                for (dz, &c) in cells.iter().enumerate() {
+                    out[dz * shape.xrow] = c;
                 }
             }
             return;
         }
         if x.n == CHUNK_SIDE && z.n == CHUNK_SIDE {
             // A meshed chunk: the section's layers decoded at once, then row by row.
-            let mut buf = [0u16; SECTION_VOLUME];
-            let buf = &mut buf[..ys.len() * SECTION_SIDE * ROW];
+            let buf = &mut scratch[..ys.len() * SECTION_SIDE * ROW];
             sec.decode(buf);
             for (rows, y) in buf.chunks_exact(SECTION_SIDE * ROW).zip(ys) {
                 for (lz, row) in rows.chunks_exact(ROW).enumerate() {
@@ -340,20 +338,13 @@ impl Cells {
             }
             return;
         }
-        if x.n == 1 {
-            // A corner: one cell per layer.
-            for y in ys {
-                dst[shape.index(x.p0, y, z.p0)] = sec.value(entry(y, z.l0) + x.l0);
-            }
-            return;
-        }
-        // A north or south neighbour: one row per layer.
-        let mut rows = [0u16; SECTION_SIDE * ROW];
-        let rows = &mut rows[..ys.len() * ROW];
+        // A north or south neighbour, or a corner: one row per layer (for a corner, one
+        // cell of it).
+        let rows = &mut scratch[..ys.len() * ROW];
         sec.rows(z.l0, SECTION_SIDE, rows);
         for (row, y) in rows.chunks_exact(ROW).zip(ys) {
             let at = shape.index(x.p0, y, z.p0);
-            dst[at..at + ROW].copy_from_slice(row);
+            dst[at..at + x.n].copy_from_slice(&row[x.l0..x.l0 + x.n]);
         }
     }
 }
