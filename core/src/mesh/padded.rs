@@ -3,9 +3,10 @@
 //! long (`(py * (sz + 2) + pz) * (sx + 2) + px`). Every later read is one index, whatever
 //! chunk or section the cell lies in.
 //!
-//! Chunks are paletted per section; each section of each chunk is decoded into the part of
-//! the arrays it covers: a uniform section (most: stone, air, full sky light) is a fill, a
-//! meshed chunk's rows unpack in place, the ring contributes its edge columns and rows.
+//! Chunks are paletted per section, so the arrays are built one section's layers (a slab) at
+//! a time: a slab where every chunk holds one value is a fill; otherwise each chunk's part of
+//! it is decoded — a meshed chunk's section in bulk, the ring's edge columns and rows — into
+//! a slab buffer, which is appended.
 
 use alloc::vec::Vec;
 
@@ -214,8 +215,8 @@ impl<'a> Source<'_, 'a> {
     /// The padded array, built in order, one section's layers (a slab) at a time. Where
     /// every chunk holds one and the same value in a slab (the light underground and in the
     /// open air, nearly everywhere), the slab is one fill; otherwise each chunk's part is
-    /// decoded into a slab buffer ([`Cells::fill_section`]), which is then appended. No
-    /// cell of the array is written twice.
+    /// decoded into a slab buffer ([`Cells::fill_section`]), which is then appended: the
+    /// array needs no fill beforehand.
     fn build<V: ChannelSection>(
         &self,
         layers: &Layers,
