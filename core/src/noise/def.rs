@@ -18,8 +18,8 @@ struct Paths {
     vector_fine: bool,
     /// 3D value/Perlin f64 fills in 512-bit vectors (see [`Noise::wide_lattice_3d`]).
     wide_lattice_3d: bool,
-    /// SSSE3 byte shuffles (the paletted sections' unpack, [`ssse3`]; built with `alloc`).
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    /// SSSE3 byte shuffles (the paletted sections' unpack on x86-64, [`ssse3`]; with `alloc`).
+    #[cfg_attr(not(all(feature = "alloc", target_arch = "x86_64")), allow(dead_code))]
     ssse3: bool,
 }
 
@@ -51,7 +51,7 @@ fn paths() -> Paths {
 
 /// Whether this machine runs SSSE3 code, from the process's one CPU check: what the
 /// paletted sections' unpack (`world::sections`) asks before taking its shuffle path.
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[cfg_attr(not(all(feature = "alloc", target_arch = "x86_64")), allow(dead_code))]
 pub(crate) fn ssse3() -> bool {
     paths().ssse3
 }
