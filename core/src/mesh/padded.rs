@@ -59,6 +59,25 @@ struct LightSection<'a> {
     block: Section<'a>,
 }
 
+impl LightSection<'_> {
+    /// Pack the block light of the cells whose sky light `out` holds into it: the block
+    /// section's one value (nearly always), or its cells as `read` decodes them.
+    fn pack_block(&self, out: &mut [u16], read: impl FnOnce(&Section<'_>, &mut [u16])) {
+        if let Some(b) = self.block.uniform() {
+            for o in out.iter_mut() {
+                *o = packed_of(*o, b);
+            }
+            return;
+        }
+        let mut block = [0u16; SECTION_VOLUME];
+        let block = &mut block[..out.len()];
+        read(&self.block, block);
+        for (o, &b) in out.iter_mut().zip(block.iter()) {
+            *o = packed_of(*o, b);
+        }
+    }
+}
+
 impl ChannelSection for LightSection<'_> {
     #[inline(always)]
     fn uniform(&self) -> Option<u16> {
@@ -66,47 +85,23 @@ impl ChannelSection for LightSection<'_> {
     }
     fn rows(&self, first: usize, step: usize, out: &mut [u16]) {
         self.sky.rows_into(first, step, out);
-        if let Some(b) = self.block.uniform() {
-            for o in out.iter_mut() {
-                *o = packed_of(*o, b);
-            }
-            return;
-        }
-        let mut block = [0u16; SECTION_SIDE * ROW];
-        let block = &mut block[..out.len()];
-        self.block.rows_into(first, step, block);
-        for (o, &b) in out.iter_mut().zip(block.iter()) {
-            *o = packed_of(*o, b);
-        }
+        self.pack_block(out, |b, cells| b.rows_into(first, step, cells));
     }
     fn column(&self, x: usize, out: &mut [u16; SECTION_ROWS]) {
         self.sky.column(x, out);
-        if let Some(b) = self.block.uniform() {
-            for o in out.iter_mut() {
-                *o = packed_of(*o, b);
-            }
-            return;
-        }
-        let mut block = [0u16; SECTION_ROWS];
-        self.block.column(x, &mut block);
-        for (o, b) in out.iter_mut().zip(block) {
-            *o = packed_of(*o, b);
-        }
+        self.pack_block(out, |b, cells| {
+            b.column(x, cells.try_into().expect("a column"));
+        });
     }
     fn decode(&self, out: &mut [u16]) {
-        // Block light is nearly always one level per section: then it is mapped into the
-        // sky light's palette, no second pass.
+        // With one block light level, it is mapped into the sky light's palette: no second
+        // pass.
         if let Some(b) = self.block.uniform() {
             self.sky.decode_mapped_into(|s| packed_of(s, b), out);
             return;
         }
-        let mut block = [0u16; SECTION_VOLUME];
-        let block = &mut block[..out.len()];
         self.sky.decode_into(out);
-        self.block.decode_into(block);
-        for (o, &b) in out.iter_mut().zip(block.iter()) {
-            *o = packed_of(*o, b);
-        }
+        self.pack_block(out, |b, cells| b.decode_into(cells));
     }
 }
 
