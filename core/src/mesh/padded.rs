@@ -5,8 +5,8 @@
 //!
 //! Chunks are paletted per section, so the arrays are built one section's layers (a slab) at
 //! a time: a slab where every chunk holds one value is a fill; otherwise each chunk's part of
-//! it is decoded — a meshed chunk's section in bulk, the ring's edge columns and rows — into
-//! a slab buffer, which is appended.
+//! it is decoded in place — a meshed chunk's rows, the ring's edge columns and rows — with no
+//! copy between.
 
 use alloc::vec::Vec;
 
@@ -25,12 +25,15 @@ pub(crate) fn packed_of(sky: u16, block: u16) -> u16 {
 trait ChannelSection: Copy {
     /// The value of every cell, if the section holds one.
     fn uniform(&self) -> Option<u16>;
-    /// Rows `first`, `first + step`, … into the 16-cell rows of `out`.
-    fn rows(&self, first: usize, step: usize, out: &mut [u16]);
+    /// `n` rows `first`, `first + step`, … into `out`, row `i` at `out[place(i)..][..16]`.
+    fn rows_to(
+        &self,
+        rows: (usize, usize, usize),
+        out: &mut [u16],
+        place: impl Fn(usize) -> usize + Copy,
+    );
     /// Cell `x` of every row.
     fn column(&self, x: usize, out: &mut [u16; SECTION_ROWS]);
-    /// The first `out.len()` cells.
-    fn decode(&self, out: &mut [u16]);
 }
 
 impl ChannelSection for Section<'_> {
@@ -39,16 +42,17 @@ impl ChannelSection for Section<'_> {
         Section::uniform(self)
     }
     #[inline(always)]
-    fn rows(&self, first: usize, step: usize, out: &mut [u16]) {
-        self.rows_into(first, step, out)
+    fn rows_to(
+        &self,
+        rows: (usize, usize, usize),
+        out: &mut [u16],
+        place: impl Fn(usize) -> usize + Copy,
+    ) {
+        self.rows_mapped_to(rows, |v| v, out, place)
     }
     #[inline(always)]
     fn column(&self, x: usize, out: &mut [u16; SECTION_ROWS]) {
         Section::column(self, x, out)
-    }
-    #[inline(always)]
-    fn decode(&self, out: &mut [u16]) {
-        self.decode_into(out)
     }
 }
 
@@ -59,49 +63,48 @@ struct LightSection<'a> {
     block: Section<'a>,
 }
 
-impl LightSection<'_> {
-    /// Pack the block light of the cells whose sky light `out` holds into it: the block
-    /// section's one value (nearly always), or its cells as `read` decodes them.
-    fn pack_block(&self, out: &mut [u16], read: impl FnOnce(&Section<'_>, &mut [u16])) {
+impl ChannelSection for LightSection<'_> {
+    #[inline(always)]
+    fn uniform(&self) -> Option<u16> {
+        Some(packed_of(self.sky.uniform()?, self.block.uniform()?))
+    }
+    fn rows_to(
+        &self,
+        rows: (usize, usize, usize),
+        out: &mut [u16],
+        place: impl Fn(usize) -> usize + Copy,
+    ) {
+        // With one block light level (nearly always), it is mapped into the sky light's
+        // palette: no second pass.
+        if let Some(b) = self.block.uniform() {
+            self.sky
+                .rows_mapped_to(rows, |s| packed_of(s, b), out, place);
+            return;
+        }
+        self.sky.rows_mapped_to(rows, |s| s, out, place);
+        let mut block = [0u16; SECTION_VOLUME];
+        let block = &mut block[..rows.2 * ROW];
+        self.block.rows_into(rows.0, rows.1, block);
+        for (i, b) in block.chunks_exact(ROW).enumerate() {
+            let at = place(i);
+            for (o, &b) in out[at..at + ROW].iter_mut().zip(b) {
+                *o = packed_of(*o, b);
+            }
+        }
+    }
+    fn column(&self, x: usize, out: &mut [u16; SECTION_ROWS]) {
+        self.sky.column(x, out);
         if let Some(b) = self.block.uniform() {
             for o in out.iter_mut() {
                 *o = packed_of(*o, b);
             }
             return;
         }
-        let mut block = [0u16; SECTION_VOLUME];
-        let block = &mut block[..out.len()];
-        read(&self.block, block);
+        let mut block = [0u16; SECTION_ROWS];
+        self.block.column(x, &mut block);
         for (o, &b) in out.iter_mut().zip(block.iter()) {
             *o = packed_of(*o, b);
         }
-    }
-}
-
-impl ChannelSection for LightSection<'_> {
-    #[inline(always)]
-    fn uniform(&self) -> Option<u16> {
-        Some(packed_of(self.sky.uniform()?, self.block.uniform()?))
-    }
-    fn rows(&self, first: usize, step: usize, out: &mut [u16]) {
-        self.sky.rows_into(first, step, out);
-        self.pack_block(out, |b, cells| b.rows_into(first, step, cells));
-    }
-    fn column(&self, x: usize, out: &mut [u16; SECTION_ROWS]) {
-        self.sky.column(x, out);
-        self.pack_block(out, |b, cells| {
-            b.column(x, cells.try_into().expect("a column"));
-        });
-    }
-    fn decode(&self, out: &mut [u16]) {
-        // With one block light level, it is mapped into the sky light's palette: no second
-        // pass.
-        if let Some(b) = self.block.uniform() {
-            self.sky.decode_mapped_into(|s| packed_of(s, b), out);
-            return;
-        }
-        self.sky.decode_into(out);
-        self.pack_block(out, |b, cells| b.decode_into(cells));
     }
 }
 
@@ -210,8 +213,7 @@ impl<'a> Source<'_, 'a> {
     /// The padded array, built in order, one section's layers (a slab) at a time. Where
     /// every chunk holds one and the same value in a slab (the light underground and in the
     /// open air, nearly everywhere), the slab is one fill; otherwise each chunk's part is
-    /// decoded into a slab buffer ([`Cells::fill_section`]), which is then appended: the
-    /// array needs no fill beforehand.
+    /// decoded straight into it ([`Cells::fill_section`]).
     fn build<V: ChannelSection>(
         &self,
         layers: &Layers,
@@ -229,11 +231,8 @@ impl<'a> Source<'_, 'a> {
             .collect();
         let mut out = Vec::with_capacity(shape.cells());
         out.resize(layer, layers.below);
-        let mut slab = alloc::vec![0u16; SECTION_SIDE * layer];
-        // What one chunk's section decodes to before its cells go into the slab.
-        let mut scratch = alloc::vec![0u16; SECTION_VOLUME];
-        let scratch: &mut [u16; SECTION_VOLUME] =
-            scratch.as_mut_slice().try_into().expect("a section");
+        // What a corner chunk's rows decode to before their one cell goes into the array.
+        let mut scratch = [0u16; SECTION_ROWS];
         let mut sections: Vec<Option<V>> = Vec::with_capacity(self.chunks.len());
         for s in 0..(layers.decoded + SECTION_SIDE - 1) / SECTION_SIDE {
             let n = core::cmp::min(SECTION_SIDE, layers.decoded - s * SECTION_SIDE);
@@ -241,18 +240,20 @@ impl<'a> Source<'_, 'a> {
             sections.extend(self.chunks.iter().map(|c| c.map(|c| view(c, s))));
             let value = |sec: &Option<V>| sec.as_ref().map_or(Some(missing), V::uniform);
             let first = value(&sections[0]);
+            let start = out.len();
             if first.is_some() && sections.iter().all(|sec| value(sec) == first) {
-                out.resize(out.len() + n * layer, first.unwrap_or(missing));
+                out.resize(start + n * layer, first.unwrap_or(missing));
                 continue;
             }
-            let slab = &mut slab[..n * layer];
+            // The chunks tile every layer, so each cell of the slab is written below.
+            out.resize(start + n * layer, 0);
+            let slab = &mut out[start..];
             for (cell, sec) in cells.iter().zip(&sections) {
                 match sec {
-                    Some(sec) => cell.fill_section(n, sec, slab, scratch),
+                    Some(sec) => cell.fill_section(n, sec, slab, &mut scratch),
                     None => cell.fill_layers(n, missing, slab),
                 }
             }
-            out.extend_from_slice(slab);
         }
         out.resize(shape.cells(), layers.above);
         out
@@ -294,53 +295,49 @@ impl Cells {
 
     /// Decode the covered cells of a slab's first `layers` layers (one section's) from the
     /// chunk's section `sec`: a uniform section is a fill, an edge column one column read, a
-    /// meshed chunk's layers one bulk decode.
+    /// meshed chunk's or a north or south neighbour's rows are decoded in place.
     fn fill_section<V: ChannelSection>(
         &self,
         layers: usize,
         sec: &V,
         dst: &mut [u16],
-        scratch: &mut [u16; SECTION_VOLUME],
+        scratch: &mut [u16; SECTION_ROWS],
     ) {
         let (x, z, shape) = (self.x, self.z, self.shape);
-        let ys = 0..layers;
         if let Some(v) = sec.uniform() {
             self.fill_layers(layers, v, dst);
             return;
         }
-        if x.n == 1 && z.n == CHUNK_SIDE {
-            // A west or east neighbour: one column of every row.
-            let col: &mut [u16; SECTION_ROWS] =
-                (&mut scratch[..SECTION_ROWS]).try_into().expect("a column");
-            sec.column(x.l0, col);
-            for (cells, y) in col.chunks_exact(SECTION_SIDE).zip(ys) {
-                let at = shape.index(x.p0, y, z.p0);
-                let out = &mut dst[at..at + (CHUNK_SIDE - 1) * shape.xrow + 1];
-                for (dz, &c) in cells.iter().enumerate() {
-                    out[dz * shape.xrow] = c;
+        match (x.n, z.n) {
+            (1, CHUNK_SIDE) => {
+                // A west or east neighbour: one column of every row.
+                sec.column(x.l0, scratch);
+                for (cells, y) in scratch.chunks_exact(SECTION_SIDE).zip(0..layers) {
+                    let at = shape.index(x.p0, y, z.p0);
+                    let out = &mut dst[at..at + (CHUNK_SIDE - 1) * shape.xrow + 1];
+                    for (dz, &c) in cells.iter().enumerate() {
+                        out[dz * shape.xrow] = c;
+                    }
                 }
             }
-            return;
-        }
-        if x.n == CHUNK_SIDE && z.n == CHUNK_SIDE {
-            // A meshed chunk: the section's layers decoded at once, then row by row.
-            let buf = &mut scratch[..ys.len() * SECTION_SIDE * ROW];
-            sec.decode(buf);
-            for (rows, y) in buf.chunks_exact(SECTION_SIDE * ROW).zip(ys) {
-                for (lz, row) in rows.chunks_exact(ROW).enumerate() {
-                    let at = shape.index(x.p0, y, z.p0 + lz);
-                    dst[at..at + ROW].copy_from_slice(row);
+            (CHUNK_SIDE, CHUNK_SIDE) => {
+                // A meshed chunk: every row of the section's layers.
+                let place = |r: usize| shape.index(x.p0, r / SECTION_SIDE, z.p0 + r % SECTION_SIDE);
+                sec.rows_to((0, 1, layers * SECTION_SIDE), dst, place);
+            }
+            (CHUNK_SIDE, 1) => {
+                // A north or south neighbour: its edge row of every layer.
+                let place = |y: usize| shape.index(x.p0, y, z.p0);
+                sec.rows_to((z.l0, SECTION_SIDE, layers), dst, place);
+            }
+            _ => {
+                // A corner: the one cell of its edge row in every layer.
+                let rows = &mut scratch[..layers * ROW];
+                sec.rows_to((z.l0, SECTION_SIDE, layers), rows, |y| y * ROW);
+                for (row, y) in rows.chunks_exact(ROW).zip(0..layers) {
+                    dst[shape.index(x.p0, y, z.p0)] = row[x.l0];
                 }
             }
-            return;
-        }
-        // A north or south neighbour, or a corner: one row per layer (for a corner, one
-        // cell of it).
-        let rows = &mut scratch[..ys.len() * ROW];
-        sec.rows(z.l0, SECTION_SIDE, rows);
-        for (row, y) in rows.chunks_exact(ROW).zip(ys) {
-            let at = shape.index(x.p0, y, z.p0);
-            dst[at..at + x.n].copy_from_slice(&row[x.l0..x.l0 + x.n]);
         }
     }
 }

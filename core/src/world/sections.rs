@@ -529,26 +529,85 @@ impl Section<'_> {
     /// a section, say, with the width matched once and, at 1, 2 and 4 bits, the shuffles of
     /// the bulk unpack.
     pub fn rows_into(&self, first: usize, step: usize, out: &mut [u16]) {
+        assert!(out.len() % ROW == 0, "rows into a partial row");
         let n = out.len() / ROW;
+        self.rows_mapped_to((first, step, n), |v| v, out, |i| i * ROW);
+    }
+
+    /// `n` rows `first`, `first + step`, … through `map` into `out`, row `i` at
+    /// `out[place(i)..][..16]`: what a reader that lays the rows out in an array of its own
+    /// (a row of a wider grid, say) calls, so the rows need no copy afterwards. The palette is
+    /// mapped once; at 1, 2 and 4 bits the rows unpack with the bulk unpack's shuffles.
+    #[inline]
+    pub fn rows_mapped_to(
+        &self,
+        (first, step, n): (usize, usize, usize),
+        map: impl Fn(u16) -> u16,
+        out: &mut [u16],
+        place: impl Fn(usize) -> usize,
+    ) {
         assert!(
-            out.len() % ROW == 0 && (n == 0 || (first + (n - 1) * step) * ROW + ROW <= self.len),
+            n == 0 || (first + (n - 1) * step) * ROW + ROW <= self.len,
             "rows out of range"
         );
-        #[cfg(target_arch = "x86_64")]
-        {
-            let words = self.words;
-            let done = match self.bits {
-                1 => ssse3::unpack_rows::<1>(words, self.small(), (first, step), out),
-                2 => ssse3::unpack_rows::<2>(words, self.small(), (first, step), out),
-                4 => ssse3::unpack_rows::<4>(words, self.small(), (first, step), out),
-                _ => false,
-            };
-            if done {
-                return;
+        let words = self.words;
+        match self.bits {
+            0 => {
+                let v = map(self.palette[0]);
+                for i in 0..n {
+                    placed_row(out, place(i)).fill(v);
+                }
             }
-        }
-        for (i, row) in out.chunks_exact_mut(ROW).enumerate() {
-            self.row((first + i * step) * ROW, row.try_into().expect("a row"));
+            1 | 2 | 4 => {
+                let mut small = [0u16; SMALL_PALETTE];
+                for (m, &v) in small.iter_mut().zip(self.small()) {
+                    *m = map(v);
+                }
+                #[cfg(target_arch = "x86_64")]
+                {
+                    let rows = (first, step, n);
+                    let done = match self.bits {
+                        1 => ssse3::unpack_rows::<1>(words, &small, rows, out, &place),
+                        2 => ssse3::unpack_rows::<2>(words, &small, rows, out, &place),
+                        _ => ssse3::unpack_rows::<4>(words, &small, rows, out, &place),
+                    };
+                    if done {
+                        return;
+                    }
+                }
+                let rows = (first, step, n);
+                match self.bits {
+                    1 => unpack_rows::<1>(words, &small, rows, out, place),
+                    2 => unpack_rows::<2>(words, &small, rows, out, place),
+                    _ => unpack_rows::<4>(words, &small, rows, out, place),
+                }
+            }
+            8 => {
+                let mut large = [0u16; MAX_PALETTE];
+                for (m, &v) in large.iter_mut().zip(self.large()) {
+                    *m = map(v);
+                }
+                for i in 0..n {
+                    let k = (first + i * step) * ROW;
+                    unpack::<8, MAX_PALETTE>(
+                        &words[k / 8..k / 8 + 2],
+                        &large,
+                        0,
+                        placed_row(out, place(i)),
+                    );
+                }
+            }
+            _ => {
+                for i in 0..n {
+                    let k = (first + i * step) * ROW;
+                    for (o, &v) in placed_row(out, place(i))
+                        .iter_mut()
+                        .zip(&self.palette[k..k + ROW])
+                    {
+                        *o = map(v);
+                    }
+                }
+            }
         }
     }
 
@@ -622,6 +681,12 @@ impl Section<'_> {
             .try_into()
             .expect("8-bit palettes hold 256 entries")
     }
+}
+
+/// The 16 entries of `out` from `at`.
+#[inline(always)]
+fn placed_row(out: &mut [u16], at: usize) -> &mut [u16; ROW] {
+    (&mut out[at..at + ROW]).try_into().expect("a row")
 }
 
 /// The palette index of entry `k` of a packed section (`bits` below 16) whose words start
@@ -746,7 +811,9 @@ fn pack<const BITS: usize>(index: &[u8], words: &mut Vec<u64>) {
 fn unpack_small<const BITS: usize>(words: &[u64], palette: &[u16; SMALL_PALETTE], out: &mut [u16]) {
     let whole = out.len() / ROW * ROW;
     #[cfg(target_arch = "x86_64")]
-    if whole > 0 && ssse3::unpack_rows::<BITS>(words, palette, (0, 1), &mut out[..whole]) {
+    if whole > 0
+        && ssse3::unpack_rows::<BITS>(words, palette, (0, 1, whole / ROW), out, |i| i * ROW)
+    {
         if whole < out.len() {
             // The partial row lies in one word: whole rows end on a word's field boundary.
             let bit = whole * BITS;
@@ -761,6 +828,26 @@ fn unpack_small<const BITS: usize>(words: &[u64], palette: &[u16; SMALL_PALETTE]
     }
     let _ = whole;
     unpack::<BITS, SMALL_PALETTE>(words, palette, 0, out);
+}
+
+/// Unpack `n` rows `first`, `first + step`, … of a 1-, 2- or 4-bit section's `words`
+/// through its 16-entry `palette` into `out`, row `i` at `out[place(i)..][..16]`: one lookup
+/// per entry (what CPUs without SSSE3 run).
+#[inline]
+fn unpack_rows<const BITS: usize>(
+    words: &[u64],
+    palette: &[u16; SMALL_PALETTE],
+    (first, step, n): (usize, usize, usize),
+    out: &mut [u16],
+    place: impl Fn(usize) -> usize,
+) {
+    // A row is whole in one word: skip the entries before it there.
+    let per_word = 64 / BITS;
+    for i in 0..n {
+        let k = (first + i * step) * ROW;
+        let row = placed_row(out, place(i));
+        unpack::<BITS, SMALL_PALETTE>(&words[k / per_word..], palette, k % per_word, row);
+    }
 }
 
 /// Unpack `out.len()` entries from `words`, starting at entry `skip` of the first word,
@@ -875,6 +962,24 @@ mod tests {
             unpack::<4, SMALL_PALETTE>(&words, &palette, 0, &mut portable);
             assert_eq!(fast, portable, "4 bits, {} entries", n);
         }
+        // Rows placed apart, every second row from 3 in reverse order.
+        let (rows, place) = ((3, 2, 120), |i: usize| (119 - i) * 20);
+        let section = |bits: u8| Section {
+            bits,
+            len: SECTION_VOLUME,
+            palette: &palette,
+            words: &words,
+        };
+        for &bits in &[1u8, 2, 4] {
+            let (mut fast, mut portable) = (alloc::vec![0u16; 2400], alloc::vec![0u16; 2400]);
+            section(bits).rows_mapped_to(rows, |v| v, &mut fast, place);
+            match bits {
+                1 => unpack_rows::<1>(&words, &palette, rows, &mut portable, place),
+                2 => unpack_rows::<2>(&words, &palette, rows, &mut portable, place),
+                _ => unpack_rows::<4>(&words, &palette, rows, &mut portable, place),
+            }
+            assert_eq!(fast, portable, "{} bits, placed rows", bits);
+        }
     }
 
     #[test]
@@ -976,6 +1081,26 @@ mod tests {
                         d,
                         first
                     );
+                }
+                // Mapped and placed in reverse order 24 entries apart, the 8 between rows
+                // left as they were.
+                const GAP: u16 = 0xdead;
+                let stride = ROW + 8;
+                let mut placed = alloc::vec![GAP; n * stride];
+                let place = |i: usize| (n - 1 - i) * stride + 8;
+                sec.rows_mapped_to((first, step, n), |v| v ^ 0x5a5a, &mut placed, place);
+                for i in 0..n {
+                    let at = (first + i * step) * ROW;
+                    let want: Vec<u16> = dense[at..at + ROW].iter().map(|v| v ^ 0x5a5a).collect();
+                    let p = place(i);
+                    assert_eq!(
+                        &placed[p..p + ROW],
+                        &want[..],
+                        "{} values, placed row {}",
+                        d,
+                        i
+                    );
+                    assert!(placed[p - 8..p].iter().all(|&g| g == GAP), "{} values", d);
                 }
             }
         }

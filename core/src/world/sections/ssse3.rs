@@ -11,7 +11,7 @@
 
 use core::arch::x86_64::*;
 
-use super::{ROW, SMALL_PALETTE};
+use super::SMALL_PALETTE;
 
 /// Nibbles of every field: the mask that keeps the low nibble of each byte.
 const LOW_NIBBLES: i8 = 0x0f;
@@ -41,21 +41,22 @@ pub(super) fn row_nibbles<const BITS: usize>(words: &[u64], r: usize) -> u64 {
     }
 }
 
-/// Unpack rows `first`, `first + step`, … of a `BITS`-bit section's `words` through its
-/// 16-entry `palette` into the 16-entry rows of `out` (`out.len()` a multiple of 16), if
-/// the CPU runs SSSE3; whether it did.
+/// Unpack `n` rows `first`, `first + step`, … of a `BITS`-bit section's `words` through its
+/// 16-entry `palette` into `out`, row `i` at `out[place(i)..][..16]`, if the CPU runs
+/// SSSE3; whether it did.
 #[inline]
 pub(super) fn unpack_rows<const BITS: usize>(
     words: &[u64],
     palette: &[u16; SMALL_PALETTE],
-    (first, step): (usize, usize),
+    (first, step, n): (usize, usize, usize),
     out: &mut [u16],
+    place: impl Fn(usize) -> usize,
 ) -> bool {
     if !crate::noise::def::ssse3() {
         return false;
     }
     // SAFETY: the CPU runs SSSE3 (the check just above).
-    unsafe { unpack_rows_ssse3::<BITS>(words, palette, (first, step), out) };
+    unsafe { unpack_rows_ssse3::<BITS>(words, palette, (first, step, n), out, place) };
     true
 }
 
@@ -67,8 +68,9 @@ pub(super) fn unpack_rows<const BITS: usize>(
 unsafe fn unpack_rows_ssse3<const BITS: usize>(
     words: &[u64],
     palette: &[u16; SMALL_PALETTE],
-    (first, step): (usize, usize),
+    (first, step, n): (usize, usize, usize),
     out: &mut [u16],
+    place: impl Fn(usize) -> usize,
 ) {
     let (mut low, mut high) = ([0u8; SMALL_PALETTE], [0u8; SMALL_PALETTE]);
     for ((l, h), &v) in low.iter_mut().zip(high.iter_mut()).zip(palette) {
@@ -81,13 +83,14 @@ unsafe fn unpack_rows_ssse3<const BITS: usize>(
     // SAFETY: as above.
     let high = _mm_loadu_si128(high.as_ptr() as *const __m128i);
     let mask = _mm_set1_epi8(LOW_NIBBLES);
-    for (i, row) in out.chunks_exact_mut(ROW).enumerate() {
-        let n = _mm_cvtsi64_si128(row_nibbles::<BITS>(words, first + i * step) as i64);
+    for i in 0..n {
+        let row = super::placed_row(out, place(i));
+        let nibbles = _mm_cvtsi64_si128(row_nibbles::<BITS>(words, first + i * step) as i64);
         // Byte b holds entries 2b (low nibble) and 2b + 1 (high): interleaved back into
         // entry order, one index per byte.
         let index = _mm_unpacklo_epi8(
-            _mm_and_si128(n, mask),
-            _mm_and_si128(_mm_srli_epi16(n, 4), mask),
+            _mm_and_si128(nibbles, mask),
+            _mm_and_si128(_mm_srli_epi16(nibbles, 4), mask),
         );
         let (l, h) = (_mm_shuffle_epi8(low, index), _mm_shuffle_epi8(high, index));
         let p = row.as_mut_ptr() as *mut __m128i;
