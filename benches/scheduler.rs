@@ -11,7 +11,14 @@ use stratagen_core::engine::{ChunkPos, ChunkStatus};
 struct Nothing;
 impl Pipeline for Nothing {
     type Output = ();
-    fn run(&self, _: ChunkStatus, _: ChunkPos, _: &View<'_, ()>) -> Result<(), BodyError> {
+    type Scratch = ();
+    fn run(
+        &self,
+        _: ChunkStatus,
+        _: ChunkPos,
+        _: &View<'_, ()>,
+        _: &mut (),
+    ) -> Result<(), BodyError> {
         Ok(())
     }
 }

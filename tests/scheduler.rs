@@ -61,11 +61,13 @@ fn body_hash(
 
 impl Pipeline for Hashing {
     type Output = u64;
+    type Scratch = ();
     fn run(
         &self,
         status: ChunkStatus,
         pos: ChunkPos,
         view: &View<'_, u64>,
+        _: &mut (),
     ) -> Result<u64, BodyError> {
         *self.runs.lock().unwrap().entry((pos, status)).or_insert(0) += 1;
         self.total.fetch_add(1, Ordering::Relaxed);
@@ -409,7 +411,14 @@ fn reading_outside_the_window_fails_the_task() {
     struct Peek;
     impl Pipeline for Peek {
         type Output = u64;
-        fn run(&self, st: ChunkStatus, _: ChunkPos, v: &View<'_, u64>) -> Result<u64, BodyError> {
+        type Scratch = ();
+        fn run(
+            &self,
+            st: ChunkStatus,
+            _: ChunkPos,
+            v: &View<'_, u64>,
+            _: &mut (),
+        ) -> Result<u64, BodyError> {
             if st == ChunkStatus::Biomes {
                 v.get(1, 1, ChunkStatus::StructureReferences)?;
             }

@@ -1,11 +1,31 @@
 //! Tasks: run a body on any thread, hand it back on the owner thread, or run inline.
 
-use stratagen_core::engine::Finished;
+use std::cell::RefCell;
+
+use stratagen_core::engine::{BodyError, Finished, Task};
+use stratagen_core::world::{ChunkData, World, WorldScratch};
 
 use crate::boundary::{ffi, optional_out, try_out, write_optional};
 use crate::handles::{lock, task_cell, try_handle, unregister_task, with_owner};
 use crate::result::{sg_result, FfiResult};
 use crate::types::{sg_task, sg_world};
+
+thread_local! {
+    /// This thread's working memory for status bodies, reused by every task it runs: a C
+    /// host's workers are long-lived threads, and the memory goes with the thread.
+    static SCRATCH: RefCell<WorldScratch> = RefCell::new(WorldScratch::default());
+}
+
+/// Run `t` in this thread's scratch, or in fresh working memory while the thread's is not
+/// available (the thread is exiting).
+fn run_in_thread_scratch(t: &Task<World>) -> Result<ChunkData, BodyError> {
+    SCRATCH
+        .try_with(|s| match s.try_borrow_mut() {
+            Ok(mut s) => t.run_in(&mut s),
+            Err(_) => t.run(),
+        })
+        .unwrap_or_else(|_| t.run())
+}
 
 /// Run a task's status body. Any thread, many tasks at once; touches only the task.
 /// `SG_RESULT_TASK_ALREADY_RUN` if it ran before. A body failure is reported by
@@ -19,7 +39,7 @@ pub extern "C" fn sg_task_run(task: *mut sg_task) -> sg_result {
             return Err(sg_result::TaskAlreadyRun);
         }
         let t = inner.task.as_mut().ok_or(sg_result::StaleHandle)?;
-        let r = t.run();
+        let r = run_in_thread_scratch(t);
         // Free inputs on this (worker) thread, not on the owner at finish.
         t.drop_inputs();
         inner.result = Some(r);

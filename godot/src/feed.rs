@@ -19,6 +19,7 @@
 //! ready) and returns to the pool once nothing runs and nothing is ready; the main thread
 //! starts workers again when its frame makes work (see [`crate::streaming`]).
 
+use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -30,7 +31,9 @@ use stratagen_core::mesh::{mesh_chunk, Mesh, MeshOptions};
 use stratagen_core::world::block::Surface;
 use stratagen_core::world::edit::{EditLayer, EditedChunk, EditedFull};
 use stratagen_core::world::scatter::scatter_chunk;
-use stratagen_core::world::{ChunkData, Definition, Dims, FullChunk, Neighbourhood, World};
+use stratagen_core::world::{
+    ChunkData, Definition, Dims, FullChunk, Neighbourhood, World, WorldScratch,
+};
 
 use crate::bridge::Job;
 
@@ -427,6 +430,23 @@ impl Shared {
     }
 }
 
+thread_local! {
+    /// This worker's working memory for status bodies, reused by every task it runs: the
+    /// pool's threads are long-lived, and the memory goes with the thread.
+    static SCRATCH: RefCell<WorldScratch> = RefCell::new(WorldScratch::default());
+}
+
+/// Run `t` in this thread's scratch, or in fresh working memory while the thread's is not
+/// available (the thread is exiting).
+fn run_in_thread_scratch(t: &Task<World>) -> Result<ChunkData, BodyError> {
+    SCRATCH
+        .try_with(|s| match s.try_borrow_mut() {
+            Ok(mut s) => t.run_in(&mut s),
+            Err(_) => t.run(),
+        })
+        .unwrap_or_else(|_| t.run())
+}
+
 /// The lock and the signal the workers wait on.
 pub struct Feed {
     shared: Mutex<Shared>,
@@ -519,7 +539,7 @@ impl Feed {
     fn run_job(&self, job: Work) -> Done {
         match job {
             Work::Generate(mut t) => {
-                let r = catch_unwind(AssertUnwindSafe(|| t.run()))
+                let r = catch_unwind(AssertUnwindSafe(|| run_in_thread_scratch(&t)))
                     .unwrap_or(Err(BodyError::Failed("the status body panicked")));
                 // The inputs may hold the last reference to a superseded output: free them
                 // here, not under the lock.

@@ -69,9 +69,9 @@ pub fn drive_hooked<P: Pipeline>(
     on_finish: impl OnFinish<P>,
     times: &Mutex<[f64; ChunkStatus::COUNT]>,
 ) -> Result<usize, HostError> {
-    let timed_run = |t: &Task<P>| {
+    let timed_run = |t: &Task<P>, scratch: &mut P::Scratch| {
         let t0 = Instant::now();
-        let r = t.run();
+        let r = t.run_in(scratch);
         if let Ok(mut g) = times.lock() {
             g[t.status().index()] += t0.elapsed().as_secs_f64();
         }
@@ -98,8 +98,9 @@ type RunResult<P> = Result<<P as Pipeline>::Output, BodyError>;
 fn drive_inline<P: Pipeline>(
     s: &mut Scheduler<P>,
     mut on_finish: impl OnFinish<P>,
-    run: impl Fn(&Task<P>) -> RunResult<P>,
+    run: impl Fn(&Task<P>, &mut P::Scratch) -> RunResult<P>,
 ) -> Result<usize, HostError> {
+    let mut scratch = P::Scratch::default();
     let mut done = 0usize;
     loop {
         let tasks = s.take_tasks(1);
@@ -107,7 +108,7 @@ fn drive_inline<P: Pipeline>(
             return Ok(done);
         }
         for t in tasks {
-            let r = run(&t);
+            let r = run(&t, &mut scratch);
             let (pos, status) = (t.pos(), t.status());
             check(s.finish(t, r)?)?;
             done += 1;
@@ -116,13 +117,15 @@ fn drive_inline<P: Pipeline>(
     }
 }
 
-/// Run a task and free its inputs on this thread (they may hold the last reference to a
-/// superseded output, so the owner thread does not pay for freeing it).
+/// Run a task in this thread's `scratch` and free its inputs on this thread (they may hold
+/// the last reference to a superseded output, so the owner thread does not pay for freeing
+/// it).
 fn run_freeing<P: Pipeline>(
-    run: &impl Fn(&Task<P>) -> RunResult<P>,
+    run: &impl Fn(&Task<P>, &mut P::Scratch) -> RunResult<P>,
     mut t: Task<P>,
+    scratch: &mut P::Scratch,
 ) -> (Task<P>, RunResult<P>) {
-    let r = run(&t);
+    let r = run(&t, scratch);
     t.drop_inputs();
     (t, r)
 }
@@ -153,13 +156,14 @@ impl<P: Pipeline> Pool<P> {
         self.shared.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// A helper: run queued tasks until the pool closes.
-    fn help(&self, run: &impl Fn(&Task<P>) -> RunResult<P>) {
+    /// A helper: run queued tasks, in one scratch of its own, until the pool closes.
+    fn help(&self, run: &impl Fn(&Task<P>, &mut P::Scratch) -> RunResult<P>) {
+        let mut scratch = P::Scratch::default();
         let mut g = self.lock();
         loop {
             if let Some(t) = g.queue.pop_front() {
                 drop(g);
-                let done = run_freeing(run, t);
+                let done = run_freeing(run, t, &mut scratch);
                 g = self.lock();
                 g.results.push(done);
                 if g.owner_waiting {
@@ -183,7 +187,7 @@ fn drive_pool<P: Pipeline>(
     s: &mut Scheduler<P>,
     threads: usize,
     mut on_finish: impl OnFinish<P>,
-    run: &(impl Fn(&Task<P>) -> RunResult<P> + Sync),
+    run: &(impl Fn(&Task<P>, &mut P::Scratch) -> RunResult<P> + Sync),
 ) -> Result<usize, HostError> {
     let pool = Pool {
         shared: Mutex::new(Shared {
@@ -204,6 +208,7 @@ fn drive_pool<P: Pipeline>(
             let pool = &pool;
             scope.spawn(move || pool.help(run));
         }
+        let mut scratch = P::Scratch::default();
         let mut done = 0usize;
         // Tasks taken from the scheduler and not yet finished.
         let mut outstanding = 0usize;
@@ -239,7 +244,7 @@ fn drive_pool<P: Pipeline>(
             // Nothing to finish: run a queued task here rather than idle.
             if let Some(t) = g.queue.pop_front() {
                 drop(g);
-                let (t, r) = run_freeing(run, t);
+                let (t, r) = run_freeing(run, t, &mut scratch);
                 outstanding -= 1;
                 if let Err(e) = finish(s, t, r) {
                     break Err(e);

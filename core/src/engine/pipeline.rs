@@ -82,12 +82,22 @@ pub trait Pipeline: Send + Sync + 'static {
     /// What a status produces (typically an enum with one variant per status).
     type Output: Send + Sync + 'static;
 
-    /// Run `status` at `pos`, reading inputs only through `view`.
+    /// Working memory the bodies reuse from one task to the next (the region-sized arrays of
+    /// terrain and light): a host keeps one per thread and passes it to [`Task::run_in`], so
+    /// a thread that runs many tasks allocates and faults in those arrays once. What a body
+    /// leaves in it never changes an output.
+    ///
+    /// [`Task::run_in`]: crate::engine::Task::run_in
+    type Scratch: Default + Send + 'static;
+
+    /// Run `status` at `pos`, reading inputs only through `view`, with `scratch` as working
+    /// memory.
     fn run(
         &self,
         status: ChunkStatus,
         pos: ChunkPos,
         view: &View<'_, Self::Output>,
+        scratch: &mut Self::Scratch,
     ) -> Result<Self::Output, BodyError>;
 }
 

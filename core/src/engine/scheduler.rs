@@ -507,6 +507,7 @@ impl<P: Pipeline> Scheduler<P> {
     /// Run up to `max_tasks` tasks on the calling thread (take, run, finish), for hosts without
     /// threads. Returns how many ran. Owner thread.
     pub fn run_inline(&mut self, max_tasks: usize) -> usize {
+        let mut scratch = P::Scratch::default();
         let mut ran = 0;
         while ran < max_tasks {
             let tasks = self.take_tasks(1);
@@ -514,7 +515,7 @@ impl<P: Pipeline> Scheduler<P> {
                 break;
             }
             for t in tasks {
-                let r = t.run();
+                let r = t.run_in(&mut scratch);
                 // The task came from this scheduler and is finished once: cannot fail.
                 let _ = self.finish(t, r);
                 ran += 1;

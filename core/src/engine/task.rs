@@ -39,8 +39,17 @@ pub struct Task<P: Pipeline> {
 }
 
 impl<P: Pipeline> Task<P> {
-    /// Run the body. Any thread; touches nothing but the task's own inputs.
+    /// Run the body with working memory of its own. Any thread; touches nothing but the
+    /// task's own inputs. A host that runs many tasks on a thread keeps a scratch there and
+    /// calls [`Task::run_in`].
     pub fn run(&self) -> Result<P::Output, BodyError> {
+        self.run_in(&mut P::Scratch::default())
+    }
+
+    /// Run the body with `scratch` (this thread's, reused from task to task) as working
+    /// memory: the same output as [`Task::run`]. Any thread; touches nothing but the task's
+    /// own inputs and `scratch`.
+    pub fn run_in(&self, scratch: &mut P::Scratch) -> Result<P::Output, BodyError> {
         let view = View {
             running: self.status,
             pos: self.pos,
@@ -50,7 +59,7 @@ impl<P: Pipeline> Task<P> {
             cells: &self.cells,
             layers: &self.layers,
         };
-        self.pipeline.run(self.status, self.pos, &view)
+        self.pipeline.run(self.status, self.pos, &view, scratch)
     }
 
     /// Drop the task's references to its inputs (call after [`Task::run`], on the thread that

@@ -10,7 +10,6 @@
 //! most 14 blocks). Paths that would leave the 3 × 3 area and come back are not followed
 //! (documented limitation; they need a wall across the whole neighbourhood).
 
-use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::world::block::BlockId;
@@ -158,16 +157,56 @@ fn flood(r: &Region<'_>, light: &mut [u8], opacity: &[u8], queue: &mut Vec<u32>)
     }
 }
 
+/// The region-sized arrays the light body works in, kept between calls so a thread that
+/// lights many chunks allocates them once. Every array is reset before it is read: what a
+/// call leaves here never changes the next one's light.
+#[derive(Debug, Default)]
+pub struct LightScratch {
+    opacity: Vec<u8>,
+    emission: Vec<(u32, u8)>,
+    sky: Vec<u8>,
+    block: Vec<u8>,
+    first_block: Vec<usize>,
+    lit_bottom: Vec<usize>,
+    level: Vec<u8>,
+    open: Vec<u16>,
+    seed_top: Vec<usize>,
+    queue: Vec<u32>,
+}
+
+/// `v` holding `n` copies of `value`, its allocation kept.
+fn reset<T: Copy>(v: &mut Vec<T>, n: usize, value: T) -> &mut [T] {
+    v.clear();
+    v.resize(n, value);
+    v
+}
+
 /// The light of the centre chunk of a 3 × 3 neighbourhood of merged chunks: the `light`
 /// status body, and the light of an edited chunk over its edited neighbourhood.
 pub fn of_merged(dims: &Dims, palette: &Palette, m: Neighbourhood<Option<&Merged>>) -> LightData {
+    of_merged_in(dims, palette, m, &mut LightScratch::default())
+}
+
+/// [`of_merged`] working in `scratch`.
+pub fn of_merged_in(
+    dims: &Dims,
+    palette: &Palette,
+    m: Neighbourhood<Option<&Merged>>,
+    scratch: &mut LightScratch,
+) -> LightData {
     let mut highest = dims.min_y;
     for c in m.iter().flatten() {
         for h in c.heightmaps[Heightmap::WorldSurface].iter() {
             highest = core::cmp::max(highest, h - 1);
         }
     }
-    compute(dims, palette, m.map(|c| c.map(|c| &c.blocks)), highest)
+    compute_in(
+        dims,
+        palette,
+        m.map(|c| c.map(|c| &c.blocks)),
+        highest,
+        scratch,
+    )
 }
 
 /// Light the centre chunk of a 3 × 3 neighbourhood of merged blocks (a missing chunk counts
@@ -179,6 +218,17 @@ pub fn compute(
     chunks: Neighbourhood<Option<&Sections>>,
     highest: i32,
 ) -> LightData {
+    compute_in(dims, palette, chunks, highest, &mut LightScratch::default())
+}
+
+/// [`compute`] working in `scratch`.
+pub fn compute_in(
+    dims: &Dims,
+    palette: &Palette,
+    chunks: Neighbourhood<Option<&Sections>>,
+    highest: i32,
+    scratch: &mut LightScratch,
+) -> LightData {
     let top = core::cmp::min(dims.max_y(), highest + 15);
     let r = Region {
         dims: *dims,
@@ -188,29 +238,30 @@ pub fn compute(
     let table = palette.light_table();
     // Palettes of up to 256 blocks (the built-in one) read a fixed-size table, where the mask
     // removes the bounds check; larger ones a masked slice.
-    let (opacity, emission) = match <&[u16; 256]>::try_from(table) {
-        Ok(small) => opacity_and_emitters(&r, |b| small[b as usize & 255]),
+    let s = scratch;
+    match <&[u16; 256]>::try_from(table) {
+        Ok(small) => opacity_and_emitters(&r, |b| small[b as usize & 255], s),
         Err(_) => {
             let mask = table.len() - 1;
-            opacity_and_emitters(&r, |b| table[b as usize & mask])
+            opacity_and_emitters(&r, |b| table[b as usize & mask], s)
         }
-    };
-    let mut sky = sky_columns(&r, &opacity);
-    let mut queue = sky_seeds(&r, &sky);
-    flood(&r, &mut sky.light, &opacity, &mut queue);
+    }
+    sky_columns(&r, s);
+    sky_seeds(&r, s);
+    flood(&r, &mut s.sky, &s.opacity, &mut s.queue);
     // Block light from emitters. Most neighbourhoods have none: then it is 0 everywhere and
-    // the region-sized array (a third of the body's memory traffic) is never made.
-    if emission.is_empty() {
-        return pack_centre(&r, &sky.light, None);
+    // the region-sized array (a third of the body's memory traffic) is never filled.
+    if s.emission.is_empty() {
+        return pack_centre(&r, &s.sky, None);
     }
-    let mut bl = vec![0u8; opacity.len()];
-    queue.clear();
-    for &(i, e) in &emission {
+    let bl = reset(&mut s.block, s.opacity.len(), 0);
+    s.queue.clear();
+    for &(i, e) in &s.emission {
         bl[i as usize] = e;
-        queue.push(i);
+        s.queue.push(i);
     }
-    flood(&r, &mut bl, &opacity, &mut queue);
-    pack_centre(&r, &sky.light, Some(&bl))
+    flood(&r, bl, &s.opacity, &mut s.queue);
+    pack_centre(&r, &s.sky, Some(bl))
 }
 
 /// The opacity of every cell of the region and the emitters (cell, emission, in cell order),
@@ -220,16 +271,14 @@ pub fn compute(
 /// region is solid stone or open air. A mixed section is decoded once straight to properties
 /// (its palette looked up, not every block) and read row by row; a row is scanned again for
 /// its emitters only when it has one, so the common row is a branch-free copy. `props` reads
-/// the palette's light table.
+/// the palette's light table. Into `s.opacity` and `s.emission`.
 #[inline(always)]
-fn opacity_and_emitters(
-    r: &Region<'_>,
-    props: impl Fn(BlockId) -> u16,
-) -> (Vec<u8>, Vec<(u32, u8)>) {
+fn opacity_and_emitters(r: &Region<'_>, props: impl Fn(BlockId) -> u16, s: &mut LightScratch) {
     const OPAQUE: u16 = 15;
     let ny = r.ny();
-    let mut opacity = vec![OPAQUE as u8; W * W * ny];
-    let mut emission = Vec::new();
+    let opacity = reset(&mut s.opacity, W * W * ny, OPAQUE as u8);
+    let emission = &mut s.emission;
+    emission.clear();
     let mut buf = [0; SECTION_VOLUME];
     for cz in 0..3 {
         for cx in 0..3 {
@@ -281,27 +330,23 @@ fn opacity_and_emitters(
         }
     }
     emission.sort_unstable_by_key(|&(cell, _)| cell);
-    (opacity, emission)
-}
-
-/// Sky light straight down each column, with per column the first block's layer and the
-/// lowest lit layer (`ny` for none).
-struct SkyColumns {
-    light: Vec<u8>,
-    first_block: Vec<usize>,
-    lit_bottom: Vec<usize>,
 }
 
 /// Sky straight down each column, layer by layer so memory is read in order, visiting only
 /// the columns still lit from above (a closed column stays closed, so it leaves the list; the
-/// order of columns within a layer does not matter, each is independent).
-fn sky_columns(r: &Region<'_>, opacity: &[u8]) -> SkyColumns {
+/// order of columns within a layer does not matter, each is independent). Into `s.sky`,
+/// with per column the first block's layer (`s.first_block`) and the lowest lit layer
+/// (`s.lit_bottom`; `ny` for none).
+fn sky_columns(r: &Region<'_>, s: &mut LightScratch) {
     let ny = r.ny();
-    let mut sky = vec![0u8; W * W * ny];
-    let mut first_block = vec![ny; W * W];
-    let mut lit_bottom = vec![ny; W * W];
-    let mut level = vec![15u8; W * W];
-    let mut open: Vec<u16> = (0..(W * W) as u16).collect();
+    let opacity = &s.opacity[..];
+    let sky = reset(&mut s.sky, W * W * ny, 0);
+    let first_block = reset(&mut s.first_block, W * W, ny);
+    let lit_bottom = reset(&mut s.lit_bottom, W * W, ny);
+    let level = reset(&mut s.level, W * W, 15);
+    let open = &mut s.open;
+    open.clear();
+    open.extend(0..(W * W) as u16);
     let mut y = ny;
     while y > 0 && !open.is_empty() {
         y -= 1;
@@ -328,43 +373,39 @@ fn sky_columns(r: &Region<'_>, opacity: &[u8]) -> SkyColumns {
             }
         }
     }
-    SkyColumns {
-        light: sky,
-        first_block,
-        lit_bottom,
-    }
 }
 
 /// Where sky light spreads sideways: the lit cells of each column up to the highest first
 /// block among its horizontal neighbours (they may be darker there). The flood relaxes to the
-/// same fixpoint whatever the seed order.
-fn sky_seeds(r: &Region<'_>, sky: &SkyColumns) -> Vec<u32> {
+/// same fixpoint whatever the seed order. Into `s.queue`.
+fn sky_seeds(r: &Region<'_>, s: &mut LightScratch) {
     let ny = r.ny();
-    let mut seed_top = vec![0usize; W * W];
+    let (first_block, lit_bottom, sky) = (&s.first_block, &s.lit_bottom, &s.sky);
+    let seed_top = reset(&mut s.seed_top, W * W, 0);
     for z in 0..W {
         for x in 0..W {
-            let mut hi = sky.first_block[z * W + x];
+            let mut hi = first_block[z * W + x];
             for (dx, dz) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
                 let (nx, nz) = (x as i32 + dx, z as i32 + dz);
                 if nx >= 0 && nz >= 0 && (nx as usize) < W && (nz as usize) < W {
-                    hi = core::cmp::max(hi, sky.first_block[nz as usize * W + nx as usize]);
+                    hi = core::cmp::max(hi, first_block[nz as usize * W + nx as usize]);
                 }
             }
             seed_top[z * W + x] = core::cmp::min(ny, hi + 2);
         }
     }
-    let lo = sky.lit_bottom.iter().copied().min().unwrap_or(ny);
+    let lo = lit_bottom.iter().copied().min().unwrap_or(ny);
     let hi = seed_top.iter().copied().max().unwrap_or(0);
-    let mut queue: Vec<u32> = Vec::new();
+    let queue = &mut s.queue;
+    queue.clear();
     for y in lo..hi {
         let base = y * W * W;
         for col in 0..W * W {
-            if y < seed_top[col] && sky.light[base + col] > 1 {
+            if y < seed_top[col] && sky[base + col] > 1 {
                 queue.push((base + col) as u32);
             }
         }
     }
-    queue
 }
 
 /// Keep the centre chunk, section by section; above the computed range the sky is open (15)

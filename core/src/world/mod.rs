@@ -32,5 +32,5 @@ pub use generator::WorldGen;
 pub use heightmap::{Heightmap, Heightmaps};
 pub use neighbourhood::Neighbourhood;
 pub use palette::Palette;
-pub use pipeline::{full_neighbourhood, full_output, World};
+pub use pipeline::{full_neighbourhood, full_output, World, WorldScratch};
 pub use settings::{WorldError, WorldSettings};

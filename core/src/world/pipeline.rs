@@ -111,7 +111,12 @@ impl World {
         )))
     }
 
-    fn terrain(&self, pos: ChunkPos, view: &View<'_, ChunkData>) -> Result<ChunkData, BodyError> {
+    fn terrain(
+        &self,
+        pos: ChunkPos,
+        view: &View<'_, ChunkData>,
+        scratch: &mut terrain::TerrainScratch,
+    ) -> Result<ChunkData, BodyError> {
         let mut beard = Vec::new();
         for (r, s) in referenced_starts(view, pos)? {
             if r.kind == StructureKind::Watchtower {
@@ -121,7 +126,9 @@ impl World {
         let biomes = biomes_here(view)?;
         let mut inp = self.generator.terrain_input(biomes);
         inp.beard = &beard;
-        Ok(ChunkData::Terrain(Box::new(terrain::generate(&inp, pos))))
+        Ok(ChunkData::Terrain(Box::new(terrain::generate_in(
+            &inp, pos, scratch,
+        ))))
     }
 
     fn features(&self, pos: ChunkPos, view: &View<'_, ChunkData>) -> Result<ChunkData, BodyError> {
@@ -193,16 +200,21 @@ impl World {
         })))
     }
 
-    fn light(&self, view: &View<'_, ChunkData>) -> Result<ChunkData, BodyError> {
+    fn light(
+        &self,
+        view: &View<'_, ChunkData>,
+        scratch: &mut light::LightScratch,
+    ) -> Result<ChunkData, BodyError> {
         let dims = self.generator.dims;
         let m = neighbourhood(view, ChunkStatus::InitializeLight, |d| match d {
             ChunkData::InitializeLight(m) => Some(&**m),
             _ => None,
         })?;
-        Ok(ChunkData::Light(Box::new(light::of_merged(
+        Ok(ChunkData::Light(Box::new(light::of_merged_in(
             &dims,
             &self.generator.definition().blocks,
             m,
+            scratch,
         ))))
     }
 
@@ -256,14 +268,24 @@ pub fn full_neighbourhood(sched: &Scheduler<World>, pos: ChunkPos) -> [Option<Ar
         .map(|(dx, dz)| full_output(sched, ChunkPos::new(pos.x + dx, pos.z + dz)))
 }
 
+/// The working memory of a [`World`]'s bodies ([`Pipeline::Scratch`]): one per thread that
+/// runs tasks, reused from task to task.
+#[derive(Debug, Default)]
+pub struct WorldScratch {
+    terrain: terrain::TerrainScratch,
+    light: light::LightScratch,
+}
+
 impl Pipeline for World {
     type Output = ChunkData;
+    type Scratch = WorldScratch;
 
     fn run(
         &self,
         status: ChunkStatus,
         pos: ChunkPos,
         view: &View<'_, ChunkData>,
+        scratch: &mut WorldScratch,
     ) -> Result<ChunkData, BodyError> {
         let g = &self.generator;
         match status {
@@ -271,10 +293,10 @@ impl Pipeline for World {
             ChunkStatus::StructureStarts => Ok(ChunkData::StructureStarts(g.structure_starts(pos))),
             ChunkStatus::StructureReferences => self.structure_references(pos, view),
             ChunkStatus::Biomes => Ok(ChunkData::Biomes(g.biomes(pos), g.climate_witness(pos))),
-            ChunkStatus::Terrain => self.terrain(pos, view),
+            ChunkStatus::Terrain => self.terrain(pos, view, &mut scratch.terrain),
             ChunkStatus::Features => self.features(pos, view),
             ChunkStatus::InitializeLight => self.initialize_light(view),
-            ChunkStatus::Light => self.light(view),
+            ChunkStatus::Light => self.light(view, &mut scratch.light),
             ChunkStatus::Spawn => self.spawn(pos, view),
             ChunkStatus::Full => self.full(pos, view),
         }

@@ -36,6 +36,13 @@ pub struct Shape {
     pub(crate) witness: u64,
 }
 
+impl Shape {
+    /// The block kinds' array, for the next [`shape_in`] to write into.
+    pub fn into_kind(self) -> Vec<u8> {
+        self.kind
+    }
+}
+
 /// The densities at every cell corner (layer-major: `j * 25 + cz * 5 + cx`).
 struct Corners {
     /// Terrain density without caves (> 0 solid).
@@ -48,9 +55,15 @@ struct Corners {
 
 /// Phase 1: density and noise caves at cell corners, interpolated and classified.
 pub fn shape(inp: &TerrainInput<'_>, pos: ChunkPos) -> Shape {
+    shape_in(inp, pos, Vec::new())
+}
+
+/// [`shape`], its block kinds written into `kind` (an earlier call's [`Shape::into_kind`],
+/// whatever it holds: every entry is written).
+pub fn shape_in(inp: &TerrainInput<'_>, pos: ChunkPos, kind: Vec<u8>) -> Shape {
     let (col_h, col_j) = corner_columns(inp, pos);
     let corners = corner_densities(inp, pos, &col_h, &col_j);
-    let (kind, floor) = classify(inp, &corners);
+    let (kind, floor) = classify(inp, &corners, kind);
     let mut w = Digest::new();
     w.write_f64_slice(&col_h);
     w.write_f64_slice(&col_j);
@@ -191,12 +204,13 @@ const CELL_CORNERS: [(usize, usize, usize); 8] = [
 /// floor (top block of positive base density). The hot loop of terrain, kept in one piece:
 /// per cell, the edges along y are interpolated once per layer, then z, then x (splitting it
 /// into closures costs about 25% more instructions for the whole shape phase).
-fn classify(inp: &TerrainInput<'_>, corners: &Corners) -> (Vec<u8>, [i32; 256]) {
+fn classify(inp: &TerrainInput<'_>, corners: &Corners, mut kind: Vec<u8>) -> (Vec<u8>, [i32; 256]) {
     const TX: [f64; 4] = [0.0, 0.25, 0.5, 0.75];
     const TY: [f64; 8] = [0.0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875];
     let dims = inp.dims;
     let (base, fin, ny) = (&corners.base[..], &corners.fin[..], corners.ny);
-    let mut kind = vec![SOLID; dims.volume()];
+    kind.clear();
+    kind.resize(dims.volume(), SOLID);
     let mut floor = [dims.min_y - 1; 256];
     for cy in 0..ny - 1 {
         for cz in 0..4 {

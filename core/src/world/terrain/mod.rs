@@ -39,9 +39,9 @@ mod top_scan;
 
 pub use beard::{BeardBox, BEARD_FALLOFF};
 pub use column::column_shape;
-pub use density::{shape, Shape};
-pub use resolve::{carve, resolve};
-pub use top_scan::{heightmaps, heightmaps_by, top_non_air_layer};
+pub use density::{shape, shape_in, Shape};
+pub use resolve::{carve, resolve, resolve_in};
+pub use top_scan::{heightmaps, heightmaps_by, heightmaps_of, top_non_air_layer};
 
 /// The terrain output of one chunk.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,12 +118,34 @@ pub struct TerrainInput<'a> {
     pub beard: &'a [BeardBox],
 }
 
+use alloc::vec::Vec;
+
 /// Generate the terrain of chunk `pos`: [`shape`], [`resolve`], [`carve`], [`heightmaps`].
 pub fn generate(inp: &TerrainInput<'_>, pos: ChunkPos) -> TerrainChunk {
-    let sh = shape(inp, pos);
-    let (mut blocks, aquifer) = resolve(inp, pos, &sh);
+    generate_in(inp, pos, &mut TerrainScratch::default())
+}
+
+/// The chunk-sized arrays the terrain body works in (block kinds, blocks), kept between
+/// calls so a thread that generates many chunks allocates them once. Every entry is written
+/// before it is read: what a call leaves here never changes the next one's terrain.
+#[derive(Debug, Default)]
+pub struct TerrainScratch {
+    kind: Vec<u8>,
+    blocks: Vec<BlockId>,
+}
+
+/// [`generate`] working in `scratch`.
+pub fn generate_in(
+    inp: &TerrainInput<'_>,
+    pos: ChunkPos,
+    scratch: &mut TerrainScratch,
+) -> TerrainChunk {
+    let sh = shape_in(inp, pos, core::mem::take(&mut scratch.kind));
+    let (mut blocks, aquifer) = resolve_in(inp, pos, &sh, core::mem::take(&mut scratch.blocks));
     let witness = carve(inp, pos, &sh, &aquifer, &mut blocks);
-    let mut t = heightmaps(&inp.dims, &inp.definition.blocks, blocks);
+    let mut t = heightmaps_of(&inp.dims, &inp.definition.blocks, &blocks);
     t.witness = witness;
+    scratch.kind = sh.into_kind();
+    scratch.blocks = blocks;
     t
 }

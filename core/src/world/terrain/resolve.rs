@@ -1,7 +1,6 @@
 //! Phases 2 and 3 of terrain: fluids, surface rules and bedrock on the classified shape,
 //! then the worm carvers.
 
-use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::engine::ChunkPos;
@@ -30,8 +29,19 @@ fn is_bedrock(seed: i64, layers: i32, x: i32, y: i32, z: i32, min_y: i32) -> boo
 
 /// Phase 2: fluids, surface rules, bedrock. Returns the blocks and the aquifer levels.
 pub fn resolve(inp: &TerrainInput<'_>, pos: ChunkPos, sh: &Shape) -> (Vec<BlockId>, [i32; 256]) {
+    resolve_in(inp, pos, sh, Vec::new())
+}
+
+/// [`resolve`], the blocks written into `blocks` (an earlier call's, whatever it holds:
+/// every entry is written).
+pub fn resolve_in(
+    inp: &TerrainInput<'_>,
+    pos: ChunkPos,
+    sh: &Shape,
+    blocks: Vec<BlockId>,
+) -> (Vec<BlockId>, [i32; 256]) {
     let aquifer = aquifer_levels(inp, pos);
-    let (mut blocks, top_solid) = fill_blocks(inp, pos, sh, &aquifer);
+    let (mut blocks, top_solid) = fill_blocks(inp, pos, sh, &aquifer, blocks);
     place_bedrock(inp, pos, &mut blocks);
     apply_surface(inp, pos, sh, &top_solid, &mut blocks);
     (blocks, aquifer)
@@ -61,6 +71,7 @@ fn fill_blocks(
     pos: ChunkPos,
     sh: &Shape,
     aquifer: &[i32; 256],
+    mut blocks: Vec<BlockId>,
 ) -> (Vec<BlockId>, [i32; 256]) {
     let dims = inp.dims;
     let t = &inp.definition.terrain;
@@ -77,7 +88,8 @@ fn fill_blocks(
             dither[col] = t.deep_stone_below - ((h >> 24) & dither_mask) as i32;
         }
     }
-    let mut blocks = vec![block::AIR; dims.volume()];
+    blocks.clear();
+    blocks.resize(dims.volume(), block::AIR);
     let mut top_solid = [dims.min_y - 1; 256];
     for y in dims.min_y..=dims.max_y() {
         let layer = (y - dims.min_y) as usize * 256;

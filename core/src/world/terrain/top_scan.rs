@@ -11,7 +11,12 @@ use crate::world::terrain::TerrainChunk;
 
 /// Phase 4: the world-surface and ocean-floor heightmaps.
 pub fn heightmaps(dims: &Dims, palette: &Palette, blocks: Vec<BlockId>) -> TerrainChunk {
-    let [world_surface, ocean_floor] = heightmaps_by(dims, &blocks, |b| {
+    heightmaps_of(dims, palette, &blocks)
+}
+
+/// [`heightmaps`] of borrowed blocks.
+pub fn heightmaps_of(dims: &Dims, palette: &Palette, blocks: &[BlockId]) -> TerrainChunk {
+    let [world_surface, ocean_floor] = heightmaps_by(dims, blocks, |b| {
         let p = palette.props(b);
         [
             Heightmap::WorldSurface.counts_with(b, p),
@@ -19,7 +24,7 @@ pub fn heightmaps(dims: &Dims, palette: &Palette, blocks: Vec<BlockId>) -> Terra
         ]
     });
     TerrainChunk {
-        blocks: Sections::from_dense(&blocks),
+        blocks: Sections::from_dense(blocks),
         world_surface,
         ocean_floor,
         witness: 0,
