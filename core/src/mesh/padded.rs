@@ -32,8 +32,13 @@ trait ChannelSection: Copy {
         out: &mut [u16],
         place: impl Fn(usize) -> usize + Copy,
     );
-    /// Cell `x` of every row.
-    fn column(&self, x: usize, out: &mut [u16; SECTION_ROWS]);
+    /// Cell `x` of the first `rows` rows into `out`, row `r`'s at `out[place(r)]`.
+    fn column_to(
+        &self,
+        x_rows: (usize, usize),
+        out: &mut [u16],
+        place: impl Fn(usize) -> usize + Copy,
+    );
 }
 
 impl ChannelSection for Section<'_> {
@@ -51,8 +56,13 @@ impl ChannelSection for Section<'_> {
         self.rows_mapped_to(rows, |v| v, out, place)
     }
     #[inline(always)]
-    fn column(&self, x: usize, out: &mut [u16; SECTION_ROWS]) {
-        Section::column(self, x, out)
+    fn column_to(
+        &self,
+        x_rows: (usize, usize),
+        out: &mut [u16],
+        place: impl Fn(usize) -> usize + Copy,
+    ) {
+        self.column_mapped_to(x_rows, |v| v, out, place)
     }
 }
 
@@ -92,17 +102,22 @@ impl ChannelSection for LightSection<'_> {
             }
         }
     }
-    fn column(&self, x: usize, out: &mut [u16; SECTION_ROWS]) {
-        self.sky.column(x, out);
+    fn column_to(
+        &self,
+        x_rows: (usize, usize),
+        out: &mut [u16],
+        place: impl Fn(usize) -> usize + Copy,
+    ) {
         if let Some(b) = self.block.uniform() {
-            for o in out.iter_mut() {
-                *o = packed_of(*o, b);
-            }
+            self.sky
+                .column_mapped_to(x_rows, |s| packed_of(s, b), out, place);
             return;
         }
+        self.sky.column_mapped_to(x_rows, |s| s, out, place);
         let mut block = [0u16; SECTION_ROWS];
-        self.block.column(x, &mut block);
-        for (o, &b) in out.iter_mut().zip(block.iter()) {
+        self.block.column(x_rows.0, &mut block);
+        for (r, &b) in block[..x_rows.1].iter().enumerate() {
+            let o = &mut out[place(r)];
             *o = packed_of(*o, b);
         }
     }
@@ -311,14 +326,8 @@ impl Cells {
         match (x.n, z.n) {
             (1, CHUNK_SIDE) => {
                 // A west or east neighbour: one column of every row.
-                sec.column(x.l0, scratch);
-                for (cells, y) in scratch.chunks_exact(SECTION_SIDE).zip(0..layers) {
-                    let at = shape.index(x.p0, y, z.p0);
-                    let out = &mut dst[at..at + (CHUNK_SIDE - 1) * shape.xrow + 1];
-                    for (dz, &c) in cells.iter().enumerate() {
-                        out[dz * shape.xrow] = c;
-                    }
-                }
+                let place = |r: usize| shape.index(x.p0, r / SECTION_SIDE, z.p0 + r % SECTION_SIDE);
+                sec.column_to((x.l0, layers * SECTION_SIDE), dst, place);
             }
             (CHUNK_SIDE, CHUNK_SIDE) => {
                 // A meshed chunk: every row of the section's layers.

@@ -615,20 +615,53 @@ impl Section<'_> {
     /// front of `out`: a column of the section, for a reader that needs one cell of each
     /// row (the edge of a neighbouring chunk).
     pub fn column(&self, x: usize, out: &mut [u16; SECTION_ROWS]) {
+        self.column_mapped_to((x, self.len / ROW), |v| v, out, |r| r);
+    }
+
+    /// Entry `x` of the first `rows` rows through `map` into `out`, row `r`'s at
+    /// `out[place(r)]`: what a reader that lays the column out in an array of its own (the
+    /// edge of a wider grid) calls, so it needs no copy afterwards. The palette is mapped
+    /// once.
+    #[inline]
+    pub fn column_mapped_to(
+        &self,
+        (x, rows): (usize, usize),
+        map: impl Fn(u16) -> u16,
+        out: &mut [u16],
+        place: impl Fn(usize) -> usize,
+    ) {
         assert!(x < ROW, "column out of range");
-        let rows = self.len / ROW;
-        let out = &mut out[..rows];
+        assert!(rows <= self.len / ROW, "rows out of range");
         match self.bits {
-            0 => out.fill(self.palette[0]),
-            DIRECT_BITS => {
-                for (r, o) in out.iter_mut().enumerate() {
-                    *o = self.palette[r * ROW + x];
+            0 => {
+                let v = map(self.palette[0]);
+                for r in 0..rows {
+                    out[place(r)] = v;
                 }
             }
-            1 => column_packed::<1, SMALL_PALETTE>(self.words, self.small(), x, out),
-            2 => column_packed::<2, SMALL_PALETTE>(self.words, self.small(), x, out),
-            4 => column_packed::<4, SMALL_PALETTE>(self.words, self.small(), x, out),
-            _ => column_packed::<8, MAX_PALETTE>(self.words, self.large(), x, out),
+            DIRECT_BITS => {
+                for r in 0..rows {
+                    out[place(r)] = map(self.palette[r * ROW + x]);
+                }
+            }
+            1 | 2 | 4 => {
+                let mut small = [0u16; SMALL_PALETTE];
+                for (m, &v) in small.iter_mut().zip(self.small()) {
+                    *m = map(v);
+                }
+                match self.bits {
+                    1 => column_packed::<1, SMALL_PALETTE>(self.words, &small, x, rows, out, place),
+                    2 => column_packed::<2, SMALL_PALETTE>(self.words, &small, x, rows, out, place),
+                    _ => column_packed::<4, SMALL_PALETTE>(self.words, &small, x, rows, out, place),
+                }
+            }
+            _ => {
+                let mut large = [0u16; MAX_PALETTE];
+                for (m, &v) in large.iter_mut().zip(self.large()) {
+                    *m = map(v);
+                }
+                column_packed::<8, MAX_PALETTE>(self.words, &large, x, rows, out, place)
+            }
         }
     }
 
@@ -700,40 +733,41 @@ fn packed_index(words: &[u64], bits: u8, k: usize) -> usize {
     ((w >> (bit % 64)) & ((1u64 << bits) - 1)) as usize
 }
 
-/// Entry `x` of each of the first `out.len()` rows of a `BITS`-bit section through its
-/// palette (`N`, a power of two, above every index). Word by word, the width fixed: a word
-/// holds `64 / (16 BITS)` whole rows (half a row at 8 bits), so entry `x` of each is one
-/// shift by a constant step.
+/// Entry `x` of each of the first `rows` rows of a `BITS`-bit section through its palette
+/// (`N`, a power of two, above every index) into `out`, row `r`'s at `out[place(r)]`. Word
+/// by word, the width fixed: a word holds `64 / (16 BITS)` whole rows (half a row at 8
+/// bits), so entry `x` of each is one shift by a constant step.
 #[inline]
 fn column_packed<const BITS: usize, const N: usize>(
     words: &[u64],
     palette: &[u16; N],
     x: usize,
+    rows: usize,
     out: &mut [u16],
+    place: impl Fn(usize) -> usize,
 ) {
     let mask = (1u64 << BITS) - 1;
     let lookup = |w: u64, shift: usize| palette[((w >> shift) & mask) as usize & (N - 1)];
     if BITS * ROW > 64 {
         // A row spans two words: entry x lies in the second when past the first's fields.
         let (skip, shift) = ((x * BITS) / 64, (x * BITS) % 64);
-        for (pair, o) in words.chunks_exact(2).zip(out.iter_mut()) {
-            *o = lookup(pair[skip], shift);
+        for (r, pair) in words.chunks_exact(2).take(rows).enumerate() {
+            out[place(r)] = lookup(pair[skip], shift);
         }
         return;
     }
     if BITS * ROW == 64 {
         // One row per word (4 bits): the common case, a plain loop.
         let shift = x * BITS;
-        for (o, &w) in out.iter_mut().zip(words) {
-            *o = lookup(w, shift);
+        for (r, &w) in words.iter().take(rows).enumerate() {
+            out[place(r)] = lookup(w, shift);
         }
         return;
     }
     let rows_per_word = 64 / (BITS * ROW);
-    for (&w, rows) in words.iter().zip(out.chunks_mut(rows_per_word)) {
-        for (j, o) in rows.iter_mut().enumerate() {
-            *o = lookup(w, (j * ROW + x) * BITS);
-        }
+    for r in 0..rows {
+        let w = words[r / rows_per_word];
+        out[place(r)] = lookup(w, ((r % rows_per_word) * ROW + x) * BITS);
     }
 }
 
@@ -1058,6 +1092,17 @@ mod tests {
                 sec.column(x, &mut column);
                 for (r, &v) in column.iter().enumerate() {
                     assert_eq!(v, dense[r * ROW + x], "{} values, column {}", d, x);
+                }
+                // The first 200 rows mapped and placed in reverse, the rest left as it was.
+                let mut placed = [0xdead_u16; SECTION_ROWS];
+                sec.column_mapped_to((x, 200), |v| v ^ 0x5a5a, &mut placed, |r| 255 - r);
+                for (r, &v) in placed.iter().rev().enumerate() {
+                    let want = if r < 200 {
+                        dense[r * ROW + x] ^ 0x5a5a
+                    } else {
+                        0xdead
+                    };
+                    assert_eq!(v, want, "{} values, placed column {}, row {}", d, x, r);
                 }
             }
             for (r, row) in dense.chunks(ROW).enumerate() {
