@@ -323,16 +323,16 @@ impl Cells {
             self.fill_layers(layers, v, dst);
             return;
         }
+        // Row `r` of the section's layers (layer `r / 16`, z `r % 16`) at the chunk's x.
+        let row_place = |r: usize| shape.index(x.p0, r / SECTION_SIDE, z.p0 + r % SECTION_SIDE);
         match (x.n, z.n) {
             (1, CHUNK_SIDE) => {
                 // A west or east neighbour: one column of every row.
-                let place = |r: usize| shape.index(x.p0, r / SECTION_SIDE, z.p0 + r % SECTION_SIDE);
-                sec.column_to((x.l0, layers * SECTION_SIDE), dst, place);
+                sec.column_to((x.l0, layers * SECTION_SIDE), dst, row_place);
             }
             (CHUNK_SIDE, CHUNK_SIDE) => {
                 // A meshed chunk: every row of the section's layers.
-                let place = |r: usize| shape.index(x.p0, r / SECTION_SIDE, z.p0 + r % SECTION_SIDE);
-                sec.rows_to((0, 1, layers * SECTION_SIDE), dst, place);
+                sec.rows_to((0, 1, layers * SECTION_SIDE), dst, row_place);
             }
             (CHUNK_SIDE, 1) => {
                 // A north or south neighbour: its edge row of every layer.

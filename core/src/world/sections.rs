@@ -471,10 +471,7 @@ impl Section<'_> {
         match self.bits {
             0 => dst.fill(map(self.palette[0])),
             1 | 2 | 4 => {
-                let mut small = [0u16; SMALL_PALETTE];
-                for (m, &v) in small.iter_mut().zip(self.small()) {
-                    *m = map(v);
-                }
+                let small = mapped(self.small(), &map);
                 match self.bits {
                     1 => unpack_small::<1>(words, &small, dst),
                     2 => unpack_small::<2>(words, &small, dst),
@@ -482,10 +479,7 @@ impl Section<'_> {
                 }
             }
             8 => {
-                let mut large = [0u16; MAX_PALETTE];
-                for (m, &v) in large.iter_mut().zip(self.large()) {
-                    *m = map(v);
-                }
+                let large = mapped(self.large(), &map);
                 unpack::<8, MAX_PALETTE>(words, &large, 0, dst);
             }
             _ => {
@@ -559,10 +553,7 @@ impl Section<'_> {
                 }
             }
             1 | 2 | 4 => {
-                let mut small = [0u16; SMALL_PALETTE];
-                for (m, &v) in small.iter_mut().zip(self.small()) {
-                    *m = map(v);
-                }
+                let small = mapped(self.small(), &map);
                 #[cfg(target_arch = "x86_64")]
                 {
                     let rows = (first, step, n);
@@ -583,10 +574,7 @@ impl Section<'_> {
                 }
             }
             8 => {
-                let mut large = [0u16; MAX_PALETTE];
-                for (m, &v) in large.iter_mut().zip(self.large()) {
-                    *m = map(v);
-                }
+                let large = mapped(self.large(), &map);
                 for i in 0..n {
                     let k = (first + i * step) * ROW;
                     unpack::<8, MAX_PALETTE>(
@@ -645,10 +633,7 @@ impl Section<'_> {
                 }
             }
             1 | 2 | 4 => {
-                let mut small = [0u16; SMALL_PALETTE];
-                for (m, &v) in small.iter_mut().zip(self.small()) {
-                    *m = map(v);
-                }
+                let small = mapped(self.small(), &map);
                 match self.bits {
                     1 => column_packed::<1, SMALL_PALETTE>(self.words, &small, x, rows, out, place),
                     2 => column_packed::<2, SMALL_PALETTE>(self.words, &small, x, rows, out, place),
@@ -656,10 +641,7 @@ impl Section<'_> {
                 }
             }
             _ => {
-                let mut large = [0u16; MAX_PALETTE];
-                for (m, &v) in large.iter_mut().zip(self.large()) {
-                    *m = map(v);
-                }
+                let large = mapped(self.large(), &map);
                 column_packed::<8, MAX_PALETTE>(self.words, &large, x, rows, out, place)
             }
         }
@@ -714,6 +696,16 @@ impl Section<'_> {
             .try_into()
             .expect("8-bit palettes hold 256 entries")
     }
+}
+
+/// `palette` through `map`, each entry mapped once: what a decode through a mapping reads.
+#[inline(always)]
+fn mapped<const N: usize>(palette: &[u16; N], map: impl Fn(u16) -> u16) -> [u16; N] {
+    let mut out = [0u16; N];
+    for (m, &v) in out.iter_mut().zip(palette) {
+        *m = map(v);
+    }
+    out
 }
 
 /// The 16 entries of `out` from `at`.
