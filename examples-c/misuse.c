@@ -52,6 +52,10 @@ int main(void) {
     expect("request bad status", sg_world_request(w, 0, 0, 10, SG_PRIORITY_SOON, &ticket), SG_RESULT_BAD_ENUM);
     expect("request bad priority", sg_world_request(w, 0, 0, SG_STATUS_FULL, 7, &ticket), SG_RESULT_BAD_ENUM);
     expect("request out of range", sg_world_request(w, 1 << 21, 0, SG_STATUS_FULL, SG_PRIORITY_SOON, &ticket), SG_RESULT_OUT_OF_RANGE);
+    expect("retention NULL world", sg_world_set_retention(NULL, SG_RETENTION_FULL_CHUNKS), SG_RESULT_NULL_ARGUMENT);
+    expect("retention bad enum", sg_world_set_retention(w, 2), SG_RESULT_BAD_ENUM);
+    expect("retention full chunks", sg_world_set_retention(w, SG_RETENTION_FULL_CHUNKS), SG_RESULT_OK);
+    expect("retention all statuses", sg_world_set_retention(w, SG_RETENTION_ALL_STATUSES), SG_RESULT_OK);
     expect("request", sg_world_request(w, 0, 0, SG_STATUS_STRUCTURE_REFERENCES, SG_PRIORITY_SOON, &ticket), SG_RESULT_OK);
 
     shared_world = w;

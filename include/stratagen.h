@@ -280,6 +280,33 @@ typedef uint32_t sg_priority;
 #endif // __cplusplus
 
 /*
+ Which outputs a world's resident chunks keep.
+ */
+enum sg_retention
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /*
+   Every status's output while the chunk is resident (the default): any resident chunk
+   can be saved with `sg_world_save_chunk`.
+   */
+  SG_RETENTION_ALL_STATUSES = 0,
+  /*
+   A full chunk keeps only its finished output once its neighbours no longer read the
+   rest (about a third less memory per chunk); such a chunk cannot be saved as a record.
+   */
+  SG_RETENTION_FULL_CHUNKS = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum sg_retention sg_retention;
+#else
+typedef uint32_t sg_retention;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/*
  Heightmap kinds.
  */
 enum sg_heightmap
@@ -1226,6 +1253,14 @@ sg_result sg_world_request(struct sg_world *world,
  Drop a request; chunks nothing else needs are released. Owner thread.
  */
 sg_result sg_world_release(struct sg_world *world, uint64_t ticket);
+
+/*
+ Choose which outputs resident chunks keep (an `sg_retention`; `SG_RETENTION_ALL_STATUSES`
+ by default) for chunks finishing from now on. Under `SG_RETENTION_FULL_CHUNKS`,
+ `sg_world_save_chunk` of a chunk that dropped its other outputs returns
+ `SG_RESULT_NOT_READY`. Owner thread.
+ */
+sg_result sg_world_set_retention(struct sg_world *world, uint32_t retention);
 
 /*
  Take up to `cap` ready tasks into `out[0..*count]`, best first. Each must be run

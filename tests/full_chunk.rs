@@ -425,3 +425,67 @@ fn a_scratch_shared_by_two_worlds_changes_no_output() {
     // Both worlds reached full everywhere requested, through every status.
     assert!(compared.iter().all(|&n| n >= 18), "{compared:?}");
 }
+
+/// Under `Retention::FullChunks` a finished chunk whose eight neighbours are past light drops
+/// its terrain and feature outputs: the memory is freed (nothing else holds them: the full
+/// chunk shares only the merged blocks and light, which stay readable), its full chunk is
+/// the same bytes as under the default retention, and a record of it is refused with the
+/// reason. Chunks on the edge of the request keep everything and can be saved.
+#[test]
+fn full_chunk_retention_frees_terrain_and_features_inside() {
+    use stratagen_core::engine::{Priority, Retention, Scheduler};
+    use stratagen_core::world::{World, WorldGen};
+    use stratagen_store::record::{save_chunk, RecordError};
+    let generator = WorldGen::new(WorldSettings::default()).unwrap();
+    let area = square((0, 0), 2);
+    let centre = ChunkPos::new(0, 0);
+    let run = |retention| {
+        let mut s = Scheduler::new(Arc::new(World::new(generator.clone())));
+        s.set_retention(retention);
+        for p in &area {
+            s.request(*p, ChunkStatus::Full, Priority::Soon).unwrap();
+        }
+        // Weak references to the centre's terrain and feature outputs, taken as they appear.
+        let mut dropped = Vec::new();
+        while s.run_inline(1) == 1 {
+            let next = [ChunkStatus::Terrain, ChunkStatus::Features].get(dropped.len());
+            if let Some(o) = next.and_then(|st| s.output(centre, *st)) {
+                dropped.push(Arc::downgrade(&o));
+            }
+        }
+        (s, dropped)
+    };
+    let (all, _) = run(Retention::AllStatuses);
+    let (compact, dropped) = run(Retention::FullChunks);
+    assert_eq!(dropped.len(), 2);
+    assert!(
+        dropped.iter().all(|w| w.upgrade().is_none()),
+        "terrain and features freed"
+    );
+    for p in &area {
+        let full = |s: &Scheduler<World>| {
+            stratagen_core::world::chunk_digest(&s.output(*p, ChunkStatus::Full).unwrap())
+        };
+        assert_eq!(full(&compact), full(&all), "{p:?}");
+        let inside = p.x.abs() <= 1 && p.z.abs() <= 1;
+        assert_eq!(compact.is_compact(*p), inside, "{p:?}");
+        assert!(!all.is_compact(*p));
+        for st in [ChunkStatus::Terrain, ChunkStatus::Features] {
+            assert_eq!(compact.output(*p, st).is_none(), inside, "{p:?} {st:?}");
+        }
+        for st in [
+            ChunkStatus::Biomes,
+            ChunkStatus::InitializeLight,
+            ChunkStatus::Light,
+        ] {
+            assert!(compact.output(*p, st).is_some(), "{p:?} {st:?}");
+        }
+        match save_chunk(&compact, *p) {
+            Err(e @ RecordError::Compact { .. }) if inside => {
+                assert!(e.to_string().contains("keeps only its full output"), "{e}");
+            }
+            Ok(_) if !inside => {}
+            other => panic!("{p:?}: {:?}", other.map(|r| r.len())),
+        }
+    }
+}

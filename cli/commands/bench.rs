@@ -1,11 +1,14 @@
 //! `stratagen bench`: cold fills of a square of chunks to full, inline and on every requested
 //! thread count in the same run (the same chunks, interleaved rounds, best round kept), with
 //! the speedup over inline, peak resident holders and memory per holder, the heap bytes of a
-//! finished chunk's storage, and the per-status split. The last line is machine-readable.
+//! finished chunk's storage and of a resident chunk under each retention, and the per-status
+//! split. The last line is machine-readable.
 
 use clap::Args;
-use stratagen_core::engine::ChunkStatus;
-use stratagen_core::world::WorldSettings;
+use std::sync::Arc;
+
+use stratagen_core::engine::{ChunkStatus, Priority, Retention, Scheduler};
+use stratagen_core::world::{World, WorldGen, WorldSettings};
 
 use crate::error::{usage, CliError};
 use crate::pregen::{pregen, PregenReport};
@@ -105,6 +108,7 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
     if let Some((n, b)) = storage {
         print_storage(n, &b);
     }
+    print_resident(&generator);
     let machine_line = report(&best, positions.len(), first_rss.unwrap_or(0.0))?;
     if a.store {
         let stored: Vec<PregenReport> = stored.into_iter().flatten().collect();
@@ -142,6 +146,35 @@ fn print_storage(n: usize, b: &[f64; 5]) {
         kib(b[2]),
         kib(b[3]),
         kib(b[4]),
+    );
+}
+
+/// What a chunk inside a resident area holds on the heap under each retention: the outputs
+/// its holder keeps, summed, mean over the inner 3 × 3 of a 5 × 5 request.
+fn print_resident(generator: &WorldGen) {
+    let area = square((0, 0), 2);
+    let inner = square((0, 0), 1);
+    let held = |retention| {
+        let mut s = Scheduler::new(Arc::new(World::new(generator.clone())));
+        s.set_retention(retention);
+        for p in &area {
+            // A fresh scheduler takes any valid position.
+            let _ = s.request(*p, ChunkStatus::Full, Priority::Soon);
+        }
+        s.run_inline(usize::MAX);
+        let bytes: usize = inner
+            .iter()
+            .flat_map(|p| ChunkStatus::ALL.map(|st| s.output(*p, st)))
+            .flatten()
+            .map(|o| o.own_heap_bytes())
+            .sum();
+        bytes as f64 / inner.len() as f64 / 1024.0
+    };
+    println!(
+        "resident chunk inside a requested area (heap of the outputs its holder keeps, mean of {}): every status {:.1} KiB, full chunks only {:.1} KiB",
+        inner.len(),
+        held(Retention::AllStatuses),
+        held(Retention::FullChunks)
     );
 }
 

@@ -1,7 +1,7 @@
 //! The C enums other than `sg_result`, each declared once and converted from its `uint32_t`
 //! wire value by `TryFrom<u32>`, and into the core's types by an exhaustive match.
 
-use stratagen_core::engine::{ChunkStatus, Priority};
+use stratagen_core::engine::{ChunkStatus, Priority, Retention};
 use stratagen_core::noise::{
     CellularDistance, CellularReturn, FractalType, NoiseType, Precision, ShaderLanguage,
 };
@@ -45,6 +45,18 @@ pub enum sg_priority {
     Soon = 1,
     /// Pre-generation.
     Idle = 2,
+}
+
+/// Which outputs a world's resident chunks keep.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum sg_retention {
+    /// Every status's output while the chunk is resident (the default): any resident chunk
+    /// can be saved with `sg_world_save_chunk`.
+    AllStatuses = 0,
+    /// A full chunk keeps only its finished output once its neighbours no longer read the
+    /// rest (about a third less memory per chunk); such a chunk cannot be saved as a record.
+    FullChunks = 1,
 }
 
 /// Heightmap kinds.
@@ -165,6 +177,7 @@ c_enum_from_u32!(
     ]
 );
 c_enum_from_u32!(sg_priority, sg_result::BadEnum, [Immediate, Soon, Idle]);
+c_enum_from_u32!(sg_retention, sg_result::BadEnum, [AllStatuses, FullChunks]);
 c_enum_from_u32!(
     sg_heightmap,
     sg_result::BadEnum,
@@ -227,6 +240,15 @@ impl From<sg_priority> for Priority {
             sg_priority::Immediate => Priority::Immediate,
             sg_priority::Soon => Priority::Soon,
             sg_priority::Idle => Priority::Idle,
+        }
+    }
+}
+
+impl From<sg_retention> for Retention {
+    fn from(r: sg_retention) -> Retention {
+        match r {
+            sg_retention::AllStatuses => Retention::AllStatuses,
+            sg_retention::FullChunks => Retention::FullChunks,
         }
     }
 }
@@ -324,6 +346,10 @@ mod tests {
             assert_eq!(Priority::from(p) as u32, p as u32);
         }
         assert_eq!(sg_priority::try_from(3), Err(sg_result::BadEnum));
+        for &r in sg_retention::VARIANTS {
+            assert_eq!(Retention::from(r) as u32, r as u32);
+        }
+        assert_eq!(sg_retention::try_from(2), Err(sg_result::BadEnum));
         assert_eq!(sg_heightmap::VARIANTS.len(), Heightmap::ALL.len());
         for &h in sg_heightmap::VARIANTS {
             assert_eq!(Heightmap::from(h) as u32, h as u32);

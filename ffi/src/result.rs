@@ -220,7 +220,7 @@ impl From<RecordError> for sg_result {
             RecordError::Restore(RestoreError::InFlight) => sg_result::ChunkBusy,
             RecordError::Restore(RestoreError::Failed) => sg_result::TaskFailed,
             RecordError::Restore(RestoreError::BadOutputs) => sg_result::RecordMalformed,
-            RecordError::NotResident { .. } => sg_result::NotReady,
+            RecordError::NotResident { .. } | RecordError::Compact { .. } => sg_result::NotReady,
         }
     }
 }

@@ -3,12 +3,12 @@
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
 
-use stratagen_core::engine::{ChunkPos, ChunkStatus, Priority, Scheduler};
+use stratagen_core::engine::{ChunkPos, ChunkStatus, Priority, Retention, Scheduler};
 use stratagen_core::world::edit::EditLayer;
 use stratagen_core::world::{World, WorldGen, WorldSettings};
 
 use crate::boundary::{ffi, ffi_value, refused, try_def, try_out, try_slice_mut, versioned, Out};
-use crate::enums::{from_wire, sg_priority, sg_status};
+use crate::enums::{from_wire, sg_priority, sg_retention, sg_status};
 use crate::handles::{
     handle_id, next_id, owner_out, register_task, register_world, to_handle, unregister_world,
     with_owner, WorldCell, WorldState,
@@ -137,6 +137,21 @@ pub extern "C" fn sg_world_release(world: *mut sg_world, ticket: u64) -> sg_resu
             st.pinned.clear();
             st.sched.release_id(ticket)?;
             st.forget_released();
+            Ok(())
+        })
+    })
+}
+
+/// Choose which outputs resident chunks keep (an `sg_retention`; `SG_RETENTION_ALL_STATUSES`
+/// by default) for chunks finishing from now on. Under `SG_RETENTION_FULL_CHUNKS`,
+/// `sg_world_save_chunk` of a chunk that dropped its other outputs returns
+/// `SG_RESULT_NOT_READY`. Owner thread.
+#[no_mangle]
+pub extern "C" fn sg_world_set_retention(world: *mut sg_world, retention: u32) -> sg_result {
+    ffi(|| {
+        with_owner(world, |_, st| {
+            let r: Retention = from_wire::<sg_retention, _>(retention)?;
+            st.sched.set_retention(r);
             Ok(())
         })
     })

@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use stratagen_core::engine::{ChunkPos, Scheduler};
+use stratagen_core::engine::{ChunkPos, Retention, Scheduler};
 use stratagen_core::mesh::MeshOptions;
 use stratagen_core::world::block::BlockId;
 use stratagen_core::world::edit::{BlockEdit, EditError, EditLayer};
@@ -60,7 +60,9 @@ impl Streaming {
         threads: usize,
         props: bool,
     ) -> Streaming {
-        let sched = Scheduler::new(Arc::new(World::new(generator.clone())));
+        let mut sched = Scheduler::new(Arc::new(World::new(generator.clone())));
+        // The node saves edits, never chunk records: a shown chunk keeps its full output only.
+        sched.set_retention(Retention::FullChunks);
         let layer = EditLayer::new(&generator);
         let mesher = Mesher {
             dims: generator.dims(),

@@ -196,6 +196,20 @@ pub enum RecordError {
         /// Chunk z.
         z: i32,
     },
+    /// The chunk keeps only its full output ([`Retention::FullChunks`]); a record holds
+    /// every status (save).
+    ///
+    /// [`Retention::FullChunks`]: stratagen_core::engine::Retention::FullChunks
+    #[error(
+        "chunk ({x}, {z}) keeps only its full output (retention: full chunks): no record can \
+         be made of it"
+    )]
+    Compact {
+        /// Chunk x.
+        x: i32,
+        /// Chunk z.
+        z: i32,
+    },
 }
 
 /// A decoded record.
@@ -453,8 +467,12 @@ pub fn decode(generator: &WorldGen, bytes: &[u8]) -> Result<Record, RecordError>
     })
 }
 
-/// The record of the chunk at `pos` at the status it has reached. Owner thread.
+/// The record of the chunk at `pos` at the status it has reached; refused for a compact
+/// chunk ([`RecordError::Compact`]). Owner thread.
 pub fn save_chunk(sched: &Scheduler<World>, pos: ChunkPos) -> Result<Vec<u8>, RecordError> {
+    if sched.is_compact(pos) {
+        return Err(RecordError::Compact { x: pos.x, z: pos.z });
+    }
     let identity = WorldIdentity::of(sched.pipeline().generator());
     encode(&identity, pos, &sched.outputs(pos))
 }

@@ -2,7 +2,8 @@
 //! the scheduler keeps per chunk. The fields are private: every change goes through a method
 //! that keeps the holder's invariants (statuses complete in ladder order, at most one task in
 //! flight, a failed holder runs nothing more, an in-place slot update only while no task
-//! holds the snapshot).
+//! holds the snapshot, only a full holder lacks outputs below its status: the ones it
+//! dropped, until a refill puts them back).
 
 use alloc::sync::Arc;
 
@@ -277,6 +278,43 @@ impl<O> Holder<O> {
         self.in_flight = false;
         self.slots_mut()[status.index()] = Some(output);
         self.done = status.index() as u8 + 1;
+    }
+
+    /// Whether this holder is full and has dropped some outputs ([`Holder::drop_outputs`]).
+    pub fn is_compact(&self) -> bool {
+        self.next().is_none() && self.slots.out.iter().any(|s| s.is_none())
+    }
+
+    /// Drop the outputs of the statuses `drop` picks; the holder must be full, and stays so
+    /// (its finished output is kept).
+    pub fn drop_outputs(&mut self, drop: impl Fn(ChunkStatus) -> bool) {
+        debug_assert!(self.next().is_none(), "only a full holder drops outputs");
+        for (s, slot) in ChunkStatus::ALL.iter().zip(self.slots_mut().iter_mut()) {
+            if drop(*s) {
+                *slot = None;
+            }
+        }
+    }
+
+    /// The lowest status up to `upto` whose output this holder dropped, if any.
+    pub fn dropped_upto(&self, upto: ChunkStatus) -> Option<ChunkStatus> {
+        ChunkStatus::ALL
+            .iter()
+            .take(core::cmp::min(upto.index() + 1, self.done as usize))
+            .find(|s| self.slots.out[s.index()].is_none())
+            .copied()
+    }
+
+    /// Hand out the refill of a dropped output: at most one task in flight.
+    pub fn start_refill(&mut self) {
+        self.in_flight = true;
+    }
+
+    /// The refill in flight produced `output` for `status`, a status this holder dropped.
+    pub fn complete_refill(&mut self, status: ChunkStatus, output: Arc<O>) {
+        debug_assert!(self.has_reached(status), "a refill is of a status reached");
+        self.in_flight = false;
+        self.slots_mut()[status.index()] = Some(output);
     }
 
     /// The output slots, to change. Tasks still running may hold the current snapshot:

@@ -30,6 +30,8 @@ pub use layers::LayerWindow;
 #[cfg(feature = "alloc")]
 pub use pipeline::{BodyError, Pipeline, View};
 #[cfg(feature = "alloc")]
-pub use scheduler::{Priority, RestoreError, Restored, Scheduler, SchedulerError, SchedulerStats};
+pub use scheduler::{
+    Priority, RestoreError, Restored, Retention, Scheduler, SchedulerError, SchedulerStats,
+};
 #[cfg(feature = "alloc")]
 pub use task::{Finished, Task, Ticket};

@@ -99,6 +99,18 @@ pub trait Pipeline: Send + Sync + 'static {
         view: &View<'_, Self::Output>,
         scratch: &mut Self::Scratch,
     ) -> Result<Self::Output, BodyError>;
+
+    /// Whether the output of `status` is working state: the finished output keeps what it
+    /// needs of it, and nothing else reads it once no neighbour's body can. Under
+    /// [`Retention::FullChunks`] the scheduler drops such outputs of a full chunk then.
+    /// Only statuses that are not wide (read no farther than distance 1) can be dropped.
+    /// None by default.
+    ///
+    /// [`Retention::FullChunks`]: crate::engine::Retention::FullChunks
+    fn transient(&self, status: ChunkStatus) -> bool {
+        let _ = status;
+        false
+    }
 }
 
 /// Read-only access to exactly the inputs a status declared: at distance `d` (Chebyshev), the

@@ -41,6 +41,9 @@ pub struct Plan {
     /// Per status X: the farthest distance at which some holder counts X, so a completion of
     /// X only notifies that far.
     notify_radius: [u8; ChunkStatus::COUNT],
+    /// Per status X: the last status whose body may read X at distance 1 (`None`: no body
+    /// reads X there).
+    last_reader_at_one: [Option<ChunkStatus>; ChunkStatus::COUNT],
 }
 
 impl Plan {
@@ -55,7 +58,17 @@ impl Plan {
             ring,
             ring_of,
             notify_radius: [0; ChunkStatus::COUNT],
+            last_reader_at_one: [None; ChunkStatus::COUNT],
         };
+        // A declaration at distance 1 lets the body read every status up to it there.
+        for reader in ChunkStatus::ALL {
+            if let Some(x) = table.direct_at(reader, 1) {
+                for read in ChunkStatus::ALL.iter().filter(|s| **s <= x) {
+                    let last = &mut plan.last_reader_at_one[read.index()];
+                    *last = core::cmp::max(*last, Some(reader));
+                }
+            }
+        }
         for s in ChunkStatus::ALL {
             for d in 0..=table.direct_radius(s) {
                 if let (Some(x), true) = (table.direct_at(s, d), plan.counted_at(s, d)) {
@@ -105,6 +118,13 @@ impl Plan {
         } else {
             table.direct_radius(status) as i32
         }
+    }
+
+    /// The last status whose body may read `status` of a neighbour at distance 1: once every
+    /// neighbour has reached it, no body reads `status` of that chunk any more. A status that
+    /// is not wide is read no farther than distance 1.
+    pub fn last_reader_at_one(&self, status: ChunkStatus) -> Option<ChunkStatus> {
+        self.last_reader_at_one[status.index()]
     }
 
     /// How far a completion of `status` must notify waiting holders.
@@ -209,6 +229,14 @@ mod tests {
         // structure_starts beyond 0 only through the ring.
         let notify: [i32; 10] = ChunkStatus::ALL.map(|s| plan.notify_radius(s));
         assert_eq!(notify, [0, 0, 0, 1, 1, 1, 1, 0, 0, 0]);
+        // At distance 1: terrain declares biomes, features terrain, initialize_light features,
+        // light initialize_light, spawn biomes; a declaration covers every lower status.
+        let last: [Option<S>; 10] = ChunkStatus::ALL.map(|s| plan.last_reader_at_one(s));
+        let (light, spawn) = (Some(S::Light), Some(S::Spawn));
+        let expect = [
+            spawn, spawn, spawn, spawn, light, light, light, None, None, None,
+        ];
+        assert_eq!(last, expect);
         assert_eq!(
             Ring {
                 status: S::Empty,

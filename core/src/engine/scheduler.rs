@@ -11,7 +11,7 @@
 //! counters of the chunks around it, and a chunk whose counter reaches zero enters the ready
 //! set, ordered by (priority, distance to the nearest request of that priority, position).
 
-use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::collections::{BTreeMap, BTreeSet, VecDeque};
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
@@ -27,8 +27,10 @@ use crate::engine::task::{Finished, Task, Ticket};
 mod errors;
 mod queries;
 mod restore;
+mod retention;
 
 pub use errors::{RestoreError, Restored, SchedulerError};
+pub use retention::Retention;
 
 /// Request priority. Ready tasks are handed out `Immediate` first, then `Soon`, then `Idle`;
 /// within a priority, nearest to the request first.
@@ -52,6 +54,8 @@ pub struct SchedulerStats {
     pub dropped: u64,
     /// Tasks whose body failed.
     pub failed: u64,
+    /// Dropped outputs generated again for a neighbour ([`Retention::FullChunks`]).
+    pub refilled: u64,
     /// Most holders resident at once.
     pub peak_holders: usize,
 }
@@ -71,6 +75,8 @@ struct InFlight {
     status: ChunkStatus,
     /// The holder generation the task was taken from.
     generation: u64,
+    /// Whether the task generates a dropped output again (the holder's status stays).
+    refill: bool,
 }
 
 /// The scheduler: holders, tickets and the ready set. See the module docs for thread rules.
@@ -96,6 +102,17 @@ pub struct Scheduler<P: Pipeline> {
     /// Points ready tasks are ordered by (nearest first within a priority); empty: by the
     /// distance to the nearest request.
     focus: Vec<ChunkPos>,
+    retention: Retention,
+    /// Compact chunks whose dropped outputs a neighbour waits for, with the highest status
+    /// it needs.
+    refills: BTreeMap<ChunkPos, ChunkStatus>,
+    /// Refills whose inputs are all there, handed out before the ready set.
+    refills_ready: VecDeque<(ChunkPos, ChunkStatus)>,
+    /// Per status: whether [`Retention::FullChunks`] drops it (transient and not wide).
+    droppable: [bool; ChunkStatus::COUNT],
+    /// What every neighbour of a full chunk must have reached before its droppable outputs
+    /// are dropped (`None`: nothing reads them at distance 1).
+    drop_after: Option<ChunkStatus>,
     stats: SchedulerStats,
 }
 
@@ -105,6 +122,13 @@ impl<P: Pipeline> Scheduler<P> {
     pub fn with_id(pipeline: Arc<P>, id: u64) -> Self {
         let table = StepTable::new();
         let plan = Plan::new(&table);
+        let droppable = ChunkStatus::ALL
+            .map(|s| s != ChunkStatus::Full && !plan.is_wide(s) && pipeline.transient(s));
+        let drop_after = ChunkStatus::ALL
+            .iter()
+            .filter(|s| droppable[s.index()])
+            .filter_map(|s| plan.last_reader_at_one(*s))
+            .max();
         Scheduler {
             id,
             pipeline,
@@ -121,6 +145,11 @@ impl<P: Pipeline> Scheduler<P> {
             failures: BTreeMap::new(),
             pending: BTreeMap::new(),
             focus: Vec::new(),
+            retention: Retention::AllStatuses,
+            refills: BTreeMap::new(),
+            refills_ready: VecDeque::new(),
+            droppable,
+            drop_after,
             stats: SchedulerStats::default(),
         }
     }
@@ -247,13 +276,15 @@ impl<P: Pipeline> Scheduler<P> {
                     .row_mut(z, t.pos.x - r, t.pos.x + r, &mut update);
             }
         }
-        for q in emptied {
+        for &q in &emptied {
             if let Some(h) = self.holders.remove(q) {
                 if let Some(key) = h.ready_key() {
                     self.ready.remove(&ReadyEntry { key, pos: q });
                 }
                 self.layers.clear(q);
                 self.failures.remove(&q);
+                self.refills.remove(&q);
+                self.refills_ready.retain(|r| r.0 != q);
             }
         }
         let mut woken = Vec::new();
@@ -263,6 +294,7 @@ impl<P: Pipeline> Scheduler<P> {
         for q in woken.into_iter().chain(touched) {
             self.refresh(q);
         }
+        self.pump_refills();
         self.stats.peak_holders = core::cmp::max(self.stats.peak_holders, self.holders.len());
     }
 
@@ -294,21 +326,49 @@ impl<P: Pipeline> Scheduler<P> {
             self.layers.set(q, status, output, woken);
         }
         self.notify_neighbours(q, status, woken);
+        self.compact_around(q);
     }
 
     /// Unmet direct requirements of `status` at `q` that its holder counts itself.
-    fn count_missing(&self, q: ChunkPos, status: ChunkStatus) -> u32 {
+    /// A neighbour that reached the requirement but dropped an output it covers counts as
+    /// unmet too, and is pushed to `refills` with the requirement.
+    fn count_missing(
+        &self,
+        q: ChunkPos,
+        status: ChunkStatus,
+        refills: &mut Vec<(ChunkPos, ChunkStatus)>,
+    ) -> u32 {
         let r = self.plan.counted_radius(&self.table, status);
         let mut missing = 0;
         for z in q.z - r..=q.z + r {
             self.holders.row(z, q.x - r, q.x + r, |x, h| {
                 let d = ChunkPos::new(x, z).distance(q);
                 if let Some(need) = self.table.direct_at(status, d) {
-                    missing += (!h.map_or(false, |h| h.has_reached(need))) as u32;
+                    let met = match h {
+                        Some(h) if h.has_reached(need) => {
+                            let whole = h.dropped_upto(need).is_none();
+                            if !whole {
+                                refills.push((ChunkPos::new(x, z), need));
+                            }
+                            whole
+                        }
+                        _ => false,
+                    };
+                    missing += (!met) as u32;
                 }
             });
         }
         missing
+    }
+
+    /// Whether `status` at `q` waits for no ring, or its ring is complete.
+    fn ring_done(&self, q: ChunkPos, status: ChunkStatus) -> bool {
+        match self.plan.ring() {
+            Some(ring) if self.plan.waits_for_ring(status) => {
+                self.layers.ring_count(q) == ring.full_count()
+            }
+            _ => true,
+        }
     }
 
     /// Bring `q`'s active flag, counter and ready-set entry up to date.
@@ -317,16 +377,15 @@ impl<P: Pipeline> Scheduler<P> {
             Some(h) => (h.wants_next(), h.is_active(), h.next()),
             None => return,
         };
+        let mut refills = Vec::new();
         let missing = match (wants, active, next) {
-            (true, false, Some(n)) => Some(self.count_missing(q, n)),
+            (true, false, Some(n)) => Some(self.count_missing(q, n, &mut refills)),
             _ => None,
         };
-        let ring_done = match (next, self.plan.ring()) {
-            (Some(n), Some(ring)) if self.plan.waits_for_ring(n) => {
-                self.layers.ring_count(q) == ring.full_count()
-            }
-            _ => true,
-        };
+        if !refills.is_empty() {
+            self.want_refills(refills);
+        }
+        let ring_done = next.map_or(true, |n| self.ring_done(q, n));
         let h = match self.holders.get_mut(q) {
             Some(h) => h,
             None => return,
@@ -383,6 +442,20 @@ impl<P: Pipeline> Scheduler<P> {
     pub fn take_tasks(&mut self, max: usize) -> Vec<Task<P>> {
         let mut out = Vec::new();
         while out.len() < max {
+            let (q, status) = match self.refills_ready.pop_front() {
+                Some(r) => r,
+                None => break,
+            };
+            let generation = match self.holders.get_mut(q) {
+                Some(h) if !h.in_flight() && h.dropped_upto(status) == Some(status) => {
+                    h.start_refill();
+                    h.generation()
+                }
+                _ => continue,
+            };
+            out.push(self.hand_out(q, status, generation, true));
+        }
+        while out.len() < max {
             let entry = match self.ready.iter().next() {
                 Some(e) => *e,
                 None => break,
@@ -396,19 +469,31 @@ impl<P: Pipeline> Scheduler<P> {
                 },
                 None => continue,
             };
-            let id = self.next_task;
-            self.next_task += 1;
-            self.in_flight.insert(
-                id,
-                InFlight {
-                    pos: q,
-                    status,
-                    generation,
-                },
-            );
-            out.push(self.make_task(id, q, status));
+            out.push(self.hand_out(q, status, generation, false));
         }
         out
+    }
+
+    /// Record the task in flight and build it.
+    fn hand_out(
+        &mut self,
+        q: ChunkPos,
+        status: ChunkStatus,
+        generation: u64,
+        refill: bool,
+    ) -> Task<P> {
+        let id = self.next_task;
+        self.next_task += 1;
+        self.in_flight.insert(
+            id,
+            InFlight {
+                pos: q,
+                status,
+                generation,
+                refill,
+            },
+        );
+        self.make_task(id, q, status)
     }
 
     /// The task running `status` at `q`: shared references to every neighbour's outputs
@@ -454,6 +539,7 @@ impl<P: Pipeline> Scheduler<P> {
             pos: q,
             status,
             generation,
+            refill,
         } = self
             .in_flight
             .remove(&task.id)
@@ -476,6 +562,11 @@ impl<P: Pipeline> Scheduler<P> {
                 return Ok(Finished::Failed(e));
             }
         };
+        if refill {
+            h.complete_refill(status, output);
+            self.refilled(q);
+            return Ok(Finished::Done);
+        }
         h.complete(status, output.clone());
         self.stats.done[status.index()] += 1;
         let mut woken = Vec::new();
@@ -484,6 +575,7 @@ impl<P: Pipeline> Scheduler<P> {
             self.refresh(p);
         }
         self.refresh(q);
+        self.pump_refills();
         Ok(Finished::Done)
     }
 

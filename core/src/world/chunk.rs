@@ -194,7 +194,50 @@ pub enum ChunkData {
     Full(Box<FullChunk>),
 }
 
+/// The heap bytes of a vector's allocation (capacity, not length).
+fn vec_bytes<T>(v: &Vec<T>) -> usize {
+    v.capacity() * core::mem::size_of::<T>()
+}
+
 impl ChunkData {
+    /// The heap bytes this output holds itself, by allocated capacity: its box and the
+    /// vectors and sections inside it. What it shares with another output is counted there
+    /// (a feature output's terrain, a full chunk's merged blocks and light).
+    pub fn own_heap_bytes(&self) -> usize {
+        use core::mem::size_of;
+        match self {
+            ChunkData::Empty | ChunkData::Biomes(..) => 0,
+            ChunkData::StructureStarts(v) => {
+                let inner: usize = v
+                    .iter()
+                    .filter_map(|s| s.assembled.as_ref())
+                    .map(|a| vec_bytes(&a.pieces) + vec_bytes(&a.links) + vec_bytes(&a.entities))
+                    .sum();
+                vec_bytes(v) + inner
+            }
+            ChunkData::StructureReferences(v) => vec_bytes(v),
+            ChunkData::Terrain(t) => size_of::<TerrainChunk>() + t.blocks.heap_bytes(),
+            ChunkData::Features(f) => {
+                let outbound: usize = (0..9).map(|k| vec_bytes(f.outbound.at(k))).sum();
+                size_of::<FeatureChunk>()
+                    + vec_bytes(&f.changes)
+                    + outbound
+                    + vec_bytes(&f.protected)
+                    + vec_bytes(&f.block_entities)
+            }
+            ChunkData::InitializeLight(m) => {
+                size_of::<Merged>() + m.blocks.heap_bytes() + vec_bytes(&m.block_entities)
+            }
+            ChunkData::Light(l) => {
+                size_of::<LightData>() + l.sky.heap_bytes() + l.block.heap_bytes()
+            }
+            ChunkData::Spawn(v) => vec_bytes(v),
+            ChunkData::Full(f) => {
+                size_of::<FullChunk>() + vec_bytes(&f.spawns) + vec_bytes(&f.structures)
+            }
+        }
+    }
+
     /// The terrain output, if this is one.
     pub fn terrain(&self) -> Option<&TerrainChunk> {
         match self {

@@ -301,4 +301,10 @@ impl Pipeline for World {
             ChunkStatus::Full => self.full(pos, view),
         }
     }
+
+    /// The terrain and feature outputs: the merged blocks (`initialize_light`, shared by the
+    /// full chunk) hold their result, so a finished chunk needs neither.
+    fn transient(&self, status: ChunkStatus) -> bool {
+        matches!(status, ChunkStatus::Terrain | ChunkStatus::Features)
+    }
 }

@@ -30,17 +30,26 @@ impl<P: Pipeline> Scheduler<P> {
         v
     }
 
-    /// Every completed output of `pos`, index = status, from `empty` up to its status (empty
-    /// if it has no holder or nothing is done): what a chunk record stores.
+    /// Every completed output of `pos`, index = status, from `empty` up to its status: what a
+    /// chunk record stores. Empty if it has no holder, nothing is done, or it is compact
+    /// ([`Scheduler::is_compact`]).
     pub fn outputs(&self, pos: ChunkPos) -> Vec<Arc<P::Output>> {
         let h = match self.holders.get(pos) {
-            Some(h) => h,
-            None => return Vec::new(),
+            Some(h) if !h.is_compact() => h,
+            _ => return Vec::new(),
         };
         ChunkStatus::ALL
             .iter()
             .map_while(|&s| h.slots().get(s).cloned())
             .collect()
+    }
+
+    /// Whether the chunk at `pos` is full and has dropped its transient outputs
+    /// ([`Retention::FullChunks`]): its finished output is there, its record cannot be made.
+    ///
+    /// [`Retention::FullChunks`]: super::Retention::FullChunks
+    pub fn is_compact(&self, pos: ChunkPos) -> bool {
+        self.holders.get(pos).map_or(false, |h| h.is_compact())
     }
 
     /// Whether the ticket's chunk has reached its target.
@@ -67,7 +76,7 @@ impl<P: Pipeline> Scheduler<P> {
 
     /// Tasks ready to be taken.
     pub fn ready_count(&self) -> usize {
-        self.ready.len()
+        self.ready.len() + self.refills_ready.len()
     }
 
     /// Tasks taken and not yet finished.
@@ -82,7 +91,7 @@ impl<P: Pipeline> Scheduler<P> {
 
     /// No task is ready or in flight: every request is satisfied (or blocked by a failure).
     pub fn is_idle(&self) -> bool {
-        self.ready.is_empty() && self.in_flight.is_empty()
+        self.ready.is_empty() && self.refills_ready.is_empty() && self.in_flight.is_empty()
     }
 
     /// Counters.
