@@ -16,7 +16,9 @@ const REGION: &str = "-8,-8,23,23";
 const CHUNKS: u64 = 32 * 32;
 
 fn temp(name: &str) -> PathBuf {
-    let p = std::env::temp_dir().join(format!("stratagen-pregen-{}-{}", std::process::id(), name));
+    // Inside the target directory (Cargo's scratch space for integration tests), so a run
+    // leaves nothing in the system's temporary directory.
+    let p = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("pregen-{name}"));
     remove_store(&p).unwrap();
     p
 }

@@ -15,7 +15,9 @@ const BIN: &str = env!("CARGO_BIN_EXE_stratagen");
 const REGION: &str = "-4,-3,7,6";
 
 fn temp(name: &str) -> PathBuf {
-    let p = std::env::temp_dir().join(format!("stratagen-shards-{}-{}", std::process::id(), name));
+    // Inside the target directory (Cargo's scratch space for integration tests), so a run
+    // leaves nothing in the system's temporary directory.
+    let p = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("shards-{name}"));
     remove_store(&p).unwrap();
     p
 }

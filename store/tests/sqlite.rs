@@ -10,7 +10,9 @@ use stratagen_store::record::{decode, save_chunk, WorldIdentity};
 use stratagen_store::sqlite::{remove_store, ChunkStore, StoreError};
 
 fn temp(name: &str) -> std::path::PathBuf {
-    let p = std::env::temp_dir().join(format!("stratagen-store-{}-{}", std::process::id(), name));
+    // Inside the target directory (Cargo's scratch space for integration tests), so a run
+    // leaves nothing in the system's temporary directory.
+    let p = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("store-{name}"));
     remove_store(&p).unwrap();
     p
 }
