@@ -70,6 +70,7 @@ impl<P: Pipeline> Scheduler<P> {
             self.refresh(q);
         }
         self.refresh(pos);
+        self.pump_refills();
         Ok(Restored::Resident)
     }
 

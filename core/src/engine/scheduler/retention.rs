@@ -99,7 +99,9 @@ impl<P: Pipeline> Scheduler<P> {
 
     /// Queue every wanted refill whose inputs are there; a refill that waits for another
     /// chunk's dropped output wants that one too. Refills only read statuses below their own,
-    /// so the wants end.
+    /// so the wants end. Every call that completes a status or wants a refill ends with it
+    /// (request, release, finish, restore), so a wanted refill never waits for an unrelated
+    /// call.
     pub(super) fn pump_refills(&mut self) {
         loop {
             let mut more = Vec::new();
