@@ -42,7 +42,7 @@ use crate::world::feature::{BlockEntity, FeatureChunk};
 use crate::world::heightmap::Heightmaps;
 use crate::world::light::{self, LightData};
 use crate::world::neighbourhood::Neighbourhood;
-use crate::world::sections::Sections;
+use crate::world::sections::{Sections, SECTION_VOLUME};
 use crate::world::spawn::SpawnRequest;
 use crate::world::terrain::TerrainChunk;
 
@@ -125,7 +125,7 @@ pub fn encode_body_into(
                 w.u64(*witness);
             }
             (ChunkStatus::Terrain, ChunkData::Terrain(t)) => {
-                t.blocks.for_each_section(|s| w.u16s(s));
+                w.sections(&t.blocks);
                 w.i32s(&t.world_surface);
                 w.i32s(&t.ocean_floor);
                 w.u64(t.witness);
@@ -146,11 +146,7 @@ pub fn encode_body_into(
             (ChunkStatus::InitializeLight, ChunkData::InitializeLight(m)) => {
                 let f = features.ok_or(bad)?;
                 let terrain = f.terrain.terrain().ok_or(bad)?;
-                w.changes(&patched(
-                    &terrain.blocks.to_vec(),
-                    &f.changes,
-                    &m.blocks.to_vec(),
-                ));
+                w.changes(&patched(&terrain.blocks, &f.changes, &m.blocks));
             }
             (ChunkStatus::Light, ChunkData::Light(l)) => {
                 light::for_each_nibble_run(&l.sky, |b| w.0.extend_from_slice(b));
@@ -325,18 +321,57 @@ pub fn decode_body(
 }
 
 /// The blocks where `merged` differs from `terrain` with `changes` (sorted by index) applied,
-/// as (index, merged block), ascending: what inbound patches changed. Compares in runs so
-/// the common case, equal runs, costs a slice comparison.
+/// as (index, merged block), ascending: what inbound patches changed. A section stored alike
+/// in both and without changes is skipped unread (most are: patches touch a few sections);
+/// any other decodes both sides and compares them in runs.
 fn patched(
+    terrain: &Sections,
+    changes: &[(u32, BlockId)],
+    merged: &Sections,
+) -> Vec<(u32, BlockId)> {
+    let mut out = Vec::new();
+    let mut next_change = 0;
+    let mut own = [0u16; SECTION_VOLUME];
+    let mut theirs = [0u16; SECTION_VOLUME];
+    let sections = core::cmp::min(terrain.section_count(), merged.section_count());
+    for s in 0..sections {
+        let (t, m) = (terrain.section(s), merged.section(s));
+        let n = core::cmp::min(t.len(), m.len());
+        let base = s * SECTION_VOLUME;
+        let end = (base + n) as u32;
+        let first = next_change;
+        while next_change < changes.len() && changes[next_change].0 < end {
+            next_change += 1;
+        }
+        if first == next_change && t == m {
+            continue;
+        }
+        t.decode_into(&mut own[..n]);
+        m.decode_into(&mut theirs[..n]);
+        patched_runs(
+            base,
+            &own[..n],
+            &changes[first..next_change],
+            &theirs[..n],
+            &mut out,
+        );
+    }
+    out
+}
+
+/// [`patched`] over dense entries from index `base`, `changes` those inside them: compares
+/// in runs so the common case, equal runs, costs a slice comparison.
+fn patched_runs(
+    base: usize,
     terrain: &[BlockId],
     changes: &[(u32, BlockId)],
     merged: &[BlockId],
-) -> Vec<(u32, BlockId)> {
+    out: &mut Vec<(u32, BlockId)>,
+) {
     const RUN: usize = 64;
-    let mut out = Vec::new();
     let mut next_change = 0;
     for (r, (t, m)) in terrain.chunks(RUN).zip(merged.chunks(RUN)).enumerate() {
-        let base = r * RUN;
+        let base = base + r * RUN;
         let end = (base + t.len()) as u32;
         let first = next_change;
         while next_change < changes.len() && changes[next_change].0 < end {
@@ -358,7 +393,6 @@ fn patched(
             }
         }
     }
-    out
 }
 
 #[cfg(test)]
@@ -366,15 +400,26 @@ mod tests {
     use super::*;
     use crate::util::random::JavaRandom;
 
-    /// The run-skipping diff equals the plain definition: apply the changes to the terrain,
-    /// list every index where the merged blocks differ.
+    /// The section- and run-skipping diff equals the plain definition: apply the changes to
+    /// the terrain, list every index where the merged blocks differ. Arrays of several
+    /// sections, some uniform, most left alike by the merge.
     #[test]
     fn patched_equals_the_plain_diff() {
         let mut rng = JavaRandom::new(11);
         for case in 0..200 {
-            let n =
-                64 * (1 + rng.next_int_bounded(40) as usize) + rng.next_int_bounded(64) as usize;
-            let terrain: Vec<BlockId> = (0..n).map(|_| rng.next_int_bounded(4) as u16).collect();
+            let n = SECTION_VOLUME * (1 + rng.next_int_bounded(4) as usize)
+                + 64 * rng.next_int_bounded(64) as usize
+                + rng.next_int_bounded(64) as usize;
+            let uniform = rng.next_int_bounded(4) as u16;
+            let terrain: Vec<BlockId> = (0..n)
+                .map(|i| {
+                    if (i / SECTION_VOLUME) % 2 == 0 {
+                        uniform
+                    } else {
+                        rng.next_int_bounded(4) as u16
+                    }
+                })
+                .collect();
             let mut changes: Vec<(u32, BlockId)> = (0..rng.next_int_bounded(30))
                 .map(|_| {
                     (
@@ -401,6 +446,10 @@ mod tests {
                 .filter(|(_, (m, o))| m != o)
                 .map(|(i, (&m, _))| (i as u32, m))
                 .collect();
+            let (terrain, merged) = (
+                Sections::from_dense(&terrain),
+                Sections::from_dense(&merged),
+            );
             assert_eq!(patched(&terrain, &changes, &merged), plain, "case {}", case);
         }
     }

@@ -422,8 +422,10 @@ impl Sections {
 }
 
 /// One section of a [`Sections`] ([`Sections::section`]): its width, palette and packed
-/// entries, found once. Entry `k` is entry `s * 4096 + k` of the array.
-#[derive(Clone, Copy, Debug)]
+/// entries, found once. Entry `k` is entry `s * 4096 + k` of the array. Two sections that
+/// compare equal hold the same entries (the converse need not hold: equal entries may be
+/// stored differently).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Section<'a> {
     /// As [`Head::bits`].
     bits: u8,

@@ -5,6 +5,7 @@ use alloc::vec::Vec;
 
 use crate::world::block::BlockId;
 use crate::world::feature::BlockEntity;
+use crate::world::sections::{Sections, SECTION_VOLUME};
 use crate::world::structure::{BlockBox, StructureRef, StructureStart};
 
 /// Appends little-endian values and lists to a record body.
@@ -20,15 +21,26 @@ impl Writer<'_> {
     pub(super) fn u64(&mut self, v: u64) {
         self.0.extend_from_slice(&v.to_le_bytes());
     }
-    pub(super) fn u16s(&mut self, v: &[u16]) {
-        // Through a small stack buffer: no zero-fill of the destination, and the byte order
-        // loop vectorises.
-        for c in v.chunks(32) {
-            let mut buf = [0u8; 64];
-            for (dst, x) in buf.chunks_exact_mut(2).zip(c) {
-                dst.copy_from_slice(&x.to_le_bytes());
+    /// Every entry of `s` as little-endian `u16`s, a section at a time: a uniform section is
+    /// a fill, any other decodes into a stack buffer and is converted into place.
+    pub(super) fn sections(&mut self, s: &Sections) {
+        let start = self.0.len();
+        self.0.resize(start + s.len() * 2, 0);
+        let mut buf = [0u16; SECTION_VOLUME];
+        for (k, dst) in self.0[start..].chunks_mut(SECTION_VOLUME * 2).enumerate() {
+            let section = s.section(k);
+            if let Some(v) = section.uniform() {
+                let b = v.to_le_bytes();
+                for d in dst.chunks_exact_mut(2) {
+                    d.copy_from_slice(&b);
+                }
+            } else {
+                let values = &mut buf[..dst.len() / 2];
+                section.decode_into(values);
+                for (d, x) in dst.chunks_exact_mut(2).zip(values.iter()) {
+                    d.copy_from_slice(&x.to_le_bytes());
+                }
             }
-            self.0.extend_from_slice(&buf[..c.len() * 2]);
         }
     }
     pub(super) fn len(&mut self, n: usize) {
