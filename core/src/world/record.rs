@@ -340,9 +340,7 @@ fn patched(
         let base = s * SECTION_VOLUME;
         let end = (base + n) as u32;
         let first = next_change;
-        while next_change < changes.len() && changes[next_change].0 < end {
-            next_change += 1;
-        }
+        next_change = first + changes[first..].partition_point(|c| c.0 < end);
         if first == next_change && t == m {
             continue;
         }
@@ -374,9 +372,7 @@ fn patched_runs(
         let base = base + r * RUN;
         let end = (base + t.len()) as u32;
         let first = next_change;
-        while next_change < changes.len() && changes[next_change].0 < end {
-            next_change += 1;
-        }
+        next_change = first + changes[first..].partition_point(|c| c.0 < end);
         if t == m && first == next_change {
             continue;
         }
