@@ -83,9 +83,10 @@ fn bits_for(n: usize) -> u8 {
     }
 }
 
-/// Whether every value equals `v`: a plain loop over a slice, which the compiler vectorises.
+/// Whether every value equals `v`: a plain loop over a slice, which the compiler vectorises
+/// (an `any`/`all` stops at each entry and does not).
 #[inline]
-fn all_equal(s: &[u16], v: u16) -> bool {
+pub(crate) fn all_equal(s: &[u16], v: u16) -> bool {
     s.iter().fold(true, |ok, &x| ok & (x == v))
 }
 
