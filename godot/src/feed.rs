@@ -212,13 +212,19 @@ impl Mesher {
 }
 
 /// The opaque surface's triangles as a face list, re-wound clockwise (Godot's front faces).
+/// Sized once: an iterator chain through `flat_map` gives `collect` no length, and the
+/// doubling reallocations cost a worker more than the copy itself.
 pub fn collision_faces(mesh: &Mesh) -> Vec<[f32; 3]> {
     let s = mesh.surface(Surface::Opaque);
-    s.indices
-        .chunks(3)
-        .flat_map(|t| [t[0], t[2], t[1]])
-        .filter_map(|i| s.positions.get(i as usize).copied())
-        .collect()
+    let mut faces = Vec::with_capacity(s.indices.len());
+    for t in s.indices.chunks_exact(3) {
+        for i in [t[0], t[2], t[1]] {
+            if let Some(&p) = s.positions.get(i as usize) {
+                faces.push(p);
+            }
+        }
+    }
+    faces
 }
 
 /// The 3 × 3 chunks around `p`.
@@ -570,5 +576,32 @@ impl Job for Workers {
     }
     fn run(&self, _i: usize) {
         self.feed.work();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One opaque quad (two counter-clockwise triangles) and a translucent one: the faces are
+    /// the opaque triangles' corners, each triangle re-wound (first, third, second).
+    #[test]
+    fn collision_faces_rewind_the_opaque_triangles() {
+        let p = [
+            [0.0, 0.0, 0.0],
+            [1.0, 0.0, 0.0],
+            [1.0, 0.0, 1.0],
+            [0.0, 0.0, 1.0],
+        ];
+        let mut mesh = Mesh::default();
+        mesh.surfaces[Surface::Opaque as usize].positions = p.to_vec();
+        mesh.surfaces[Surface::Opaque as usize].indices = vec![0, 1, 2, 0, 2, 3];
+        mesh.surfaces[Surface::Translucent as usize].positions = p.to_vec();
+        mesh.surfaces[Surface::Translucent as usize].indices = vec![0, 1, 2];
+        assert_eq!(
+            collision_faces(&mesh),
+            vec![p[0], p[2], p[1], p[0], p[3], p[2]]
+        );
+        assert!(collision_faces(&Mesh::default()).is_empty());
     }
 }
