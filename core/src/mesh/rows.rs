@@ -165,6 +165,8 @@ pub(crate) trait Mask:
     fn without_lowest(self) -> Self;
     /// Whether cell `i` is set.
     fn bit(self, i: usize) -> bool;
+    /// Cells `i..i + 3` as bits 0..3.
+    fn three(self, i: usize) -> u32;
 }
 
 macro_rules! mask_impl {
@@ -190,6 +192,10 @@ macro_rules! mask_impl {
             #[inline(always)]
             fn bit(self, i: usize) -> bool {
                 (self >> i) & 1 == 1
+            }
+            #[inline(always)]
+            fn three(self, i: usize) -> u32 {
+                ((self >> i) & 7) as u32
             }
         }
     };

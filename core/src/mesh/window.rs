@@ -75,13 +75,31 @@ impl<'v, M: Mask> RowWindow<'v, M> {
         // Per window cell (3 dv + du): occluder bit, and light (0 for an occluder).
         let mut bits = 0u32;
         let mut light = [0u32; 9];
-        for dv in 0..3 {
-            for du in 0..3 {
-                let [dx, dy, dz] = cell_offset(F, du, dv);
-                let (row, x) = (3 * dy + dz, px + dx - 1);
-                let occ = u32::from(self.occ[row].bit(x));
-                bits |= occ << (3 * dv + du);
-                light[3 * dv + du] = u32::from(self.light[row][x]) & occ.wrapping_sub(1);
+        if faces::AXES[F].u == 0 {
+            // A y or z face: u runs along x, so each line of the window (one dv) is three
+            // adjacent cells of one padded row, read as one group of mask bits and one slice.
+            let x0 = px - 1;
+            for dv in 0..3 {
+                let [_, dy, dz] = cell_offset(F, 0, dv);
+                let row = 3 * dy + dz;
+                let occ = self.occ[row].three(x0);
+                bits |= occ << (3 * dv);
+                let cells = &self.light[row][x0..x0 + 3];
+                for (du, &cell) in cells.iter().enumerate() {
+                    let open = (occ >> du & 1).wrapping_sub(1);
+                    light[3 * dv + du] = u32::from(cell) & open;
+                }
+            }
+        } else {
+            // An x face: each of the nine cells lies in its own padded row.
+            for dv in 0..3 {
+                for du in 0..3 {
+                    let [dx, dy, dz] = cell_offset(F, du, dv);
+                    let (row, x) = (3 * dy + dz, px + dx - 1);
+                    let occ = u32::from(self.occ[row].bit(x));
+                    bits |= occ << (3 * dv + du);
+                    light[3 * dv + du] = u32::from(self.light[row][x]) & occ.wrapping_sub(1);
+                }
             }
         }
         // The block's own cell stands in for an occluder in front (the lowered top of a
