@@ -232,6 +232,38 @@ impl<'d> Area<'d> {
     /// Push the candidates closer than `radius` to `c` with a higher priority.
     fn push_rivals(&mut self, c: &Candidate) {
         let r2 = self.disk.radius * self.disk.radius;
+        let corners = (
+            self.slot((c.cell.0 - REACH, c.cell.1 - REACH)),
+            self.slot((c.cell.0 + REACH, c.cell.1 + REACH)),
+        );
+        if let (Some(first), Some(_)) = corners {
+            // The whole neighbourhood lies in the arrays (nearly always): walk its slots
+            // directly, in the same order as the cells below.
+            let width = self.width as usize;
+            let side = (2 * REACH + 1) as usize;
+            for dz in 0..side {
+                for dx in 0..side {
+                    if dz == side / 2 && dx == side / 2 {
+                        continue;
+                    }
+                    let i = first + dz * width + dx;
+                    let q = if self.flags[i] & CACHED != 0 {
+                        self.candidates[i]
+                    } else {
+                        let cell = (c.cell.0 - REACH + dx as i64, c.cell.1 - REACH + dz as i64);
+                        let q = self.disk.candidate(cell.0, cell.1);
+                        self.candidates[i] = q;
+                        self.flags[i] |= CACHED;
+                        q
+                    };
+                    let d2 = (q.x - c.x) * (q.x - c.x) + (q.z - c.z) * (q.z - c.z);
+                    if d2 < r2 && q.rank() > c.rank() {
+                        self.rivals.push(q);
+                    }
+                }
+            }
+            return;
+        }
         for nz in c.cell.1 - REACH..=c.cell.1 + REACH {
             for nx in c.cell.0 - REACH..=c.cell.0 + REACH {
                 if (nx, nz) == c.cell {
