@@ -116,6 +116,9 @@ fn from_nibbles(volume: usize, packed: &[u8]) -> Sections {
 
 const W: usize = 48;
 
+/// Columns tested together for sky seeds (divides `W * W`).
+const SEED_GROUP: usize = 32;
+
 /// Below this many open columns in a layer (an eighth of the region's), sky columns are
 /// stepped one open column at a time rather than a whole layer at once.
 const SPARSE_BELOW: usize = W * W / 8;
@@ -193,7 +196,7 @@ pub struct LightScratch {
     lit_bottom: Vec<u16>,
     level: Vec<u8>,
     open: Vec<u16>,
-    seed_top: Vec<usize>,
+    seed_top: Vec<u16>,
     queue: Vec<u32>,
 }
 
@@ -462,18 +465,33 @@ fn sky_seeds(r: &Region<'_>, s: &mut LightScratch) {
                         core::cmp::max(hi, usize::from(first_block[nz as usize * W + nx as usize]));
                 }
             }
-            seed_top[z * W + x] = core::cmp::min(ny, hi + 2);
+            // At most `ny`, which fits in u16.
+            seed_top[z * W + x] = core::cmp::min(ny, hi + 2) as u16;
         }
     }
     let lo = lit_bottom.iter().copied().min().map_or(ny, usize::from);
-    let hi = seed_top.iter().copied().max().unwrap_or(0);
+    let hi = seed_top.iter().copied().max().map_or(0, usize::from);
     let queue = &mut s.queue;
     queue.clear();
+    // Seeds are a thin band under each column's neighbours' first blocks: a group of columns
+    // is tested at once (a branch-free fold that vectorises) and walked only when it holds
+    // one. Cells go in in index order.
     for y in lo..hi {
         let base = y * W * W;
-        for col in 0..W * W {
-            if y < seed_top[col] && sky[base + col] > 1 {
-                queue.push((base + col) as u32);
+        let y16 = y as u16;
+        let layer = &sky[base..base + W * W];
+        let groups = seed_top
+            .chunks_exact(SEED_GROUP)
+            .zip(layer.chunks_exact(SEED_GROUP));
+        for (g, (tops, lit)) in groups.enumerate() {
+            let seeds = |(&top, &l): (&u16, &u8)| (y16 < top) & (l > 1);
+            if !tops.iter().zip(lit).fold(false, |any, c| any | seeds(c)) {
+                continue;
+            }
+            for (k, c) in tops.iter().zip(lit).enumerate() {
+                if seeds(c) {
+                    queue.push((base + g * SEED_GROUP + k) as u32);
+                }
             }
         }
     }
@@ -615,6 +633,67 @@ mod tests {
                     assert_eq!(s.sky[y * W * W + col], l, "case {case} col {col} y {y}");
                 }
             }
+        }
+    }
+
+    /// Sky seeds are, in index order, the cells lit above level 1 below two layers over the
+    /// highest first block of the column and its four neighbours, from the rule applied cell
+    /// by cell: columns of random first blocks and lit ranges.
+    #[test]
+    fn sky_seeds_follow_the_rule_cell_by_cell() {
+        let dims = Dims {
+            min_y: 0,
+            height: 64,
+            sea_level: 32,
+        };
+        let r = Region {
+            dims,
+            top: 63,
+            chunks: Neighbourhood::from_array([None; 9]),
+        };
+        let ny = r.ny();
+        let mut rng = JavaRandom::new(17);
+        let mut s = LightScratch::default();
+        for case in 0..8 {
+            s.first_block = (0..W * W)
+                .map(|_| rng.next_int_bounded(ny as i32 + 1) as u16)
+                .collect();
+            s.lit_bottom = s
+                .first_block
+                .iter()
+                .map(|&f| f.saturating_sub(rng.next_int_bounded(3) as u16))
+                .collect();
+            s.sky = vec![0; W * W * ny];
+            for col in 0..W * W {
+                for y in usize::from(s.lit_bottom[col])..ny {
+                    s.sky[y * W * W + col] = 1 + rng.next_int_bounded(15) as u8;
+                }
+            }
+            let fb = |x: i32, z: i32| -> usize {
+                if (0..W as i32).contains(&x) && (0..W as i32).contains(&z) {
+                    usize::from(s.first_block[z as usize * W + x as usize])
+                } else {
+                    0
+                }
+            };
+            let mut expected = Vec::new();
+            for y in 0..ny {
+                for z in 0..W as i32 {
+                    for x in 0..W as i32 {
+                        let highest = [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]
+                            .iter()
+                            .map(|&(dx, dz)| fb(x + dx, z + dz))
+                            .max()
+                            .unwrap_or(0);
+                        let cell = y * W * W + z as usize * W + x as usize;
+                        if y < core::cmp::min(ny, highest + 2) && s.sky[cell] > 1 {
+                            expected.push(cell as u32);
+                        }
+                    }
+                }
+            }
+            sky_seeds(&r, &mut s);
+            assert_eq!(s.queue, expected, "case {case}");
         }
     }
 
