@@ -374,6 +374,17 @@ fn copy_row(dst: &mut [u8], src: &[u16]) -> bool {
     high != 0
 }
 
+/// Sky light one block further down a column: an opaque block stops it, any other takes
+/// its opacity off.
+#[inline(always)]
+fn sky_step(level: u8, opacity: u8) -> u8 {
+    if opacity >= 15 {
+        0
+    } else {
+        level.saturating_sub(opacity)
+    }
+}
+
 /// Sky straight down each column, layer by layer so memory is read in order. While many
 /// columns are open the whole layer is stepped at once (a branch-free pass over byte rows
 /// that the compiler vectorises; a closed column stays at level 0, so stepping it again
@@ -405,18 +416,19 @@ fn sky_columns(r: &Region<'_>, s: &mut LightScratch) {
             .zip(sky_layer.iter_mut())
             .zip(level.iter_mut())
         {
-            let nl = if o >= 15 { 0 } else { l.saturating_sub(o) };
+            let nl = sky_step(*l, o);
             *l = nl;
             *lit = nl;
         }
-        let mut open = 0u32;
+        // Counted in u32, which vectorises where a usize sum would not.
+        let mut still_open = 0u32;
         let columns = first_block.iter_mut().zip(lit_bottom.iter_mut());
         for ((&o, &l), (fb, lb)) in o_layer.iter().zip(level.iter()).zip(columns) {
             *fb = if o > 0 && *fb == ny16 { y16 } else { *fb };
             *lb = if l > 0 { y16 } else { *lb };
-            open += u32::from(l > 0);
+            still_open += u32::from(l > 0);
         }
-        open_columns = open as usize;
+        open_columns = still_open as usize;
     }
     let open = &mut s.open;
     open.clear();
@@ -431,11 +443,7 @@ fn sky_columns(r: &Region<'_>, s: &mut LightScratch) {
             if o > 0 && first_block[col] == ny16 {
                 first_block[col] = y as u16;
             }
-            let nl = if o >= 15 {
-                0
-            } else {
-                level[col].saturating_sub(o)
-            };
+            let nl = sky_step(level[col], o);
             level[col] = nl;
             if nl == 0 {
                 open.swap_remove(k);
@@ -561,6 +569,20 @@ mod tests {
         }
     }
 
+    /// A region of no chunks (the tests fill its arrays themselves), lit up to `top`.
+    fn empty_region(min_y: i32, height: u32, top: i32) -> Region<'static> {
+        let dims = Dims {
+            min_y,
+            height,
+            sea_level: min_y,
+        };
+        Region {
+            dims,
+            top,
+            chunks: Neighbourhood::from_array([None; 9]),
+        }
+    }
+
     /// One column stepped down from the top by the rules alone: (first block's layer,
     /// lowest lit layer, levels from the bottom), `ny` for none.
     fn column_by_rule(opacity: &[u8], col: usize, ny: usize) -> (usize, usize, Vec<u8>) {
@@ -587,16 +609,7 @@ mod tests {
     /// blocks (opacity 1..=3) and solid ones.
     #[test]
     fn sky_columns_follow_the_rules_per_column() {
-        let dims = Dims {
-            min_y: -64,
-            height: 128,
-            sea_level: 0,
-        };
-        let r = Region {
-            dims,
-            top: 40,
-            chunks: Neighbourhood::from_array([None; 9]),
-        };
+        let r = empty_region(-64, 128, 40);
         let ny = r.ny();
         let mut rng = JavaRandom::new(11);
         let mut s = LightScratch::default();
@@ -641,16 +654,7 @@ mod tests {
     /// by cell: columns of random first blocks and lit ranges.
     #[test]
     fn sky_seeds_follow_the_rule_cell_by_cell() {
-        let dims = Dims {
-            min_y: 0,
-            height: 64,
-            sea_level: 32,
-        };
-        let r = Region {
-            dims,
-            top: 63,
-            chunks: Neighbourhood::from_array([None; 9]),
-        };
+        let r = empty_region(0, 64, 63);
         let ny = r.ny();
         let mut rng = JavaRandom::new(17);
         let mut s = LightScratch::default();
