@@ -197,6 +197,8 @@ pub struct LightScratch {
     level: Vec<u8>,
     open: Vec<u16>,
     seed_top: Vec<u16>,
+    lift_cost: Vec<u8>,
+    lift_need: Vec<u8>,
     queue: Vec<u32>,
 }
 
@@ -457,11 +459,17 @@ fn sky_columns(r: &Region<'_>, s: &mut LightScratch) {
 }
 
 /// Where sky light spreads sideways: the lit cells of each column up to the highest first
-/// block among its horizontal neighbours (they may be darker there). The flood relaxes to the
-/// same fixpoint whatever the seed order. Into `s.queue`.
+/// block among its horizontal neighbours (they may be darker there) that are bright enough to
+/// lift one of those neighbours. Sky columns are already lit from above, so only a sideways
+/// step can raise a cell, and a cell that lifts no neighbour now never will (levels only
+/// rise); if the flood raises it later, the flood queues it then. Under open water and in wide
+/// shafts nearly every lit cell is level with its neighbours: those cells would be queued and
+/// spread for nothing. The flood relaxes to the same fixpoint whatever the seeds' order. Into
+/// `s.queue`.
 fn sky_seeds(r: &Region<'_>, s: &mut LightScratch) {
     let ny = r.ny();
-    let (first_block, lit_bottom, sky) = (&s.first_block, &s.lit_bottom, &s.sky);
+    let (first_block, lit_bottom, sky, opacity) =
+        (&s.first_block, &s.lit_bottom, &s.sky, &s.opacity);
     let seed_top = reset(&mut s.seed_top, W * W, 0);
     for z in 0..W {
         for x in 0..W {
@@ -479,6 +487,8 @@ fn sky_seeds(r: &Region<'_>, s: &mut LightScratch) {
     }
     let lo = lit_bottom.iter().copied().min().map_or(ny, usize::from);
     let hi = seed_top.iter().copied().max().map_or(0, usize::from);
+    let cost = reset(&mut s.lift_cost, W * W, 0);
+    let need = reset(&mut s.lift_need, W * W, 0);
     let queue = &mut s.queue;
     queue.clear();
     // Seeds are a thin band under each column's neighbours' first blocks: a group of columns
@@ -488,20 +498,65 @@ fn sky_seeds(r: &Region<'_>, s: &mut LightScratch) {
         let base = y * W * W;
         let y16 = y as u16;
         let layer = &sky[base..base + W * W];
+        let in_band = |(&top, &l): (&u16, &u8)| (y16 < top) & (l > 1);
+        if !seed_top
+            .iter()
+            .zip(layer)
+            .fold(false, |any, c| any | in_band(c))
+        {
+            continue;
+        }
+        lift_needs(layer, &opacity[base..base + W * W], cost, need);
         let groups = seed_top
             .chunks_exact(SEED_GROUP)
-            .zip(layer.chunks_exact(SEED_GROUP));
-        for (g, (tops, lit)) in groups.enumerate() {
-            let seeds = |(&top, &l): (&u16, &u8)| (y16 < top) & (l > 1);
-            if !tops.iter().zip(lit).fold(false, |any, c| any | seeds(c)) {
+            .zip(layer.chunks_exact(SEED_GROUP))
+            .zip(need.chunks_exact(SEED_GROUP));
+        for (g, ((tops, lit), needs)) in groups.enumerate() {
+            // `need` is at least 1, so a seed is lit above 1 as the flood requires.
+            let seeds = |((&top, &l), &n): ((&u16, &u8), &u8)| (y16 < top) & (l > n);
+            let cells = || tops.iter().zip(lit).zip(needs);
+            if !cells().fold(false, |any, c| any | seeds(c)) {
                 continue;
             }
-            for (k, c) in tops.iter().zip(lit).enumerate() {
+            for (k, c) in cells().enumerate() {
                 if seeds(c) {
                     queue.push((base + g * SEED_GROUP + k) as u32);
                 }
             }
         }
+    }
+}
+
+/// For each cell of a layer, the level above which it lifts a horizontal neighbour: the least,
+/// over its neighbours in the region, of the neighbour's level plus one plus its opacity (a
+/// step sideways costs one level and the opacity of the cell entered; an opaque neighbour, 15,
+/// can never be lifted). `u8::MAX` with no neighbour to lift. `cost` is scratch.
+fn lift_needs(level: &[u8], opacity: &[u8], cost: &mut [u8], need: &mut [u8]) {
+    for ((c, &l), &o) in cost.iter_mut().zip(level).zip(opacity) {
+        *c = l.saturating_add(1).saturating_add(o);
+    }
+    fn min_into(into: &mut [u8], from: &[u8]) {
+        for (a, &b) in into.iter_mut().zip(from) {
+            *a = core::cmp::min(*a, b);
+        }
+    }
+    need.fill(u8::MAX);
+    for z in 0..W {
+        let row = z * W..(z + 1) * W;
+        if z > 0 {
+            min_into(&mut need[row.clone()], &cost[row.start - W..row.start]);
+        }
+        if z + 1 < W {
+            min_into(&mut need[row.clone()], &cost[row.end..row.end + W]);
+        }
+        min_into(
+            &mut need[row.start + 1..row.end],
+            &cost[row.start..row.end - 1],
+        );
+        min_into(
+            &mut need[row.start..row.end - 1],
+            &cost[row.start + 1..row.end],
+        );
     }
 }
 
@@ -650,8 +705,9 @@ mod tests {
     }
 
     /// Sky seeds are, in index order, the cells lit above level 1 below two layers over the
-    /// highest first block of the column and its four neighbours, from the rule applied cell
-    /// by cell: columns of random first blocks and lit ranges.
+    /// highest first block of the column and its four neighbours that would raise a
+    /// horizontal neighbour by one flood step, from the rules applied cell by cell: columns
+    /// of random first blocks and lit ranges, random levels and opacities.
     #[test]
     fn sky_seeds_follow_the_rule_cell_by_cell() {
         let r = empty_region(0, 64, 63);
@@ -673,6 +729,13 @@ mod tests {
                     s.sky[y * W * W + col] = 1 + rng.next_int_bounded(15) as u8;
                 }
             }
+            s.opacity = (0..W * W * ny)
+                .map(|_| match rng.next_int_bounded(4) {
+                    0 => 15,
+                    1 => rng.next_int_bounded(16) as u8,
+                    _ => 0,
+                })
+                .collect();
             let fb = |x: i32, z: i32| -> usize {
                 if (0..W as i32).contains(&x) && (0..W as i32).contains(&z) {
                     usize::from(s.first_block[z as usize * W + x as usize])
@@ -680,6 +743,7 @@ mod tests {
                     0
                 }
             };
+            let sides = [(-1, 0), (1, 0), (0, -1), (0, 1)];
             let mut expected = Vec::new();
             for y in 0..ny {
                 for z in 0..W as i32 {
@@ -690,14 +754,65 @@ mod tests {
                             .max()
                             .unwrap_or(0);
                         let cell = y * W * W + z as usize * W + x as usize;
-                        if y < core::cmp::min(ny, highest + 2) && s.sky[cell] > 1 {
+                        let l = s.sky[cell];
+                        let lifts = sides.iter().any(|&(dx, dz)| {
+                            let (nx, nz) = (x + dx, z + dz);
+                            if !(0..W as i32).contains(&nx) || !(0..W as i32).contains(&nz) {
+                                return false;
+                            }
+                            let n = y * W * W + nz as usize * W + nx as usize;
+                            let o = s.opacity[n];
+                            o < 15 && l.saturating_sub(1 + o) > s.sky[n]
+                        });
+                        if y < core::cmp::min(ny, highest + 2) && l > 1 && lifts {
                             expected.push(cell as u32);
                         }
                     }
                 }
             }
             sky_seeds(&r, &mut s);
+            assert!(!s.queue.is_empty(), "case {case}");
             assert_eq!(s.queue, expected, "case {case}");
+        }
+    }
+
+    /// Flooding from the sky seeds gives the light that flooding from every lit cell gives
+    /// (the fixpoint itself), over terrain with overhangs, water and filtering blocks.
+    #[test]
+    fn sky_seeds_reach_the_fixpoint_of_every_lit_cell() {
+        let r = empty_region(0, 48, 47);
+        let ny = r.ny();
+        let mut rng = JavaRandom::new(23);
+        let mut s = LightScratch::default();
+        for case in 0..6 {
+            s.opacity.clear();
+            s.opacity.resize(W * W * ny, 0);
+            for col in 0..W * W {
+                let ground = 8 + rng.next_int_bounded(16) as usize;
+                let water = if case % 2 == 0 { 28 } else { 0 };
+                for y in 0..ny {
+                    s.opacity[y * W * W + col] = match rng.next_int_bounded(16) {
+                        // Overhangs and floating filters: sky reaches under them sideways.
+                        0 if y > ground => 15,
+                        1 if y > ground => 1 + rng.next_int_bounded(3) as u8,
+                        _ if y < ground => 15,
+                        _ if y < water => 1,
+                        _ => 0,
+                    };
+                }
+            }
+            sky_columns(&r, &mut s);
+            let columns = s.sky.clone();
+            sky_seeds(&r, &mut s);
+            let seeds = s.queue.len();
+            flood(&r, &mut s.sky, &s.opacity, &mut s.queue);
+            let mut every: Vec<u32> = (0..columns.len() as u32)
+                .filter(|&c| columns[c as usize] > 0)
+                .collect();
+            let mut fixpoint = columns.clone();
+            flood(&r, &mut fixpoint, &s.opacity, &mut every);
+            assert!(seeds > 0 && fixpoint != columns, "case {case}: light spreads sideways");
+            assert!(s.sky == fixpoint, "case {case}");
         }
     }
 
