@@ -462,3 +462,44 @@ fn a_density_noise_thins_where_it_is_low() {
         "kept {h:.3} where high, {l:.3} where low"
     );
 }
+
+/// A layer limited to some biomes keeps exactly the instances the same layer without the
+/// limit places on those biomes' cells, in chunks that have the biomes and in chunks that
+/// have none of them.
+#[test]
+fn a_biome_limit_keeps_the_unlimited_instances_on_its_biomes() {
+    let region = rect(0, 0, SIDE - 1, SIDE - 1);
+    let rows = generate(settings(), &region, ChunkStatus::Full, 2, |_, _| {}).unwrap();
+    let g = &rows.generator;
+    let full = |p: &ChunkPos| rows.chunks[p].full().expect("a full chunk");
+    // A biome some chunks have and others lack entirely.
+    let has = |p: &ChunkPos, b| full(p).biomes.contains(&b);
+    let biome = region
+        .iter()
+        .flat_map(|p| full(p).biomes)
+        .find(|&b| region.iter().any(|p| !has(p, b)))
+        .expect("a biome missing from some chunk");
+    let without = region.iter().filter(|p| !has(p, biome)).count();
+    assert!(without > 0 && without < region.len());
+
+    let unlimited = ScatterLayer::new("grass", 2.0);
+    let mut limited = unlimited.clone();
+    limited.biomes = vec![biome];
+    limited.check().unwrap();
+    let all = instances(g, &rows.chunks, &unlimited, &region);
+    let kept = instances(g, &rows.chunks, &limited, &region);
+    let mut placed = 0;
+    for p in &region {
+        let on_biome: Vec<Instance> = all[p]
+            .iter()
+            .filter(|i| {
+                let (lx, lz) = (i.position[0] as usize, i.position[2] as usize);
+                full(p).biomes[(lz / 4) * 4 + lx / 4] == biome
+            })
+            .cloned()
+            .collect();
+        assert_eq!(bits(&kept[p]), bits(&on_biome), "chunk {p:?}");
+        placed += kept[p].len();
+    }
+    assert!(placed > 100, "{placed} instances on biome {biome}");
+}

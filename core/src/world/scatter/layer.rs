@@ -267,6 +267,11 @@ pub fn scatter_chunk(
     full: &FullChunk,
     is_ground: impl Fn(BlockId) -> bool,
 ) -> Vec<Instance> {
+    // A point keeps only on a biome the layer names: in a chunk that has none of them (open
+    // sea, desert for grass) no point can, and the Poisson points need not be drawn at all.
+    if !layer.biomes.is_empty() && !full.biomes.iter().any(|b| layer.biomes.contains(b)) {
+        return Vec::new();
+    }
     let side = CHUNK_SIDE as i32;
     let pos: ChunkPos = full.pos;
     let (bx, bz) = (pos.block_x(), pos.block_z());
