@@ -811,7 +811,10 @@ mod tests {
                 .collect();
             let mut fixpoint = columns.clone();
             flood(&r, &mut fixpoint, &s.opacity, &mut every);
-            assert!(seeds > 0 && fixpoint != columns, "case {case}: light spreads sideways");
+            assert!(
+                seeds > 0 && fixpoint != columns,
+                "case {case}: light spreads sideways"
+            );
             assert!(s.sky == fixpoint, "case {case}");
         }
     }
