@@ -177,6 +177,22 @@ fn conflicts_and_foreign_worlds_are_refused_untouched() {
     assert!(err.contains("stored in both with different bytes"), "{err}");
     assert_eq!(rows(&out), before);
 
+    // The other shard, which the output lacks, carrying that same conflicting chunk: its new
+    // chunks are not merged either.
+    let mixed = temp("mixed.sqlite");
+    pregen(&mixed, "11", &["--shard", "1/2", "--tile", "6"]);
+    {
+        let mut s = ChunkStore::open_existing(&mixed).unwrap();
+        let (p, rec) = before.iter().next().unwrap();
+        let mut bad = rec.clone();
+        bad[0] ^= 1;
+        s.put_batch(&[(*p, ChunkStatus::Full, bad)]).unwrap();
+    }
+    assert!(rows(&mixed).len() > 1);
+    let err = fails(&["merge", out.to_str().unwrap(), mixed.to_str().unwrap()]);
+    assert!(err.contains("stored in both with different bytes"), "{err}");
+    assert_eq!(rows(&out), before);
+
     // verify finds the damaged record (shard 0 of 2 in tiles of 6 is the rectangle
     // -4,-3,1,6), and the chunks a lone shard lacks.
     let o = Command::new(BIN)
