@@ -34,6 +34,10 @@ fn validate(files: &[PathBuf]) -> String {
         node.map(|o| o.status.success()).unwrap_or(false),
         "Node.js is required for the glTF validator (the CI script installs it)"
     );
+    // The tests of this file run on threads of one process: one installs while the others
+    // wait, so none runs the validator from a half-extracted package.
+    static INSTALL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _installing = INSTALL.lock().unwrap_or_else(|e| e.into_inner());
     if !tool.join("node_modules/gltf-validator").exists() {
         let o = Command::new("npm")
             .args(["ci", "--no-audit", "--no-fund"])
