@@ -1,7 +1,8 @@
 //! Shards on the command line alone: `stratagen pregen --shard I/N` run as separate
 //! processes, then `stratagen merge`, give the unsharded store's rows byte for byte, for
-//! every shard count and tile size; merging is idempotent; a conflicting duplicate and a store
-//! of another world are refused with the output untouched.
+//! every shard count and tile size; a shard runs exactly the border its statuses need;
+//! merging is idempotent; a conflicting duplicate and a store of another world are refused
+//! with the output untouched.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -151,6 +152,47 @@ fn shards_merged_equal_the_unsharded_store() {
     let again = succeeds(&["merge", three.to_str().unwrap(), whole.to_str().unwrap()]);
     assert!(again.contains("0 chunks copied, 120 identical"), "{again}");
     assert_eq!(rows(&three), want);
+}
+
+/// How far past a rectangle each status must run, in chunks, for every chunk inside to reach
+/// `full`: worked out by hand from the direct dependencies in DESIGN.md's step table (`full`,
+/// `spawn`, `light` 0; `initialize_light` 1; `features` 2; `terrain` 3; `biomes` and
+/// `structure_references` 4; `structure_starts` and `empty` 4 + 8, the references' reach).
+const RING: [i64; 10] = [12, 12, 4, 4, 3, 2, 1, 0, 0, 0];
+
+/// Tasks to bring a `w` × `h` rectangle of chunks to `full` with nothing generated around it.
+fn tasks_for(w: i64, h: i64) -> i64 {
+    RING.iter().map(|r| (w + 2 * r) * (h + 2 * r)).sum()
+}
+
+/// The task count a `pregen` run prints ("N tasks in ...").
+fn tasks_run(stdout: &str) -> i64 {
+    let line = stdout.lines().find(|l| l.contains(" tasks in ")).unwrap();
+    line.split_whitespace().next().unwrap().parse().unwrap()
+}
+
+/// A shard runs exactly the border its statuses need, however it sits in the plan: the
+/// corner, edge and middle tiles of a 3 × 3 plan all run the tasks of one tile alone, and the
+/// unsharded region the tasks of one rectangle. The shard overhead the distributed bench
+/// prints follows from these counts.
+#[test]
+fn a_shard_runs_the_border_its_statuses_need_and_no_more() {
+    let run = |name: &str, extra: &[&str]| {
+        let out = temp(name);
+        let mut args = vec!["pregen", "--seed", "11", "--threads", "2"];
+        args.extend_from_slice(&["--region", "0,0,11,11", "--out", out.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        tasks_run(&succeeds(&args))
+    };
+    assert_eq!(run("ring-whole.sqlite", &[]), tasks_for(12, 12));
+    for i in ["0", "1", "4"] {
+        let shard = format!("{i}/9");
+        let tasks = run(
+            &format!("ring-{i}.sqlite"),
+            &["--shard", &shard, "--tile", "4"],
+        );
+        assert_eq!(tasks, tasks_for(4, 4), "shard {shard}");
+    }
 }
 
 #[test]
