@@ -4,7 +4,7 @@
 
 use crate::engine::ChunkPos;
 use crate::util::digest::Digest;
-use crate::util::math::{clamp, cos, floor_i64, sin};
+use crate::util::math::{clamp, floor_i64, sin, sin_cos};
 use crate::util::random::{large_feature_seed, JavaRandom};
 use crate::world::block::{self, BlockId};
 use crate::world::definition::{CarverDef, TerrainDef};
@@ -52,14 +52,15 @@ impl Worm {
         }
     }
 
-    /// Advance one step; returns the radius of the sphere carved there.
-    fn step(&mut self, r: &mut JavaRandom, min_radius: f64, step: i32) -> f64 {
-        let rad = min_radius
-            + sin(f64::from(step) * core::f64::consts::PI / f64::from(WORM_STEPS)) * self.width;
-        let cp = cos(self.pitch);
-        self.x += cos(self.yaw) * cp;
-        self.y += sin(self.pitch);
-        self.z += sin(self.yaw) * cp;
+    /// Advance one step; returns the radius of the sphere carved there. `swell` is
+    /// [`swell`]`(step)`.
+    fn step(&mut self, r: &mut JavaRandom, min_radius: f64, swell: f64) -> f64 {
+        let rad = min_radius + swell * self.width;
+        let (sp, cp) = sin_cos(self.pitch);
+        let (sy, cy) = sin_cos(self.yaw);
+        self.x += cy * cp;
+        self.y += sp;
+        self.z += sy * cp;
         self.pitch *= 0.7;
         self.pitch += self.dpitch * 0.1;
         self.yaw += self.dyaw * 0.1;
@@ -69,6 +70,12 @@ impl Worm {
         self.dyaw += (r.next_float_f64() - r.next_float_f64()) * r.next_float_f64() * 4.0;
         rad
     }
+}
+
+/// How a tunnel swells along its walk: `sin(step · π / WORM_STEPS)`, 0 at the ends and 1 in
+/// the middle, times its width.
+fn swell(step: i32) -> f64 {
+    sin(f64::from(step) * core::f64::consts::PI / f64::from(WORM_STEPS))
 }
 
 /// What carving writes into: the chunk's blocks and the per-column facts of the cave fluid
@@ -150,6 +157,8 @@ pub(super) fn carve_worms(
     if w.chance == 0 {
         return;
     }
+    // The same for every tunnel: worked out once a chunk instead of once a step.
+    let swells: [f64; WORM_STEPS as usize] = core::array::from_fn(|step| swell(step as i32));
     let mut target = CarveTarget {
         def,
         palette,
@@ -170,8 +179,8 @@ pub(super) fn carve_worms(
             let tunnels = 1 + r.next_int_bounded(w.max_tunnels);
             for _ in 0..tunnels {
                 let mut worm = Worm::start(&mut r, w, dims, cx, cz);
-                for step in 0..WORM_STEPS {
-                    let rad = worm.step(&mut r, w.min_radius, step);
+                for &swell in &swells {
+                    let rad = worm.step(&mut r, w.min_radius, swell);
                     witness.write_f64(worm.x);
                     witness.write_f64(worm.y);
                     witness.write_f64(worm.z);
