@@ -9,6 +9,7 @@ use crate::noise::Grid3;
 use crate::util::digest::Digest;
 use crate::util::math::{clamp, lerp, sqrt};
 use crate::world::definition::CaveDef;
+use crate::world::dims::Dims;
 use crate::world::terrain::beard::beard_adjust;
 use crate::world::terrain::column::column_shape;
 use crate::world::terrain::TerrainInput;
@@ -63,7 +64,7 @@ pub fn shape(inp: &TerrainInput<'_>, pos: ChunkPos) -> Shape {
 pub fn shape_in(inp: &TerrainInput<'_>, pos: ChunkPos, kind: Vec<u8>) -> Shape {
     let (col_h, col_j) = corner_columns(inp, pos);
     let corners = corner_densities(inp, pos, &col_h, &col_j);
-    let (kind, floor) = classify(inp, &corners, kind);
+    let (kind, floor) = classify(&inp.dims, &corners, kind);
     let mut w = Digest::new();
     w.write_f64_slice(&col_h);
     w.write_f64_slice(&col_j);
@@ -200,14 +201,44 @@ const CELL_CORNERS: [(usize, usize, usize); 8] = [
     (1, 1, 1),
 ];
 
+/// Corner densities at least this large interpolate to values above 0 everywhere in their
+/// cell: each interpolation step keeps more than a tenth of its smaller end (its weight is at
+/// most 7/8), so three steps stay far above 0 and the subnormals.
+const SURELY_POSITIVE: f64 = 1e-300;
+
+/// Whether interpolating the eight corner densities `v` gives values above 0 everywhere in
+/// the cell (`Some(true)`: every corner at least [`SURELY_POSITIVE`]), nowhere (`Some(false)`:
+/// every corner at most 0, and `a + t * (b - a)` of two values at most 0 is at most 0), or
+/// either.
+#[inline]
+fn sign_of_cell(v: &[f64; 8]) -> Option<bool> {
+    if v.iter().all(|&d| d >= SURELY_POSITIVE) {
+        Some(true)
+    } else if v.iter().all(|&d| d <= 0.0) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
 /// Interpolate the corner densities to every block and classify it; also each column's
-/// floor (top block of positive base density). The hot loop of terrain, kept in one piece:
-/// per cell, the edges along y are interpolated once per layer, then z, then x (splitting it
-/// into closures costs about 25% more instructions for the whole shape phase).
-fn classify(inp: &TerrainInput<'_>, corners: &Corners, mut kind: Vec<u8>) -> (Vec<u8>, [i32; 256]) {
+/// floor (top block of positive base density).
+fn classify(dims: &Dims, corners: &Corners, kind: Vec<u8>) -> (Vec<u8>, [i32; 256]) {
+    classify_with::<true>(dims, corners, kind)
+}
+
+/// [`classify`]; with `SKIP_SURE` a cell whose corners all have the same sure sign (see
+/// [`sign_of_cell`]) is written whole without interpolating (most cells: solid rock below,
+/// open air above). The hot loop of terrain, kept in one piece: per cell, the edges along y
+/// are interpolated once per layer, then z, then x (splitting it into closures costs about
+/// 25% more instructions for the whole shape phase).
+fn classify_with<const SKIP_SURE: bool>(
+    dims: &Dims,
+    corners: &Corners,
+    mut kind: Vec<u8>,
+) -> (Vec<u8>, [i32; 256]) {
     const TX: [f64; 4] = [0.0, 0.25, 0.5, 0.75];
     const TY: [f64; 8] = [0.0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875];
-    let dims = inp.dims;
     let (base, fin, ny) = (&corners.base[..], &corners.fin[..], corners.ny);
     kind.clear();
     kind.resize(dims.volume(), SOLID);
@@ -223,6 +254,40 @@ fn classify(inp: &TerrainInput<'_>, corners: &Corners, mut kind: Vec<u8>) -> (Ve
                 for (k, (dy, dz, dx)) in CELL_CORNERS.iter().enumerate() {
                     b8[k] = at(base, *dy, *dz, *dx);
                     f8[k] = at(fin, *dy, *dz, *dx);
+                }
+                if SKIP_SURE {
+                    if let (Some(fin_above), Some(base_above)) =
+                        (sign_of_cell(&f8), sign_of_cell(&b8))
+                    {
+                        let y0 = dims.min_y + (cy * 8) as i32;
+                        let k = if fin_above {
+                            SOLID
+                        } else if base_above {
+                            CAVE
+                        } else {
+                            OPEN
+                        };
+                        // `kind` starts solid: only caves and open cells are written.
+                        if k != SOLID {
+                            for y in y0..y0 + CELL_Y {
+                                for z in cz * 4..cz * 4 + 4 {
+                                    let i = dims.index(cx * 4, y, z);
+                                    kind[i..i + 4].fill(k);
+                                }
+                            }
+                        }
+                        if base_above {
+                            let top = y0 + CELL_Y - 1;
+                            for z in cz * 4..cz * 4 + 4 {
+                                for f in &mut floor[z * 16 + cx * 4..z * 16 + cx * 4 + 4] {
+                                    if top > *f {
+                                        *f = top;
+                                    }
+                                }
+                            }
+                        }
+                        continue;
+                    }
                 }
                 for (ly, &ty) in TY.iter().enumerate() {
                     let y = dims.min_y + (cy * 8 + ly) as i32;
@@ -268,4 +333,91 @@ fn classify(inp: &TerrainInput<'_>, corners: &Corners, mut kind: Vec<u8>) -> (Ve
         }
     }
     (kind, floor)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::util::random::JavaRandom;
+
+    /// Writing cells of one sure sign whole gives the kinds and floors of interpolating every
+    /// block: corners all positive, all at most 0 (signed zeros among them), mixed, at the
+    /// edges of the rule (exactly `SURELY_POSITIVE`, just below it, subnormals, NaN) and
+    /// spread over every magnitude, for base and final densities independently.
+    #[test]
+    fn skipping_sure_cells_equals_interpolating_every_block() {
+        let dims = Dims {
+            min_y: -64,
+            height: 48,
+            sea_level: 0,
+        };
+        let ny = dims.height as usize / CELL_Y as usize + 1;
+        let mut rng = JavaRandom::new(7);
+        let specials = [
+            0.0,
+            -0.0,
+            SURELY_POSITIVE,
+            SURELY_POSITIVE * 0.5,
+            f64::MIN_POSITIVE,
+            5e-324,
+            -5e-324,
+            1e300,
+            -1e300,
+            f64::NAN,
+        ];
+        let draw = |regime: i32, rng: &mut JavaRandom| -> f64 {
+            let magnitude = 10f64.powi(rng.next_int_bounded(600) - 300) * rng.next_double();
+            match regime {
+                0 => SURELY_POSITIVE + magnitude,
+                1 => -magnitude,
+                2 => specials[rng.next_int_bounded(specials.len() as i32) as usize],
+                _ => (rng.next_double() - 0.5) * 4.0,
+            }
+        };
+        let mut cells = [0usize; 4];
+        for case in 0..3000 {
+            let mut base = vec![0.0; CORNERS * ny];
+            let mut fin = vec![0.0; CORNERS * ny];
+            // A regime per corner layer, often kept for the next layer, so whole cells share
+            // a sign: base from `draw`, the final density equal to it, at most 0 (a cave), or
+            // drawn on its own.
+            let (mut regime, mut fin_rule) = (0, 0);
+            for j in 0..ny {
+                if j == 0 || rng.next_int_bounded(3) == 0 {
+                    regime = rng.next_int_bounded(4);
+                    fin_rule = rng.next_int_bounded(3);
+                }
+                for i in j * CORNERS..(j + 1) * CORNERS {
+                    base[i] = draw(regime, &mut rng);
+                    fin[i] = match fin_rule {
+                        0 => base[i],
+                        1 => draw(1, &mut rng),
+                        _ => draw(rng.next_int_bounded(4), &mut rng),
+                    };
+                }
+            }
+            let corners = Corners { base, fin, ny };
+            let (fast_kind, fast_floor) = classify_with::<true>(&dims, &corners, Vec::new());
+            let (kind, floor) = classify_with::<false>(&dims, &corners, vec![9; 5]);
+            assert_eq!(fast_kind, kind, "case {case}");
+            assert_eq!(fast_floor, floor, "case {case}");
+            for cell in 0..(ny - 1) * 16 {
+                let (cy, cz, cx) = (cell / 16, cell / 4 % 4, cell % 4);
+                let corner = |v: &[f64], k: usize| {
+                    let (dy, dz, dx) = CELL_CORNERS[k];
+                    v[(cy + dy) * CORNERS + (cz + dz) * CORNERS_SIDE + cx + dx]
+                };
+                let f8: [f64; 8] = core::array::from_fn(|k| corner(&corners.fin, k));
+                let b8: [f64; 8] = core::array::from_fn(|k| corner(&corners.base, k));
+                match (sign_of_cell(&f8), sign_of_cell(&b8)) {
+                    (Some(true), _) => cells[0] += 1,
+                    (Some(false), Some(true)) => cells[1] += 1,
+                    (Some(false), Some(false)) => cells[2] += 1,
+                    _ => cells[3] += 1,
+                }
+            }
+        }
+        // Every way a cell can go was taken many times: solid, cave, open, interpolated.
+        assert!(cells.iter().all(|&n| n > 1000), "{cells:?}");
+    }
 }
