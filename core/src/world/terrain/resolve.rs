@@ -7,6 +7,8 @@ use crate::engine::ChunkPos;
 use crate::util::digest::Digest;
 use crate::util::random::position_hash;
 use crate::world::block::{self, BlockId};
+use crate::world::definition::TerrainDef;
+use crate::world::dims::Dims;
 use crate::world::terrain::carvers::carve_worms;
 use crate::world::terrain::density::{Shape, OPEN, SOLID};
 use crate::world::terrain::surface::surface_column;
@@ -71,28 +73,81 @@ fn fill_blocks(
     pos: ChunkPos,
     sh: &Shape,
     aquifer: &[i32; 256],
-    mut blocks: Vec<BlockId>,
+    blocks: Vec<BlockId>,
 ) -> (Vec<BlockId>, [i32; 256]) {
-    let dims = inp.dims;
     let t = &inp.definition.terrain;
-    let dither_mask = (1i64 << t.deep_stone_dither_bits) - 1;
     let (bx, bz) = (pos.block_x(), pos.block_z());
-    let (kind, floor) = (&sh.kind, &sh.floor);
-    let mut submerged = [false; 256];
+    let dither_mask = (1i64 << t.deep_stone_dither_bits) - 1;
     let mut dither = [0i32; 256];
     for z in 0..16 {
         for x in 0..16 {
-            let col = z * 16 + x;
-            submerged[col] = floor[col] < dims.sea_level;
             let h = position_hash(bx + x as i32, 0, bz + z as i32);
-            dither[col] = t.deep_stone_below - ((h >> 24) & dither_mask) as i32;
+            dither[z * 16 + x] = t.deep_stone_below - ((h >> 24) & dither_mask) as i32;
         }
     }
+    let columns = Columns {
+        floor: &sh.floor,
+        aquifer,
+        dither: &dither,
+    };
+    fill_layers::<true>(t, &inp.dims, &sh.kind, &columns, blocks)
+}
+
+/// The per-column facts [`fill_layers`] reads: the floor (top of the cave-free density),
+/// the aquifer level and the deep stone line.
+struct Columns<'a> {
+    floor: &'a [i32; 256],
+    aquifer: &'a [i32; 256],
+    dither: &'a [i32; 256],
+}
+
+/// The blocks of the block kinds `kind`, layer by layer, and each column's top solid y. With
+/// `SKIP_SURE`, a layer of one kind that is the same block in every column is filled whole
+/// (most layers: deep stone, stone, air or sea above every floor).
+fn fill_layers<const SKIP_SURE: bool>(
+    t: &TerrainDef,
+    dims: &Dims,
+    kind: &[u8],
+    columns: &Columns<'_>,
+    mut blocks: Vec<BlockId>,
+) -> (Vec<BlockId>, [i32; 256]) {
+    let Columns {
+        floor,
+        aquifer,
+        dither,
+    } = *columns;
+    let mut submerged = [false; 256];
+    for (s, f) in submerged.iter_mut().zip(floor) {
+        *s = *f < dims.sea_level;
+    }
+    let highest_floor = floor.iter().copied().max().unwrap_or(i32::MIN);
+    let lowest_dither = dither.iter().copied().min().unwrap_or(i32::MIN);
+    let highest_dither = dither.iter().copied().max().unwrap_or(i32::MAX);
     blocks.clear();
     blocks.resize(dims.volume(), block::AIR);
     let mut top_solid = [dims.min_y - 1; 256];
     for y in dims.min_y..=dims.max_y() {
         let layer = (y - dims.min_y) as usize * 256;
+        if SKIP_SURE {
+            let kinds = &kind[layer..layer + 256];
+            let first = kinds[0];
+            if kinds.iter().all(|&k| k == first) {
+                let whole = match first {
+                    SOLID if y < lowest_dither => Some(t.deep_stone),
+                    SOLID if y >= highest_dither => Some(t.stone),
+                    OPEN if y > highest_floor && y <= dims.sea_level => Some(t.sea_fluid),
+                    OPEN if y > highest_floor => Some(block::AIR),
+                    _ => None,
+                };
+                if let Some(b) = whole {
+                    blocks[layer..layer + 256].fill(b);
+                    if first == SOLID {
+                        top_solid = [y; 256];
+                    }
+                    continue;
+                }
+            }
+        }
         for col in 0..256 {
             let i = layer + col;
             blocks[i] = match kind[i] {
@@ -111,7 +166,7 @@ fn fill_blocks(
                         block::AIR
                     }
                 }
-                _ => cave_fill(t, y, &dims, submerged[col], aquifer[col]),
+                _ => cave_fill(t, y, dims, submerged[col], aquifer[col]),
             };
         }
     }
@@ -204,4 +259,61 @@ pub fn carve(
         &mut w,
     );
     w.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::util::random::JavaRandom;
+    use crate::world::definition::Definition;
+    use crate::world::terrain::density::CAVE;
+
+    /// Filling layers of one kind whole gives the blocks and top solids of filling every
+    /// block: layers solid, cave or open throughout or mixed, against floors, aquifer levels
+    /// and deep stone lines that lie below, among and above the layers.
+    #[test]
+    fn filling_sure_layers_whole_equals_filling_every_block() {
+        let t = Definition::builtin().terrain;
+        let dims = Dims {
+            min_y: -32,
+            height: 64,
+            sea_level: 0,
+        };
+        let mut rng = JavaRandom::new(3);
+        let mut layers = [0usize; 2];
+        for case in 0..400 {
+            // Per-column lines spread over a window of the world's height, so some layers
+            // lie below all of them, some above, some among them.
+            let around = |rng: &mut JavaRandom, spread: i32| -> [i32; 256] {
+                let centre = rng.next_int_bounded(80) - 40;
+                core::array::from_fn(|_| centre + rng.next_int_bounded(spread + 1) - spread / 2)
+            };
+            let spread = [0, 1, 4, 20][case % 4];
+            let floor = around(&mut rng, spread);
+            let aquifer = around(&mut rng, spread);
+            let dither = around(&mut rng, spread);
+            let mut kind = alloc::vec![SOLID; dims.volume()];
+            for layer in kind.chunks_mut(256) {
+                let k = [SOLID, CAVE, OPEN][rng.next_int_bounded(3) as usize];
+                let mixed = rng.next_int_bounded(4) == 0;
+                for v in layer.iter_mut() {
+                    *v = if mixed {
+                        [SOLID, CAVE, OPEN][rng.next_int_bounded(3) as usize]
+                    } else {
+                        k
+                    };
+                }
+                layers[mixed as usize] += 1;
+            }
+            let columns = Columns {
+                floor: &floor,
+                aquifer: &aquifer,
+                dither: &dither,
+            };
+            let fast = fill_layers::<true>(&t, &dims, &kind, &columns, Vec::new());
+            let plain = fill_layers::<false>(&t, &dims, &kind, &columns, alloc::vec![7; 3]);
+            assert_eq!(fast, plain, "case {case}");
+        }
+        assert!(layers.iter().all(|&n| n > 5000), "{layers:?}");
+    }
 }
