@@ -201,6 +201,17 @@ const CELL_CORNERS: [(usize, usize, usize); 8] = [
     (1, 1, 1),
 ];
 
+/// The densities `v` (layer-major, as [`Corners`]) at the eight corners of cell
+/// `(cy, cz, cx)`, in [`CELL_CORNERS`] order.
+#[inline]
+fn cell_corners(v: &[f64], cy: usize, cz: usize, cx: usize) -> [f64; 8] {
+    let mut out = [0.0; 8];
+    for (o, (dy, dz, dx)) in out.iter_mut().zip(CELL_CORNERS.iter()) {
+        *o = v[(cy + dy) * CORNERS + (cz + dz) * CORNERS_SIDE + cx + dx];
+    }
+    out
+}
+
 /// Corner densities at least this large interpolate to values above 0 everywhere in their
 /// cell: each interpolation step keeps more than a tenth of its smaller end (its weight is at
 /// most 7/8), so three steps stay far above 0 and the subnormals.
@@ -246,20 +257,13 @@ fn classify_with<const SKIP_SURE: bool>(
     for cy in 0..ny - 1 {
         for cz in 0..4 {
             for cx in 0..4 {
-                let at = |v: &[f64], dy: usize, dz: usize, dx: usize| {
-                    v[(cy + dy) * CORNERS + (cz + dz) * CORNERS_SIDE + cx + dx]
-                };
-                let mut b8 = [0.0; 8];
-                let mut f8 = [0.0; 8];
-                for (k, (dy, dz, dx)) in CELL_CORNERS.iter().enumerate() {
-                    b8[k] = at(base, *dy, *dz, *dx);
-                    f8[k] = at(fin, *dy, *dz, *dx);
-                }
+                let b8 = cell_corners(base, cy, cz, cx);
+                let f8 = cell_corners(fin, cy, cz, cx);
                 if SKIP_SURE {
                     if let (Some(fin_above), Some(base_above)) =
                         (sign_of_cell(&f8), sign_of_cell(&b8))
                     {
-                        let y0 = dims.min_y + (cy * 8) as i32;
+                        let y0 = dims.min_y + cy as i32 * CELL_Y;
                         let k = if fin_above {
                             SOLID
                         } else if base_above {
@@ -403,12 +407,8 @@ mod tests {
             assert_eq!(fast_floor, floor, "case {case}");
             for cell in 0..(ny - 1) * 16 {
                 let (cy, cz, cx) = (cell / 16, cell / 4 % 4, cell % 4);
-                let corner = |v: &[f64], k: usize| {
-                    let (dy, dz, dx) = CELL_CORNERS[k];
-                    v[(cy + dy) * CORNERS + (cz + dz) * CORNERS_SIDE + cx + dx]
-                };
-                let f8: [f64; 8] = core::array::from_fn(|k| corner(&corners.fin, k));
-                let b8: [f64; 8] = core::array::from_fn(|k| corner(&corners.base, k));
+                let f8 = cell_corners(&corners.fin, cy, cz, cx);
+                let b8 = cell_corners(&corners.base, cy, cz, cx);
                 match (sign_of_cell(&f8), sign_of_cell(&b8)) {
                     (Some(true), _) => cells[0] += 1,
                     (Some(false), Some(true)) => cells[1] += 1,
