@@ -3,6 +3,7 @@
 //! [`Pipeline`]: it knows nothing of blocks. Depends on [`crate::util`] only.
 
 pub mod ladder;
+pub mod rect;
 pub mod step_table;
 
 #[cfg(feature = "alloc")]
@@ -21,6 +22,7 @@ pub mod scheduler;
 pub mod task;
 
 pub use ladder::{ChunkPos, ChunkStatus};
+pub use rect::{ChunkRect, RectError};
 pub use step_table::StepTable;
 
 #[cfg(feature = "alloc")]

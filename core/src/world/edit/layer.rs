@@ -131,14 +131,11 @@ impl EditLayer {
         src: &impl Generated,
         pos: ChunkPos,
     ) -> Result<Arc<ChunkData>, EditError> {
-        match self.prepare(src, pos)? {
-            EditedFull::Ready(d) => Ok(d),
-            EditedFull::Build(b) => {
-                let built = b.build();
-                self.keep(&built);
-                Ok(built.full)
-            }
+        let (chunk, built) = self.prepare(src, pos)?.build();
+        if let Some(b) = &built {
+            self.keep(b);
         }
+        Ok(chunk)
     }
 
     /// What [`EditLayer::full`] of `pos` needs, without the relight: the chunk itself when it
@@ -258,6 +255,20 @@ pub enum EditedFull {
     Ready(Arc<ChunkData>),
     /// The inputs of its relight, to build on any thread (boxed: nine sources and a stamp).
     Build(Box<EditedBuild>),
+}
+
+impl EditedFull {
+    /// The edited chunk, built here if it is not ready (any thread, no layer needed), and
+    /// what the build computed, to hand back through [`EditLayer::keep`].
+    pub fn build(self) -> (Arc<ChunkData>, Option<EditedChunk>) {
+        match self {
+            EditedFull::Ready(d) => (d, None),
+            EditedFull::Build(b) => {
+                let built = b.build();
+                (built.full.clone(), Some(built))
+            }
+        }
+    }
 }
 
 /// The inputs of an edited chunk's relight: shared chunk outputs and copies of the diffs, so

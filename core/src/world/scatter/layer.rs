@@ -15,6 +15,7 @@ use crate::world::block::BlockId;
 use crate::world::chunk::FullChunk;
 use crate::world::dims::{Dims, CHUNK_SIDE};
 use crate::world::heightmap::Heightmap;
+use crate::world::palette::Palette;
 
 /// Smallest Poisson radius, in blocks.
 pub const MIN_SCATTER_RADIUS: f64 = 0.5;
@@ -251,6 +252,12 @@ fn pick_kind(kinds: &[ScatterKind], u: f64) -> u16 {
         }
     }
     kinds.len().saturating_sub(1) as u16
+}
+
+/// Whether `block` of a world's `palette` carries an instance of a layer that names no `on`
+/// blocks: a solid block. The ground rule every host gives [`scatter_chunk`] for a world.
+pub fn is_ground(palette: &Palette, block: BlockId) -> bool {
+    palette.get(block).map_or(false, |p| p.solid)
 }
 
 /// The instances of `layer` in the finished chunk `full` of a world of `seed` and `dims`:

@@ -10,7 +10,7 @@ mod layer;
 mod points;
 
 pub use layer::{
-    scatter_chunk, scatter_heightmap, Instance, ScatterError, ScatterKind, ScatterLayer,
+    is_ground, scatter_chunk, scatter_heightmap, Instance, ScatterError, ScatterKind, ScatterLayer,
     MAX_SCATTER_KINDS, MAX_SCATTER_RADIUS, MIN_SCATTER_RADIUS,
 };
 pub use points::{Candidate, PoissonDisk};
