@@ -1,6 +1,7 @@
 //! Command-line parsing: the commands and the value parsers they share.
 
 use clap::{Parser, Subcommand};
+use stratagen_core::engine::ChunkRect;
 
 use crate::commands::{
     bench, digest, edit, heightmap, merge, mesh, noise, pregen, render, scatter, shader, verify,
@@ -92,24 +93,19 @@ pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
     Ok((p(a)?, p(b)?))
 }
 
-/// Parse `X0,Z0,X1,Z1`.
-pub fn parse_rect(s: &str) -> Result<(i32, i32, i32, i32), String> {
+/// Parse `X0,Z0,X1,Z1` into a checked region (not inverted, inside the supported range).
+pub fn parse_rect(s: &str) -> Result<ChunkRect, String> {
     let v: Vec<&str> = s.split(',').collect();
     if v.len() != 4 {
         return Err(format!("expected X0,Z0,X1,Z1, got {s:?}"));
     }
     let p = |t: &str| t.trim().parse::<i32>().map_err(|e| format!("{t:?}: {e}"));
-    Ok((p(v[0])?, p(v[1])?, p(v[2])?, p(v[3])?))
+    ChunkRect::new(p(v[0])?, p(v[1])?, p(v[2])?, p(v[3])?).map_err(|e| e.to_string())
 }
 
-/// Check an inclusive chunk rectangle from `--region` (X1 >= X0, Z1 >= Z0, at most `max`
-/// chunks); its chunk count.
-pub fn region_chunks(rect: (i32, i32, i32, i32), max: i64) -> Result<i64, CliError> {
-    let (x0, z0, x1, z1) = rect;
-    if x1 < x0 || z1 < z0 {
-        return Err(usage("--region: X1 >= X0 and Z1 >= Z0 required"));
-    }
-    let count = (i64::from(x1) - i64::from(x0) + 1) * (i64::from(z1) - i64::from(z0) + 1);
+/// Refuse a `--region` of more than `max` chunks; its chunk count.
+pub fn region_chunks(rect: ChunkRect, max: u64) -> Result<u64, CliError> {
+    let count = rect.count();
     if count > max {
         return Err(usage(format!(
             "--region covers {count} chunks; at most {max}"

@@ -39,9 +39,6 @@ pub enum CliError {
     /// PNG encoding failed.
     #[error("png: {0}")]
     Png(#[from] png::EncodingError),
-    /// The chunk store refused (opening, reading or writing), or a stored record was bad.
-    #[error("store: {0}")]
-    Store(String),
     /// Generating, pregenerating or reading a store failed.
     #[error(transparent)]
     Host(#[from] stratagen_host::HostError),
@@ -72,9 +69,3 @@ macro_rules! from_core_error {
     };
 }
 from_core_error!(WorldError => World, SchedulerError => Scheduler, BodyError => Body, NoiseError => Noise);
-
-impl From<stratagen_store::sqlite::StoreError> for CliError {
-    fn from(e: stratagen_store::sqlite::StoreError) -> CliError {
-        CliError::Store(e.to_string())
-    }
-}

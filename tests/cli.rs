@@ -428,7 +428,7 @@ fn world_definitions_on_the_command_line() {
     let o = run(&["digest", "--from", s, "--region", "0,0,0,0"]);
     assert!(!o.status.success());
     assert!(
-        String::from_utf8_lossy(&o.stderr).contains("another world definition"),
+        String::from_utf8_lossy(&o.stderr).contains("another world: its definition is"),
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );

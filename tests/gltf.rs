@@ -186,7 +186,7 @@ fn floats_of(path: &Path, doc: &serde_json::Value, i: usize) -> Vec<f32> {
 
 #[test]
 fn scatter_instances_pass_the_khronos_validator() {
-    use stratagen_core::world::scatter::scatter_chunk;
+    use stratagen_core::world::scatter::{is_ground, scatter_chunk};
     let dir = common::scratch("gltf-scatter");
     let out = dir.join("props.glb");
     let said = stratagen(&[
@@ -225,7 +225,7 @@ fn scatter_instances_pass_the_khronos_validator() {
         for z in -2..=3 {
             for x in -2..=3 {
                 let full = r.chunks[&ChunkPos::new(x, z)].full().unwrap();
-                let ground = |b| world.blocks.get(b).is_some_and(|p| p.solid);
+                let ground = |b| is_ground(&world.blocks, b);
                 for i in scatter_chunk(5, &g.dims(), layer, full, ground) {
                     per_kind[usize::from(i.kind)].push([
                         ((x + 2) * 16) as f32 + i.position[0],

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use stratagen_core::engine::ChunkStatus;
+use stratagen_core::engine::{ChunkRect, ChunkStatus};
 use stratagen_store::sqlite::{remove_store, ChunkStore};
 
 const BIN: &str = env!("CARGO_BIN_EXE_stratagen");
@@ -132,11 +132,9 @@ fn pregen_killed_three_times_then_finished_equals_a_fresh_digest() {
     let s = ChunkStore::open_existing(&store).unwrap();
     assert_eq!(s.integrity_check().unwrap(), "ok");
     assert_eq!(s.count().unwrap(), CHUNKS, "every chunk once, nothing else");
-    let (x0, z0, x1, z1) = (-8, -8, 23, 23);
+    let region = ChunkRect::new(-8, -8, 23, 23).unwrap();
     assert_eq!(
-        s.positions_in((x0, z0, x1, z1), ChunkStatus::Full)
-            .unwrap()
-            .len() as u64,
+        s.positions_in(region, ChunkStatus::Full).unwrap().len() as u64,
         CHUNKS
     );
     drop(s);
@@ -255,4 +253,119 @@ fn edit_killed_keeps_all_of_a_script_or_none() {
         ChunkStore::open_existing(&store).unwrap().edits().unwrap(),
         want
     );
+}
+
+/// A run its progress callback stops ends with `Stopped`, having committed every chunk it
+/// reported stored and nothing else; a rerun stores the rest, and the store reads as the
+/// region generated afresh.
+#[test]
+fn a_stopped_run_keeps_what_it_stored_and_a_rerun_resumes() {
+    use std::ops::ControlFlow;
+    use stratagen_core::world::{WorldGen, WorldSettings};
+    use stratagen_host::{pregen, HostError};
+
+    let path = temp("stopped.sqlite");
+    let generator = WorldGen::new(WorldSettings {
+        seed: 5,
+        ..WorldSettings::default()
+    })
+    .unwrap();
+    let region = ChunkRect::new(0, 0, 7, 3).unwrap();
+    let stopped = pregen(generator.clone(), region, &path, 2, |done, _| {
+        if done >= 5 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert!(
+        matches!(
+            stopped,
+            Err(HostError::Stopped {
+                stored: 5,
+                total: 32
+            })
+        ),
+        "{stopped:?}"
+    );
+    assert_eq!(committed(&path), 5);
+    let again = pregen(
+        generator,
+        region,
+        &path,
+        2,
+        |_, _| ControlFlow::Continue(()),
+    )
+    .unwrap();
+    assert_eq!((again.skipped, again.generated), (5, 27));
+    let from = succeeds(&["digest", "--region", "0,0,7,3", "--from"], &path);
+    let fresh = Command::new(BIN)
+        .args(["digest", "--seed", "5", "--region", "0,0,7,3"])
+        .output()
+        .unwrap();
+    assert_eq!(region_digest(&from), region_digest(&fresh.stdout));
+}
+
+/// When the disk fills up mid-run, the command reports SQLite's reason (the record writer's
+/// own error), not only that the writer stopped. The disk is a 1 MiB tmpfs mounted in a user
+/// namespace of the test's own (`unshare -rm`).
+#[test]
+fn a_full_disk_reports_sqlite_s_error() {
+    let usable = Command::new("unshare")
+        .args(["-rm", "true"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !usable {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "`unshare -rm` (util-linux, user namespaces) is needed under CI"
+        );
+        eprintln!("skipped: needs `unshare -rm` to mount a small tmpfs (util-linux)");
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pregen-small-disk");
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = format!(
+        "mount -t tmpfs -o size=1m tmpfs '{d}' && '{BIN}' pregen --seed 5 --threads 2 \
+         --region 0,0,15,15 --out '{d}/w.sqlite'",
+        d = dir.display()
+    );
+    let o = Command::new("unshare")
+        .args(["-rm", "sh", "-c", &script])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "a 1 MiB disk held 256 chunks: {err}");
+    assert!(err.contains("database or disk is full"), "{err}");
+    assert!(!err.contains("writer"), "{err}");
+}
+
+/// Regions that hold no chunk or reach past the supported range are refused by every
+/// command before anything is generated or written.
+#[test]
+fn empty_and_out_of_range_regions_are_refused() {
+    let out = temp("never.sqlite");
+    for (region, says) in [
+        ("1,0,0,0", "holds no chunk"),
+        ("0,1,0,0", "holds no chunk"),
+        ("0,0,2097152,0", "outside the supported range"),
+        ("-2097152,0,0,0", "outside the supported range"),
+    ] {
+        for cmd in ["pregen", "digest", "verify"] {
+            let mut c = Command::new(BIN);
+            c.arg(cmd);
+            if cmd == "verify" {
+                c.arg(&out);
+            }
+            c.args(["--region", region]);
+            if cmd == "pregen" {
+                c.arg("--out").arg(&out);
+            }
+            let o = c.output().unwrap();
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert!(!o.status.success(), "{cmd} --region {region}");
+            assert!(err.contains(says), "{cmd} --region {region}: {err}");
+        }
+    }
+    assert!(!out.exists());
 }

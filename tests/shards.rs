@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use stratagen_core::engine::{ChunkPos, ChunkStatus};
+use stratagen_core::engine::{ChunkPos, ChunkRect, ChunkStatus};
 use stratagen_host::ShardPlan;
 use stratagen_store::sqlite::{remove_store, ChunkStore};
 
@@ -88,8 +88,8 @@ fn sharded(name: &str, n: usize, tile: &str) -> PathBuf {
 
 #[test]
 fn tiles_cover_the_region_once_in_row_major_order() {
-    let plan = ShardPlan::new((-4, -3, 7, 6), 5).unwrap();
-    let tiles = plan.tiles();
+    let plan = ShardPlan::new(ChunkRect::new(-4, -3, 7, 6).unwrap(), 5).unwrap();
+    let tiles: Vec<_> = plan.tiles().iter().map(ChunkRect::bounds).collect();
     assert_eq!(tiles[0], (-4, -3, 0, 1));
     assert_eq!(tiles[2], (6, -3, 7, 1));
     assert_eq!(tiles.last(), Some(&(6, 2, 7, 6)));
@@ -108,7 +108,7 @@ fn tiles_cover_the_region_once_in_row_major_order() {
     let owned: usize = (0..4).map(|i| plan.shard(i, 4).unwrap().len()).sum();
     assert_eq!(owned, tiles.len());
     assert!(plan.shard(4, 4).is_err());
-    assert!(ShardPlan::new((0, 0, -1, 0), 4).is_err());
+    assert!(ShardPlan::new(ChunkRect::new(0, 0, 0, 0).unwrap(), 0).is_err());
 }
 
 #[test]
@@ -276,4 +276,140 @@ fn conflicts_and_foreign_worlds_are_refused_untouched() {
         "pregen", "--region", REGION, "--out", "x.sqlite", "--shard", "2/2",
     ]);
     assert!(err.contains("I must be below N"), "{err}");
+}
+
+/// Every edit row of a store: position → record bytes.
+fn edit_rows(path: &Path) -> BTreeMap<ChunkPos, Vec<u8>> {
+    ChunkStore::open_read_only(path)
+        .unwrap()
+        .edits()
+        .unwrap()
+        .into_iter()
+        .collect()
+}
+
+/// `stratagen edit` of `script` into `store`.
+fn edit(store: &Path, name: &str, script: &str) {
+    let file = temp(name);
+    std::fs::write(&file, script).unwrap();
+    succeeds(&[
+        "edit",
+        "--seed",
+        "11",
+        "--out",
+        store.to_str().unwrap(),
+        "--script",
+        file.to_str().unwrap(),
+    ]);
+}
+
+/// A store holds chunks and edits, and a merge carries both: the merged store reads as the
+/// edited world (its digest is the input's, not the unedited region's), `verify` checks its
+/// edit records, merging again finds them identical, and an input whose edits of a chunk
+/// differ, or that holds a table no store has, is refused with the output untouched.
+#[test]
+fn merging_carries_edits_and_refuses_conflicting_ones() {
+    let region = "0,0,1,1";
+    let pregen_region = |out: &Path| {
+        succeeds(&[
+            "pregen",
+            "--seed",
+            "11",
+            "--region",
+            region,
+            "--out",
+            out.to_str().unwrap(),
+        ])
+    };
+    let digest = |from: &Path| {
+        succeeds(&[
+            "digest",
+            "--region",
+            region,
+            "--from",
+            from.to_str().unwrap(),
+        ])
+    };
+    let a = temp("edited-a.sqlite");
+    pregen_region(a.as_path());
+    let unedited = digest(&a);
+    // A box of glowstone across the four chunks' corner, and a few single blocks.
+    edit(
+        &a,
+        "edits-a.txt",
+        "fill 10 60 10 21 70 21 glowstone\nset 3 100 3 stone\nset 30 -60 30 air\n",
+    );
+    let edited = digest(&a);
+    assert_ne!(edited, unedited, "the edits change the region");
+    let want_edits = edit_rows(&a);
+    assert_eq!(want_edits.len(), 4, "the box reaches all four chunks");
+
+    let b = temp("edited-b.sqlite");
+    let merged = succeeds(&["merge", b.to_str().unwrap(), a.to_str().unwrap()]);
+    assert!(
+        merged
+            .contains("4 chunks copied, 0 identical already; 4 edited chunks copied, 0 identical"),
+        "{merged}"
+    );
+    assert_eq!(edit_rows(&b), want_edits);
+    assert_eq!(rows(&b), rows(&a));
+    assert_eq!(
+        digest(&b),
+        edited,
+        "the merged store reads as the edited world"
+    );
+    let checked = succeeds(&["verify", b.to_str().unwrap(), "--region", region]);
+    assert!(
+        checked.contains("edits: 4 edited chunks, 0 refused"),
+        "{checked}"
+    );
+    let again = succeeds(&["merge", b.to_str().unwrap(), a.to_str().unwrap()]);
+    assert!(
+        again.contains("0 chunks copied, 4 identical already; 0 edited chunks copied, 4 identical"),
+        "{again}"
+    );
+
+    // Other edits of one of the same chunks (with the same chunk rows): refused whole.
+    let c = temp("edited-c.sqlite");
+    pregen_region(c.as_path());
+    edit(&c, "edits-c.txt", "set 1 100 1 dirt\nset 40 80 40 stone\n");
+    let before = (rows(&b), edit_rows(&b));
+    let err = fails(&["merge", b.to_str().unwrap(), c.to_str().unwrap()]);
+    assert!(
+        err.contains("chunk (0, 0) has different edits in both stores"),
+        "{err}"
+    );
+    assert_eq!((rows(&b), edit_rows(&b)), before);
+
+    // A table a merge would lose: refused, naming it.
+    let d = temp("edited-d.sqlite");
+    std::fs::copy(&a, &d).unwrap();
+    rusqlite::Connection::open(&d)
+        .unwrap()
+        .execute_batch("CREATE TABLE bookmarks (name TEXT, x INTEGER, z INTEGER);")
+        .unwrap();
+    let err = fails(&["merge", b.to_str().unwrap(), d.to_str().unwrap()]);
+    assert!(err.contains("\"bookmarks\""), "{err}");
+    assert_eq!((rows(&b), edit_rows(&b)), before);
+
+    // A damaged edit record: verify names it.
+    let e = temp("edited-e.sqlite");
+    std::fs::copy(&a, &e).unwrap();
+    {
+        let mut s = ChunkStore::open_existing(&e).unwrap();
+        let (p, rec) = want_edits.iter().next().unwrap();
+        let mut bad = rec.clone();
+        bad[20] ^= 4;
+        s.put_edits(&[(*p, bad)]).unwrap();
+    }
+    let o = Command::new(BIN)
+        .args(["verify", e.to_str().unwrap(), "--region", region])
+        .output()
+        .unwrap();
+    let printed = String::from_utf8_lossy(&o.stdout);
+    assert!(!o.status.success(), "{printed}");
+    assert!(
+        printed.contains("edits: 4 edited chunks, 1 refused"),
+        "{printed}"
+    );
 }

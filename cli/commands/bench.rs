@@ -5,14 +5,15 @@
 //! split. The last line is machine-readable.
 
 use clap::Args;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use stratagen_core::engine::{ChunkStatus, Priority, Retention, Scheduler};
+use stratagen_core::engine::{ChunkPos, ChunkRect, ChunkStatus, Priority, Retention, Scheduler};
 use stratagen_core::world::{World, WorldGen, WorldSettings};
 
 use crate::error::{usage, CliError};
 use crate::pregen::{pregen, PregenReport};
-use crate::region::{generate_world, square, square_bounds, Region};
+use crate::region::{generate_world, square, Region};
 use crate::rss::{cpu_model, peak_rss_mib};
 use crate::worlds::WorldArg;
 use stratagen_store::sqlite::remove_store;
@@ -75,7 +76,8 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
     let mut stored: Vec<Option<PregenReport>> = configs.iter().map(|_| None).collect();
     let store_path =
         std::env::temp_dir().join(format!("stratagen-bench-{}.sqlite", std::process::id()));
-    let bounds = square_bounds((0, 0), a.radius as i32);
+    let bounds = ChunkRect::square(ChunkPos::new(0, 0), a.radius as i32)
+        .map_err(|e| usage(e.to_string()))?;
     // Memory is measured on the process's first run (inline): later runs reuse memory the
     // allocator kept, so their peaks say little about one run.
     let mut first_rss = None;
@@ -96,7 +98,9 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
             if a.store {
                 // Right after generation with the same threads, so both see the same machine.
                 let _ = remove_store(&store_path);
-                let p = pregen(generator.clone(), bounds, &store_path, threads, |_, _| {})?;
+                let p = pregen(generator.clone(), bounds, &store_path, threads, |_, _| {
+                    ControlFlow::Continue(())
+                })?;
                 if stored[k].as_ref().is_none_or(|b| p.seconds < b.seconds) {
                     stored[k] = Some(p);
                 }

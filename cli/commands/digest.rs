@@ -3,13 +3,12 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use stratagen_core::engine::ChunkStatus;
+use stratagen_core::engine::{ChunkRect, ChunkStatus};
 use stratagen_core::world::WorldSettings;
 
 use crate::args::{parse_rect, region_chunks, threads_or_default};
 use crate::error::{usage, CliError};
 use crate::progress::generate_with_progress;
-use crate::region::rect;
 use crate::stored::read_region;
 use crate::worlds::WorldArg;
 
@@ -39,7 +38,7 @@ pub enum StatusArg {
 }
 
 /// Most chunks one `digest` call covers.
-const MAX_REGION_CHUNKS: i64 = 65536;
+const MAX_REGION_CHUNKS: u64 = 65536;
 
 /// Arguments of `stratagen digest`.
 #[derive(Args)]
@@ -57,7 +56,7 @@ pub struct DigestArgs {
     pub world: WorldArg,
     /// Inclusive chunk rectangle X0,Z0,X1,Z1 (at most 65536 chunks).
     #[arg(long, value_parser = parse_rect, allow_hyphen_values = true)]
-    pub region: (i32, i32, i32, i32),
+    pub region: ChunkRect,
     /// Status to digest.
     #[arg(long, value_enum, default_value = "full")]
     pub status: StatusArg,
@@ -72,9 +71,8 @@ pub struct DigestArgs {
 
 /// Run `stratagen digest`.
 pub fn run(a: DigestArgs) -> Result<(), CliError> {
-    let (x0, z0, x1, z1) = a.region;
     region_chunks(a.region, MAX_REGION_CHUNKS)?;
-    let positions = rect(x0, z0, x1, z1);
+    let positions: Vec<_> = a.region.positions().collect();
     let status = ChunkStatus::from_index(a.status as usize).ok_or_else(|| usage("bad status"))?;
     let def = WorldSettings {
         seed: a.seed,

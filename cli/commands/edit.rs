@@ -21,7 +21,9 @@ use clap::Args;
 use stratagen_core::world::block::BlockId;
 use stratagen_core::world::edit::{BlockEdit, Edits};
 use stratagen_core::world::{Palette, WorldGen, WorldSettings};
-use stratagen_store::edits::{load_edits, save_edits};
+use stratagen_host::error::at;
+use stratagen_host::stored::load_store_edits;
+use stratagen_store::edits::save_edits;
 use stratagen_store::sqlite::ChunkStore;
 use stratagen_store::WorldIdentity;
 
@@ -180,12 +182,8 @@ pub fn run(a: EditArgs) -> Result<(), CliError> {
     if !problems.is_empty() {
         return Err(usage(problems.join("\n")));
     }
-    let mut store = ChunkStore::open(&a.out, &WorldIdentity::of(&generator))
-        .map_err(|e| CliError::Store(e.to_string()))?;
-    for (p, bytes) in store.edits().map_err(|e| CliError::Store(e.to_string()))? {
-        load_edits(&generator, &mut edits, &bytes)
-            .map_err(|e| CliError::Store(format!("edits of chunk ({}, {}): {e}", p.x, p.z)))?;
-    }
+    let mut store = ChunkStore::open(&a.out, &WorldIdentity::of(&generator)).map_err(at(&a.out))?;
+    load_store_edits(&store, &a.out, &generator, &mut edits)?;
     let mut touched = BTreeSet::new();
     let mut count = 0usize;
     for l in &lines {
@@ -201,9 +199,7 @@ pub fn run(a: EditArgs) -> Result<(), CliError> {
         .map(|&p| (p, save_edits(&generator, &mut edits, p)))
         .collect();
     let bytes: usize = records.iter().map(|(_, r)| r.len()).sum();
-    store
-        .put_edits(&records)
-        .map_err(|e| CliError::Store(e.to_string()))?;
+    store.put_edits(&records).map_err(at(&a.out))?;
     println!(
         "edits {count} chunks {} record_bytes {bytes} store {}",
         records.len(),

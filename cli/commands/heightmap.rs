@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 use stratagen_core::noise::NoiseDef;
 
-use stratagen_core::engine::ChunkPos;
+use stratagen_core::engine::{ChunkPos, ChunkRect};
 use stratagen_core::mesh::heightmap::{mesh_heightmap, HeightmapMeshOptions};
 use stratagen_core::noise::Noise;
 use stratagen_core::world::scatter::{scatter_heightmap, ScatterLayer};
@@ -39,7 +39,7 @@ pub struct HeightmapArgs {
     pub mesh: Option<PathBuf>,
     /// Chunks to mesh, inclusive X0,Z0,X1,Z1 (at most 1024). Default: --chunk alone.
     #[arg(long, value_parser = parse_rect, allow_hyphen_values = true, requires = "mesh")]
-    pub region: Option<(i32, i32, i32, i32)>,
+    pub region: Option<ChunkRect>,
     /// Skirt depth in blocks for the mesh (0: none).
     #[arg(long, default_value_t = 0.0, requires = "mesh")]
     pub skirt: f32,
@@ -53,7 +53,7 @@ pub struct HeightmapArgs {
 }
 
 /// Most heightmap chunks one `--mesh` covers.
-const MAX_MESH_CHUNKS: i64 = 1024;
+const MAX_MESH_CHUNKS: u64 = 1024;
 /// Blocks per unit of noise value, and the height of value 0, in the mesh.
 const HEIGHT_SCALE: f32 = 48.0;
 const HEIGHT_OFFSET: f32 = 64.0;
@@ -79,12 +79,12 @@ fn terrain_colour(y: f32) -> [u8; 4] {
 fn write_mesh(
     noise: &Noise,
     res: usize,
-    rect: (i32, i32, i32, i32),
+    rect: ChunkRect,
     skirt: f32,
     path: &std::path::Path,
     (seed, layers): (i64, &[ScatterLayer]),
 ) -> Result<(), CliError> {
-    let (x0, z0, x1, z1) = rect;
+    let (x0, z0, x1, z1) = rect.bounds();
     let count = region_chunks(rect, MAX_MESH_CHUNKS)?;
     if !skirt.is_finite() || skirt < 0.0 {
         return Err(usage(format!("--skirt {skirt}: must be finite and >= 0")));
@@ -188,9 +188,11 @@ pub fn run(a: HeightmapArgs) -> Result<(), CliError> {
     }
     .build()?;
     if let Some(path) = &a.mesh {
-        let rect = a
-            .region
-            .unwrap_or((a.chunk.0, a.chunk.1, a.chunk.0, a.chunk.1));
+        let rect = match a.region {
+            Some(r) => r,
+            None => ChunkRect::of(ChunkPos::new(a.chunk.0, a.chunk.1))
+                .map_err(|e| usage(format!("--chunk: {e}")))?,
+        };
         let layers = if a.scatter {
             a.world.definition()?.scatter.clone()
         } else {

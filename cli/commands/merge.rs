@@ -7,7 +7,9 @@ use stratagen_host::shard::merge;
 
 use crate::error::CliError;
 
-/// Arguments of `stratagen merge`.
+/// Arguments of `stratagen merge`: chunk rows and edits are merged; an input whose chunk or
+/// edits of a chunk differ from the output's, or that holds a table no store has, is
+/// refused whole.
 #[derive(Args)]
 pub struct MergeArgs {
     /// The store to merge into (created with the first input's world if missing).
@@ -22,10 +24,12 @@ pub fn run(a: MergeArgs) -> Result<(), CliError> {
     let reports = merge(&a.out, &a.inputs)?;
     for (input, r) in a.inputs.iter().zip(&reports) {
         println!(
-            "merged {}: {} chunks copied, {} identical already",
+            "merged {}: {} chunks copied, {} identical already; {} edited chunks copied, {} identical",
             input.display(),
             r.copied,
-            r.identical
+            r.identical,
+            r.edits_copied,
+            r.edits_identical
         );
     }
     Ok(())

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use stratagen_core::engine::{ChunkPos, ChunkStatus};
+use stratagen_core::engine::{ChunkPos, ChunkRect, ChunkStatus};
 use stratagen_core::mesh::colour::vertex_colours;
 use stratagen_core::mesh::{mesh_chunk, Face, MeshOptions, Mode, SurfaceMesh};
 use stratagen_core::util::digest::Digest;
@@ -19,12 +19,11 @@ use crate::error::{usage, CliError};
 use crate::files::write_atomic;
 use crate::gltf::{Glb, Material, Primitive};
 use crate::progress::generate_with_progress;
-use crate::region::rect;
 use crate::stored::read_region;
 use crate::worlds::WorldArg;
 
 /// Most chunks one `mesh` call exports (about 250 KB of glTF each).
-const MAX_MESH_CHUNKS: i64 = 1024;
+const MAX_MESH_CHUNKS: u64 = 1024;
 
 /// Arguments of `stratagen mesh`.
 #[derive(Args)]
@@ -42,7 +41,7 @@ pub struct MeshArgs {
     pub world: WorldArg,
     /// Inclusive chunk rectangle X0,Z0,X1,Z1 (at most 1024 chunks).
     #[arg(long, value_parser = parse_rect, allow_hyphen_values = true)]
-    pub region: (i32, i32, i32, i32),
+    pub region: ChunkRect,
     /// Output file (.glb).
     #[arg(long)]
     pub out: PathBuf,
@@ -87,7 +86,7 @@ fn primitive(
 
 /// Run `stratagen mesh`.
 pub fn run(a: MeshArgs) -> Result<(), CliError> {
-    let (x0, z0, x1, z1) = a.region;
+    let (x0, z0, x1, z1) = a.region.bounds();
     let count = region_chunks(a.region, MAX_MESH_CHUNKS)?;
     require_extension(&a.out, "glb")?;
     let threads = threads_or_default(a.threads);
@@ -99,7 +98,7 @@ pub fn run(a: MeshArgs) -> Result<(), CliError> {
         Some(path) => read_region(path, a.region, a.world.definition()?)?,
         None => generate_with_progress(
             a.world.generator(def)?,
-            &rect(x0, z0, x1, z1),
+            &a.region.positions().collect::<Vec<_>>(),
             ChunkStatus::Full,
             threads,
         )?,

@@ -2,13 +2,14 @@
 //! where an earlier (or killed) run stopped; with `--shard I/N`, only shard I of the region's
 //! tiles (`stratagen merge` joins the shards' stores).
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use stratagen_core::engine::ChunkRect;
 use stratagen_core::world::WorldSettings;
 
-use stratagen_host::region::rect_chunks;
 use stratagen_host::shard::{pregen_shard, ShardPlan, DEFAULT_TILE};
 
 use crate::args::{parse_rect, region_chunks, threads_or_default};
@@ -17,7 +18,7 @@ use crate::pregen::pregen;
 use crate::worlds::WorldArg;
 
 /// Most chunks one `pregen` call covers (about 1.3 GiB of store at 20 KiB a chunk).
-const MAX_REGION_CHUNKS: i64 = 1 << 16;
+const MAX_REGION_CHUNKS: u64 = 1 << 16;
 
 /// Arguments of `stratagen pregen`.
 #[derive(Args)]
@@ -30,7 +31,7 @@ pub struct PregenArgs {
     pub world: WorldArg,
     /// Inclusive chunk rectangle X0,Z0,X1,Z1 (at most 65536 chunks).
     #[arg(long, value_parser = parse_rect, allow_hyphen_values = true)]
-    pub region: (i32, i32, i32, i32),
+    pub region: ChunkRect,
     /// The SQLite store to write (created if missing; another world's store is refused).
     #[arg(long)]
     pub out: PathBuf,
@@ -64,14 +65,13 @@ fn parse_shard(s: &str) -> Result<(usize, usize), String> {
 pub fn run(a: PregenArgs) -> Result<(), CliError> {
     let plan = match a.shard {
         Some(shard) => {
-            region_chunks(a.region, i64::MAX)?;
             let plan = ShardPlan::new(a.region, a.tile)?;
             let chunks: u64 = plan
                 .shard(shard.0, shard.1)?
                 .into_iter()
-                .map(rect_chunks)
+                .map(|t| t.count())
                 .sum();
-            if chunks > MAX_REGION_CHUNKS as u64 {
+            if chunks > MAX_REGION_CHUNKS {
                 return Err(usage(format!(
                     "--shard {}/{} covers {chunks} chunks; at most {MAX_REGION_CHUNKS}",
                     shard.0, shard.1
@@ -103,6 +103,7 @@ pub fn run(a: PregenArgs) -> Result<(), CliError> {
     let show = |done: usize, total: usize| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
+        ControlFlow::Continue(())
     };
     let generator = a.world.generator(def)?;
     let report = match plan {

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use stratagen_core::engine::ChunkStatus;
+use stratagen_core::engine::{ChunkPos, ChunkRect, ChunkStatus};
 use stratagen_core::world::WorldSettings;
 
 use crate::args::{parse_pair, threads_or_default};
@@ -11,7 +11,6 @@ use crate::error::{usage, CliError};
 use crate::files::{encode_png, write_atomic};
 use crate::map::{render, Layer};
 use crate::progress::generate_with_progress;
-use crate::region::{square, square_bounds};
 use crate::stored::read_region;
 use crate::worlds::WorldArg;
 
@@ -56,18 +55,16 @@ pub fn run(a: RenderArgs) -> Result<(), CliError> {
     if threads > 256 {
         return Err(usage(format!("--threads {threads}: at most 256")));
     }
-    let positions = square(a.center, a.radius as i32);
+    let area = ChunkRect::square(ChunkPos::new(a.center.0, a.center.1), a.radius as i32)
+        .map_err(|e| usage(e.to_string()))?;
+    let positions: Vec<_> = area.positions().collect();
     let total = positions.len();
     let def = WorldSettings {
         seed: a.seed,
         ..WorldSettings::default()
     };
     let region = match &a.from {
-        Some(path) => read_region(
-            path,
-            square_bounds(a.center, a.radius as i32),
-            a.world.definition()?,
-        )?,
+        Some(path) => read_region(path, area, a.world.definition()?)?,
         None => generate_with_progress(
             a.world.generator(def)?,
             &positions,

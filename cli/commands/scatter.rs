@@ -7,9 +7,9 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use stratagen_core::engine::{ChunkPos, ChunkStatus};
+use stratagen_core::engine::{ChunkPos, ChunkRect, ChunkStatus};
 use stratagen_core::util::digest::Digest;
-use stratagen_core::world::scatter::{scatter_chunk, Instance};
+use stratagen_core::world::scatter::{is_ground, scatter_chunk, Instance};
 use stratagen_core::world::WorldSettings;
 
 use crate::args::{parse_rect, region_chunks, require_extension, threads_or_default};
@@ -17,12 +17,11 @@ use crate::error::{usage, CliError};
 use crate::files::write_atomic;
 use crate::gltf::{Glb, InstanceTransform, Material, Primitive};
 use crate::progress::generate_with_progress;
-use crate::region::rect;
 use crate::stored::read_region;
 use crate::worlds::WorldArg;
 
 /// Most chunks one `scatter` call covers.
-const MAX_SCATTER_CHUNKS: i64 = 4096;
+const MAX_SCATTER_CHUNKS: u64 = 4096;
 
 /// Arguments of `stratagen scatter`.
 #[derive(Args)]
@@ -40,7 +39,7 @@ pub struct ScatterArgs {
     pub world: WorldArg,
     /// Inclusive chunk rectangle X0,Z0,X1,Z1 (at most 4096 chunks).
     #[arg(long, value_parser = parse_rect, allow_hyphen_values = true)]
-    pub region: (i32, i32, i32, i32),
+    pub region: ChunkRect,
     /// Output file (.glb).
     #[arg(long)]
     pub out: PathBuf,
@@ -156,7 +155,7 @@ pub fn instances_digest(d: &mut Digest, v: &[Instance]) {
 
 /// Run `stratagen scatter`.
 pub fn run(a: ScatterArgs) -> Result<(), CliError> {
-    let (x0, z0, x1, z1) = a.region;
+    let (x0, z0, x1, z1) = a.region.bounds();
     let count = region_chunks(a.region, MAX_SCATTER_CHUNKS)?;
     require_extension(&a.out, "glb")?;
     let def = WorldSettings {
@@ -167,7 +166,7 @@ pub fn run(a: ScatterArgs) -> Result<(), CliError> {
         Some(path) => read_region(path, a.region, a.world.definition()?)?,
         None => generate_with_progress(
             a.world.generator(def)?,
-            &rect(x0, z0, x1, z1),
+            &a.region.positions().collect::<Vec<_>>(),
             ChunkStatus::Full,
             threads_or_default(a.threads),
         )?,
@@ -181,7 +180,7 @@ pub fn run(a: ScatterArgs) -> Result<(), CliError> {
         )));
     }
     let seed = g.settings().seed;
-    let ground = |b| world.blocks.get(b).is_some_and(|p| p.solid);
+    let ground = |b| is_ground(&world.blocks, b);
     let mut glb = Glb::default();
     let mut digest = Digest::new();
     let mut lines = Vec::new();

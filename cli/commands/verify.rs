@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use stratagen_core::engine::ChunkRect;
 use stratagen_host::shard::verify;
 
 use crate::args::{parse_rect, region_chunks, threads_or_default};
@@ -11,7 +12,7 @@ use crate::error::{usage, CliError};
 use crate::worlds::WorldArg;
 
 /// Most chunks one `verify` covers.
-const MAX_REGION_CHUNKS: i64 = 1 << 24;
+const MAX_REGION_CHUNKS: u64 = 1 << 24;
 /// Missing chunks listed by position before the rest are only counted.
 const LISTED_MISSING: usize = 10;
 
@@ -25,7 +26,7 @@ pub struct VerifyArgs {
     pub world: WorldArg,
     /// Inclusive chunk rectangle X0,Z0,X1,Z1 the store should hold.
     #[arg(long, value_parser = parse_rect, allow_hyphen_values = true)]
-    pub region: (i32, i32, i32, i32),
+    pub region: ChunkRect,
     /// Stored chunks to regenerate and compare, spread evenly over the region.
     #[arg(long, default_value_t = 16)]
     pub sample: usize,
@@ -53,6 +54,14 @@ pub fn run(a: VerifyArgs) -> Result<(), CliError> {
     }
     for (p, why) in &r.mismatched {
         println!("differs chunk ({}, {}): {why}", p.x, p.z);
+    }
+    println!(
+        "edits: {} edited chunks, {} refused",
+        r.edited,
+        r.bad_edits.len()
+    );
+    for (p, why) in &r.bad_edits {
+        println!("refused edits of chunk ({}, {}): {why}", p.x, p.z);
     }
     if r.ok() {
         Ok(())

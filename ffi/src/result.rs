@@ -210,7 +210,8 @@ impl From<RecordError> for sg_result {
             | RecordError::BadStatus(_)
             | RecordError::Compression(_)
             | RecordError::Body(_)
-            | RecordError::EditBody(_) => sg_result::RecordMalformed,
+            | RecordError::EditBody(_)
+            | RecordError::Misplaced { .. } => sg_result::RecordMalformed,
             RecordError::OutOfRange { .. } | RecordError::Restore(RestoreError::OutOfRange(_)) => {
                 sg_result::OutOfRange
             }

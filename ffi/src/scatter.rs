@@ -7,7 +7,7 @@
 use std::ffi::CString;
 use std::os::raw::c_char;
 
-use stratagen_core::world::scatter::{scatter_chunk, Instance};
+use stratagen_core::world::scatter::{is_ground, scatter_chunk, Instance};
 
 use crate::boundary::{copy_out, ffi, out_buf, try_out};
 use crate::handles::{owner_out, with_owner};
@@ -179,7 +179,7 @@ pub unsafe extern "C" fn sg_world_scatter(
                 .ok_or(sg_result::InvalidArgument)?;
             let data = st.full(cx, cz)?;
             let full = data.full().ok_or(sg_result::NotReady)?;
-            let ground = |b| def.blocks.get(b).is_some_and(|p| p.solid);
+            let ground = |b| is_ground(&def.blocks, b);
             let seed = st.generator.settings().seed;
             let v = scatter_chunk(seed, &st.generator.dims(), l, full, ground);
             Ok(v.iter().map(sg_scatter_instance::from).collect::<Vec<_>>())

@@ -13,14 +13,18 @@
 //!   p50/p95/max, for chunks that entered view after the start-up disc was shown (and for
 //!   all chunks);
 //! - the main thread's time per frame in the core (follow the viewers, collect meshes, start
-//!   workers), p50/p99/max.
+//!   workers), p50/p99/max, and the longest the main thread waited for the workers' lock.
+//!
+//! Like a game, the main thread also reads the surface height under the viewer every frame
+//! and digs a block there once a second (the edit relights and remeshes the chunks it
+//! reaches).
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
 use stratagen_cli::{generate, rect};
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::mesh::MeshOptions;
-use stratagen_core::world::{WorldGen, WorldSettings};
+use stratagen_core::world::{Heightmap, WorldGen, WorldSettings};
 use stratagen_godot::bridge::ThreadPool;
 use stratagen_godot::stream::{StreamSettings, Viewer};
 use stratagen_godot::streaming::Streaming;
@@ -35,6 +39,8 @@ const VIEW_DISTANCE: u32 = 12;
 const THREADS: usize = 2;
 /// Blocks per chunk side.
 const SIDE: f64 = 16.0;
+/// Frames between the viewer's digs.
+const DIG_EVERY: usize = 60;
 /// Half the side of the square the generator alone fills, in chunks: `stratagen bench`'s
 /// default `--radius 8`, 17 × 17 = 289 chunks.
 const BENCH_RADIUS: i32 = 8;
@@ -128,6 +134,17 @@ fn main() {
         let t0 = Instant::now();
         let f = core.frame(&[viewer], &mut pool).unwrap();
         main_ms.push(t0.elapsed().as_secs_f64() * 1000.0);
+        // The surface under the viewer, as a player controller reads it, and a dig there.
+        let (bx, bz) = ((SPEED * now).floor() as i32, 8);
+        if let Ok(d) = core.full(ChunkPos::new(bx.div_euclid(16), 0)) {
+            if let Some(top) = d.full().map(|c| {
+                c.heightmaps()[Heightmap::WorldSurface][(bz * 16 + bx.rem_euclid(16)) as usize]
+            }) {
+                if k.is_multiple_of(DIG_EVERY) {
+                    core.set_block(bx, top - 1, bz, 0).unwrap();
+                }
+            }
+        }
         let got = start.elapsed().as_secs_f64();
         for (p, _) in &f.meshes {
             meshed.insert(*p);
@@ -158,6 +175,7 @@ fn main() {
         }
     }
     let stats = core.stats();
+    let main_wait_ms = stats.main_wait_max * 1000.0;
     let (busy_full, busy_seconds) = (stats.full, stats.busy_seconds);
     core.shut_down(&mut pool).unwrap();
     let after = alone("after");
@@ -196,7 +214,7 @@ fn main() {
         percentile(&mut latency_all, 1.0)
     );
     println!(
-        "main thread per frame (core): p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+        "main thread per frame (core): p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms; longest wait for the workers' lock {main_wait_ms:.3} ms",
         percentile(&mut main_ms, 0.5),
         percentile(&mut main_ms, 0.99),
         percentile(&mut main_ms, 1.0)

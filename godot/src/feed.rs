@@ -2,8 +2,12 @@
 //! time, best first, by whichever worker is free.
 //!
 //! The scheduler, the edit layer and the mesh queue live behind one lock that the workers
-//! and the main thread share. A worker takes a job under the lock, runs it outside, and
-//! hands the result back under the lock: a finished generation task makes its dependants
+//! and the main thread share. Under it runs only bookkeeping (taking a job, handing back a
+//! result, copying out what an edit or a query needs); bodies, relights of edited chunks,
+//! meshes and edit record encoding all run outside it, so the main thread never waits for
+//! a worker's work, only for a worker's bookkeeping ([`FeedStats::main_wait_max`] is the
+//! longest such wait). A worker takes a job under the lock, runs it outside, and hands the
+//! result back under the lock: a finished generation task makes its dependants
 //! ready at once and the same worker takes the next one, so workers never wait for a frame.
 //! Jobs are chosen when a worker is free, never queued ahead: a chunk the viewers left has
 //! no job to cancel (its ticket is released and the scheduler hands out nothing for it),
@@ -22,6 +26,7 @@
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
@@ -30,12 +35,13 @@ use stratagen_core::mesh::colour::vertex_colours;
 use stratagen_core::mesh::{mesh_chunk, Mesh, MeshOptions};
 use stratagen_core::world::block::Surface;
 use stratagen_core::world::edit::{EditLayer, EditedChunk, EditedFull};
-use stratagen_core::world::scatter::scatter_chunk;
+use stratagen_core::world::scatter::{is_ground, scatter_chunk};
 use stratagen_core::world::{
     ChunkData, Definition, Dims, FullChunk, Neighbourhood, World, WorldScratch,
 };
 
 use crate::bridge::Job;
+use crate::error::StreamError;
 
 /// A chunk's mesh, its vertex colours and its collision faces, all built on a worker.
 pub struct ChunkMesh {
@@ -102,6 +108,8 @@ pub struct FeedStats {
     pub body_seconds: f64,
     /// Time spent building meshes, summed over workers, in seconds.
     pub mesh_seconds: f64,
+    /// The longest the main thread waited for the feed's lock, in seconds.
+    pub main_wait_max: f64,
 }
 
 /// One job for a worker.
@@ -113,7 +121,11 @@ enum Work {
 /// A job's result, handed back under the lock.
 enum Done {
     Generated(Task<World>, Result<ChunkData, BodyError>),
-    Meshed(ChunkPos, Result<Box<ChunkMesh>, String>, Vec<EditedChunk>),
+    Meshed(
+        ChunkPos,
+        Result<Box<ChunkMesh>, StreamError>,
+        Vec<EditedChunk>,
+    ),
 }
 
 /// A job's result and the seconds it ran.
@@ -147,14 +159,10 @@ impl Mesher {
     /// Build a job's mesh: relight edited neighbours, mesh, bake colours and collision.
     fn build(&self, job: MeshJob) -> Done {
         let mut kept = Vec::new();
-        let chunks: [Option<Arc<ChunkData>>; 9] = job.chunks.map(|c| match c? {
-            EditedFull::Ready(d) => Some(d),
-            EditedFull::Build(b) => {
-                let built = b.build();
-                let d = built.chunk().clone();
-                kept.push(built);
-                Some(d)
-            }
+        let chunks: [Option<Arc<ChunkData>>; 9] = job.chunks.map(|c| {
+            let (d, built) = c?.build();
+            kept.extend(built);
+            Some(d)
         });
         let n = Neighbourhood::from_array(
             chunks
@@ -162,7 +170,10 @@ impl Mesher {
                 .map(|c| c.as_deref().and_then(ChunkData::full)),
         );
         let built = mesh_chunk(&n, self.dims, &self.definition.blocks, &self.options)
-            .map_err(|e| e.to_string())
+            .map_err(|error| StreamError::Mesh {
+                pos: job.pos,
+                error,
+            })
             .map(|mesh| {
                 // `mesh_chunk` succeeded, so the centre chunk is there.
                 let biomes = n.centre().map_or([0; 16], |c| c.biomes);
@@ -190,7 +201,7 @@ impl Mesher {
     /// The chunk's props: every scatter layer's instances, grouped by kind, on solid ground.
     pub fn props_of(&self, chunk: &FullChunk) -> Vec<PropSet> {
         let world = &self.definition;
-        let ground = |b| world.blocks.get(b).is_some_and(|p| p.solid);
+        let ground = |b| is_ground(&world.blocks, b);
         let mut out = Vec::new();
         for (li, layer) in world.scatter.iter().enumerate() {
             let mut sets: Vec<PropSet> = (0..layer.kinds.len())
@@ -252,7 +263,7 @@ pub(crate) struct Shared {
     /// Meshes built and not yet collected by the main thread.
     pub(crate) built: Vec<(ChunkPos, ChunkMesh)>,
     /// The first task failure, reported by the next frame.
-    pub(crate) failure: Option<String>,
+    pub(crate) failure: Option<StreamError>,
     pub(crate) events: Option<Vec<Event>>,
     stats: FeedStats,
     /// Set when the world shuts down: workers return.
@@ -406,14 +417,13 @@ impl Shared {
                             self.arrived(pos);
                         }
                     }
-                    Ok(Finished::Failed(e)) => {
+                    Ok(Finished::Failed(error)) => {
                         self.failure
-                            .get_or_insert_with(|| format!("{status:?} of {pos:?} failed: {e:?}"));
+                            .get_or_insert(StreamError::Task { pos, status, error });
                     }
                     Ok(_) => {}
                     Err(e) => {
-                        self.failure
-                            .get_or_insert_with(|| format!("finishing {pos:?}: {e:?}"));
+                        self.failure.get_or_insert(StreamError::Scheduler(e));
                     }
                 }
             }
@@ -427,8 +437,7 @@ impl Shared {
                     Ok(m) if self.shown.contains(&pos) => self.built.push((pos, *m)),
                     Ok(_) => {}
                     Err(e) => {
-                        self.failure
-                            .get_or_insert_with(|| format!("mesh of {pos:?}: {e}"));
+                        self.failure.get_or_insert(e);
                     }
                 }
             }
@@ -459,6 +468,8 @@ pub struct Feed {
     /// Signalled when work may have appeared or the feed closed.
     wake: Condvar,
     mesher: Mesher,
+    /// The longest the main thread waited for `shared`, in nanoseconds.
+    main_wait_max: AtomicU64,
 }
 
 impl Feed {
@@ -467,6 +478,7 @@ impl Feed {
             shared: Mutex::new(shared),
             wake: Condvar::new(),
             mesher,
+            main_wait_max: AtomicU64::new(0),
         }
     }
 
@@ -474,6 +486,16 @@ impl Feed {
     /// stays consistent, so a poisoned lock is taken over.
     pub(crate) fn lock(&self) -> MutexGuard<'_, Shared> {
         self.shared.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// [`Feed::lock`] from the main thread: the wait is measured
+    /// ([`FeedStats::main_wait_max`]).
+    pub(crate) fn lock_main(&self) -> MutexGuard<'_, Shared> {
+        let t = Instant::now();
+        let g = self.lock();
+        let waited = u64::try_from(t.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        self.main_wait_max.fetch_max(waited, Ordering::Relaxed);
+        g
     }
 
     /// Wake every waiting worker (work may have appeared, or the feed closed).
@@ -488,7 +510,10 @@ impl Feed {
 
     /// Counters.
     pub fn stats(&self) -> FeedStats {
-        self.lock().stats()
+        FeedStats {
+            main_wait_max: self.main_wait_max.load(Ordering::Relaxed) as f64 * 1e-9,
+            ..self.lock_main().stats()
+        }
     }
 
     /// Close the feed: every worker returns after handing back what it runs.
@@ -556,7 +581,7 @@ impl Feed {
                 let pos = m.pos;
                 catch_unwind(AssertUnwindSafe(|| self.mesher.build(m))).unwrap_or(Done::Meshed(
                     pos,
-                    Err("the mesher panicked".to_string()),
+                    Err(StreamError::MeshPanicked { pos }),
                     Vec::new(),
                 ))
             }

@@ -10,7 +10,8 @@
 //! - [`streaming`]: the main thread's frame (follow the viewers, collect meshes, start
 //!   workers), edits, and saving and loading them;
 //! - [`noise_settings`]: `StratagenNoise`'s settings and the noise built from them, kept until
-//!   a setting changes.
+//!   a setting changes;
+//! - [`error`]: the streaming core's error.
 //!
 //! [`gd`] holds the GDExtension classes (`StratagenWorld`, `StratagenNoise`), thin wrappers
 //! over these; no Godot 4 binary is available here, so they are built and symbol-checked in CI
@@ -19,6 +20,7 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod bridge;
+pub mod error;
 pub mod feed;
 // godot-rust's macros generate property accessors without documentation.
 #[allow(missing_docs)]

@@ -4,6 +4,11 @@
 //! threads are running; everything else (generation, relighting edited chunks, meshes,
 //! collision faces) runs on the workers through the [`Feed`]. Edits go through the world's
 //! [`EditLayer`] and are saved to and loaded from a SQLite store as edit records.
+//!
+//! The main thread holds the feed's lock only to copy in or out: a query that needs an
+//! edited chunk relit takes its inputs under the lock, relights outside it and hands the
+//! result back ([`EditLayer::prepare`], [`EditedFull::build`], [`EditLayer::keep`]); edit
+//! records are encoded and decoded outside it.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -11,12 +16,14 @@ use std::sync::Arc;
 use stratagen_core::engine::{ChunkPos, Retention, Scheduler};
 use stratagen_core::mesh::MeshOptions;
 use stratagen_core::world::block::BlockId;
-use stratagen_core::world::edit::{BlockEdit, EditError, EditLayer};
+use stratagen_core::world::edit::{BlockEdit, EditError, EditLayer, EditedFull};
 use stratagen_core::world::{ChunkData, World, WorldGen};
+use stratagen_store::edits::{apply_edits, decode_edits, encode_edits};
 use stratagen_store::sqlite::ChunkStore;
-use stratagen_store::{load_edits, save_edits, WorldIdentity};
+use stratagen_store::WorldIdentity;
 
 use crate::bridge::TaskPool;
+use crate::error::StreamError;
 use crate::feed::{around, ChunkMesh, Event, Feed, FeedStats, Mesher, Shared, Workers};
 use crate::stream::{StreamSettings, Streamer, Viewer};
 
@@ -91,7 +98,11 @@ impl Streaming {
 
     /// One frame with `viewers`: follow them, collect the built meshes, keep the workers
     /// busy. A task or mesh failure is reported once, by the frame after it happened.
-    pub fn frame(&mut self, viewers: &[Viewer], pool: &mut impl TaskPool) -> Result<Frame, String> {
+    pub fn frame(
+        &mut self,
+        viewers: &[Viewer],
+        pool: &mut impl TaskPool,
+    ) -> Result<Frame, StreamError> {
         let mut frame = Frame::default();
         pool.reap();
         self.follow_viewers(viewers, &mut frame)?;
@@ -102,13 +113,10 @@ impl Streaming {
 
     /// Release what no viewer needs, request what they see (and the apron around it), and
     /// forget the released chunks' meshes.
-    fn follow_viewers(&mut self, viewers: &[Viewer], frame: &mut Frame) -> Result<(), String> {
-        let mut g = self.feed.lock();
+    fn follow_viewers(&mut self, viewers: &[Viewer], frame: &mut Frame) -> Result<(), StreamError> {
+        let mut g = self.feed.lock_main();
         let s = &mut *g;
-        let changes = self
-            .streamer
-            .update(&mut s.sched, viewers)
-            .map_err(|e| format!("{e:?}"))?;
+        let changes = self.streamer.update(&mut s.sched, viewers)?;
         for p in &changes.released {
             s.record(Event::Released(*p));
             if s.released(*p) {
@@ -132,8 +140,8 @@ impl Streaming {
     }
 
     /// Take the meshes the workers built, nearest to a viewer first.
-    fn collect_meshes(&mut self, frame: &mut Frame) -> Result<(), String> {
-        let mut g = self.feed.lock();
+    fn collect_meshes(&mut self, frame: &mut Frame) -> Result<(), StreamError> {
+        let mut g = self.feed.lock_main();
         if let Some(e) = g.failure.take() {
             return Err(e);
         }
@@ -158,7 +166,7 @@ impl Streaming {
     /// Start worker loops up to the pool's threads when there is work.
     fn keep_workers_busy(&mut self, pool: &mut impl TaskPool) {
         let n = {
-            let mut g = self.feed.lock();
+            let mut g = self.feed.lock_main();
             if g.has_work() {
                 g.reserve_workers(self.threads)
             } else {
@@ -183,7 +191,7 @@ impl Streaming {
 
     /// Apply every edit of `edits` in order, or none (the first refused one and why).
     pub fn set_blocks(&mut self, edits: &[BlockEdit]) -> Result<(), (usize, EditError)> {
-        let mut g = self.feed.lock();
+        let mut g = self.feed.lock_main();
         g.layer.edits_mut().set_blocks(edits)?;
         Self::mark_changed(&mut g);
         drop(g);
@@ -203,71 +211,112 @@ impl Streaming {
     /// The block at (x, y, z) as edited; [`EditError::NotReady`] where its chunk is not
     /// generated.
     pub fn block(&self, x: i32, y: i32, z: i32) -> Result<BlockId, EditError> {
-        let g = self.feed.lock();
+        let g = self.feed.lock_main();
         g.layer.block(&g.sched, x, y, z)
     }
 
     /// Read the scheduler and the edit layer under the feed's lock (short reads only: the
     /// workers wait meanwhile).
     pub fn read<R>(&self, f: impl FnOnce(&Scheduler<World>, &EditLayer) -> R) -> R {
-        let g = self.feed.lock();
+        let g = self.feed.lock_main();
         f(&g.sched, &g.layer)
     }
 
-    /// Read the edited finished chunk at `pos` (relit here if an edit reached it and no
-    /// mesh has relit it yet).
+    /// Read the edited finished chunk at `pos` (relit on this thread, outside the feed's
+    /// lock, if an edit reached it and no mesh has relit it yet).
     pub fn full(&self, pos: ChunkPos) -> Result<Arc<ChunkData>, EditError> {
-        let mut g = self.feed.lock();
-        let s = &mut *g;
-        s.layer.full(&s.sched, pos)
+        let prepared: EditedFull = {
+            let mut g = self.feed.lock_main();
+            let s = &mut *g;
+            s.layer.prepare(&s.sched, pos)?
+        };
+        let (chunk, built) = prepared.build();
+        if let Some(b) = built {
+            self.feed.lock_main().layer.keep(&b);
+        }
+        Ok(chunk)
     }
 
-    /// The edit records of every edited chunk, by position.
+    /// The edit records of every edited chunk, by position: the diffs copied under the feed's
+    /// lock, the records encoded outside it.
     pub fn edit_records(&self) -> Vec<(ChunkPos, Vec<u8>)> {
-        let mut g = self.feed.lock();
-        let edits = g.layer.edits_mut();
-        let chunks: Vec<ChunkPos> = edits.edited_chunks().collect();
-        chunks
+        let diffs: Vec<(ChunkPos, Vec<(u32, BlockId)>)> = {
+            let mut g = self.feed.lock_main();
+            let edits = g.layer.edits_mut();
+            let chunks: Vec<ChunkPos> = edits.edited_chunks().collect();
+            chunks
+                .into_iter()
+                .map(|p| (p, edits.chunk(p).to_vec()))
+                .collect()
+        };
+        let identity = WorldIdentity::of(&self.generator);
+        diffs
             .into_iter()
-            .map(|p| (p, save_edits(&self.generator, edits, p)))
+            .map(|(p, entries)| (p, encode_edits(&identity, p, &entries)))
             .collect()
     }
 
     /// Apply edit records (each all or nothing; the first refused one stops the load and
-    /// names its chunk); the meshes they change are rebuilt.
-    pub fn load_edit_records(&mut self, records: &[(ChunkPos, Vec<u8>)]) -> Result<(), String> {
-        let mut g = self.feed.lock();
-        let mut result = Ok(());
-        for (p, bytes) in records {
-            if let Err(e) = load_edits(&self.generator, g.layer.edits_mut(), bytes) {
-                result = Err(format!("edit record of chunk ({}, {}): {e}", p.x, p.z));
+    /// names its chunk, the ones before it applied); the meshes they change are rebuilt.
+    /// Decoded outside the feed's lock, applied under it.
+    pub fn load_edit_records(
+        &mut self,
+        records: &[(ChunkPos, Vec<u8>)],
+    ) -> Result<(), StreamError> {
+        let mut decoded = Vec::with_capacity(records.len());
+        let mut refused = None;
+        for (pos, bytes) in records {
+            match decode_edits(&self.generator, bytes) {
+                Ok(r) => decoded.push((*pos, r)),
+                Err(source) => {
+                    refused = Some(StreamError::EditRecord { pos: *pos, source });
+                    break;
+                }
+            }
+        }
+        let mut g = self.feed.lock_main();
+        for (pos, r) in &decoded {
+            if let Err(source) = apply_edits(g.layer.edits_mut(), r) {
+                refused = Some(StreamError::EditRecord { pos: *pos, source });
                 break;
             }
         }
         Self::mark_changed(&mut g);
         drop(g);
         self.feed.notify();
-        result
+        refused.map_or(Ok(()), Err)
     }
 
     /// Save the edits to the SQLite store at `path` (created for this world if missing; a
-    /// store of another world is refused). Chunk records stay as they are.
-    pub fn save(&self, path: &Path) -> Result<usize, String> {
-        let mut store = ChunkStore::open(path, &WorldIdentity::of(&self.generator))
-            .map_err(|e| e.to_string())?;
+    /// store of another world, or someone else's database, is refused). Chunk records stay
+    /// as they are.
+    pub fn save(&self, path: &Path) -> Result<usize, StreamError> {
+        let store_error = |source| StreamError::Store {
+            path: path.to_path_buf(),
+            source,
+        };
+        let mut store =
+            ChunkStore::open(path, &WorldIdentity::of(&self.generator)).map_err(store_error)?;
         let records = self.edit_records();
-        store.put_edits(&records).map_err(|e| e.to_string())?;
+        store.put_edits(&records).map_err(store_error)?;
         Ok(records.len())
     }
 
     /// Load the edits of the SQLite store at `path`, after those already made (the loaded
     /// ones win where both edit a block). A store of another world is refused.
-    pub fn load(&mut self, path: &Path) -> Result<usize, String> {
-        let store = ChunkStore::open_read_only(path).map_err(|e| e.to_string())?;
-        if store.identity() != &WorldIdentity::of(&self.generator) {
-            return Err(format!("{}: a store of another world", path.display()));
+    pub fn load(&mut self, path: &Path) -> Result<usize, StreamError> {
+        let store_error = |source| StreamError::Store {
+            path: path.to_path_buf(),
+            source,
+        };
+        let store = ChunkStore::open_read_only(path).map_err(store_error)?;
+        if let Some(m) = store
+            .identity()
+            .mismatch(&WorldIdentity::of(&self.generator))
+        {
+            return Err(store_error(m.into()));
         }
-        let records = store.edits().map_err(|e| e.to_string())?;
+        let records = store.edits().map_err(store_error)?;
         self.load_edit_records(&records)?;
         Ok(records.len())
     }
@@ -275,7 +324,7 @@ impl Streaming {
     /// Record what the workers take and finish ([`Event`]), from now on (`false`: stop and
     /// forget).
     pub fn record_events(&self, on: bool) {
-        self.feed.lock().events = on.then(Vec::new);
+        self.feed.lock_main().events = on.then(Vec::new);
     }
 
     /// The events recorded since the last call.
@@ -295,24 +344,22 @@ impl Streaming {
 
     /// Chunks shown (full, with their eight neighbours full) now, in position order.
     pub fn shown(&self) -> Vec<ChunkPos> {
-        self.feed.lock().shown.iter().copied().collect()
+        self.feed.lock_main().shown.iter().copied().collect()
     }
 
     /// Whether nothing is ready, stale or running.
     pub fn is_idle(&self) -> bool {
-        self.feed.lock().is_idle()
+        self.feed.lock_main().is_idle()
     }
 
     /// Stop the workers (each hands back what it runs), wait for the pool, and release every
     /// chunk: afterwards no task of this world runs or waits.
-    pub fn shut_down(&mut self, pool: &mut impl TaskPool) -> Result<(), String> {
+    pub fn shut_down(&mut self, pool: &mut impl TaskPool) -> Result<(), StreamError> {
         self.feed.close();
         pool.wait_all();
-        let mut g = self.feed.lock();
+        let mut g = self.feed.lock_main();
         let s = &mut *g;
-        self.streamer
-            .clear(&mut s.sched)
-            .map_err(|e| format!("{e:?}"))?;
+        self.streamer.clear(&mut s.sched)?;
         s.held.clear();
         s.full.clear();
         s.shown.clear();

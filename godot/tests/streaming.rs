@@ -72,7 +72,7 @@ fn settle(
 }
 
 /// What the meshes of `shown` chunks must be: built directly, from chunks the CLI generates
-/// (each shown chunk with its eight neighbours) read through an edit layer holding the
+/// (each shown chunk with two rings of neighbours) read through an edit layer holding the
 /// core's edits, with the glTF export's colours.
 fn expected_meshes(core: &Streaming, shown: &[ChunkPos]) -> BTreeMap<ChunkPos, (u64, u64)> {
     let g = core.generator().clone();
@@ -80,9 +80,10 @@ fn expected_meshes(core: &Streaming, shown: &[ChunkPos]) -> BTreeMap<ChunkPos, (
     for (_, bytes) in &core.edit_records() {
         stratagen_store::load_edits(&g, layer.edits_mut(), bytes).unwrap();
     }
+    // Two rings: an edited neighbour's light reads its own neighbours' blocks.
     let around: BTreeSet<ChunkPos> = shown
         .iter()
-        .flat_map(|p| Neighbourhood::<()>::OFFSETS.map(|(dx, dz)| p.offset(dx, dz)))
+        .flat_map(|p| (-2..=2).flat_map(move |dz| (-2..=2).map(move |dx| p.offset(dx, dz))))
         .collect();
     let around: Vec<ChunkPos> = around.into_iter().collect();
     let cli = generate(*g.settings(), &around, ChunkStatus::Full, 2, |_, _| {}).unwrap();
@@ -371,7 +372,7 @@ fn edits_survive_save_and_load_into_a_new_core() {
 
 #[test]
 fn props_come_with_each_mesh_and_are_the_library_instances() {
-    use stratagen_core::world::scatter::scatter_chunk;
+    use stratagen_core::world::scatter::{is_ground, scatter_chunk};
     let settings = StreamSettings {
         view_distance: 3,
         ..StreamSettings::default()
@@ -403,7 +404,7 @@ fn props_come_with_each_mesh_and_are_the_library_instances() {
             let d = sched.output(*p, ChunkStatus::Full).unwrap();
             let full = d.full().unwrap();
             for (li, layer) in world.scatter.iter().enumerate() {
-                let ground = |b| world.blocks.get(b).is_some_and(|q| q.solid);
+                let ground = |b| is_ground(&world.blocks, b);
                 let want = scatter_chunk(8, &generator.dims(), layer, full, ground);
                 for (k, _) in layer.kinds.iter().enumerate() {
                     let of_kind: Vec<_> = want
@@ -424,5 +425,135 @@ fn props_come_with_each_mesh_and_are_the_library_instances() {
         }
     });
     assert!(total > 50, "{total} props");
+    core.shut_down(&mut pool).unwrap();
+}
+
+/// The main thread's calls — frames with a moving viewer, edits, edited reads, relit chunks,
+/// edit records taken and loaded back — mixed with four workers generating and meshing, for
+/// a few seconds, under a watchdog: nothing hangs, every edit reads back at once, and once
+/// settled every shown mesh is the library's mesh of the edited world.
+#[test]
+fn main_thread_calls_mixed_with_busy_workers_never_hang() {
+    let (done, result) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let r = std::panic::catch_unwind(main_thread_mix);
+        let _ = done.send(r);
+    });
+    match result.recv_timeout(Duration::from_secs(240)) {
+        Ok(Ok(wait)) => println!(
+            "longest main-thread wait for the feed: {:.3} ms",
+            wait * 1e3
+        ),
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        Err(_) => panic!("the main thread's calls and the workers hung"),
+    }
+}
+
+/// The body of the test above; the longest main-thread wait for the feed's lock (seconds).
+fn main_thread_mix() -> f64 {
+    let settings = StreamSettings {
+        view_distance: 3,
+        ..StreamSettings::default()
+    };
+    let generator = world(31);
+    let blocks = &generator.definition().blocks;
+    let (air, stone) = (
+        blocks.by_name("air").unwrap(),
+        blocks.by_name("stone").unwrap(),
+    );
+    let mut core = Streaming::new(generator.clone(), settings, MeshOptions::default(), 4);
+    let mut pool = ThreadPool::default();
+    let viewer_at = |i: usize| Viewer {
+        chunk: ChunkPos::new(((i / 40) % 6) as i32, 0),
+        view_distance: 3,
+    };
+    let stop = std::time::Instant::now() + Duration::from_secs(3);
+    let mut i = 0usize;
+    let mut latest = BTreeMap::new();
+    while std::time::Instant::now() < stop {
+        let f = core.frame(&[viewer_at(i)], &mut pool).unwrap();
+        for (p, m) in &f.meshes {
+            latest.insert(*p, mesh_digest(m));
+        }
+        for p in &f.unloaded {
+            latest.remove(p);
+        }
+        let (x, block) = (
+            (i % 96) as i32,
+            if i.is_multiple_of(2) { stone } else { air },
+        );
+        core.set_block(x, 80, 5, block).unwrap();
+        assert_eq!(
+            core.block(x, 80, 5),
+            Ok(block),
+            "an edit reads back at once"
+        );
+        if let Some(p) = core.shown().first() {
+            let d = core.full(*p).unwrap();
+            assert!(d.full().is_some());
+        }
+        if i.is_multiple_of(25) {
+            let records = core.edit_records();
+            core.load_edit_records(&records).unwrap();
+        }
+        let _ = core.stats();
+        i += 1;
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let last = [viewer_at(i)];
+    settle(&mut core, &mut pool, &last, &mut latest);
+    let shown = core.shown();
+    let want = expected_meshes(&core, &shown);
+    for p in &shown {
+        assert_eq!(latest.get(p), want.get(p), "mesh of {p:?} after the mix");
+    }
+    let wait = core.stats().main_wait_max;
+    core.shut_down(&mut pool).unwrap();
+    wait
+}
+
+/// A shown chunk keeps its neighbours resident while it is held, even once their tickets
+/// are released (its own request counts them), so an edit remeshes it with its whole
+/// neighbourhood: the viewer moves until chunk (3, 0) is kept but its neighbour (4, 0)
+/// released, a block of (3, 0) is edited, and every mesh shown is the library's mesh of the
+/// edited world, before and after the viewer comes back.
+#[test]
+fn a_shown_chunk_remeshes_with_a_neighbour_whose_ticket_was_released() {
+    let settings = StreamSettings {
+        view_distance: 3,
+        ..StreamSettings::default()
+    };
+    let at = |x: i32| {
+        [Viewer {
+            chunk: ChunkPos::new(x, 0),
+            view_distance: 3,
+        }]
+    };
+    let generator = world(33);
+    let stone = generator.definition().blocks.by_name("stone").unwrap();
+    let mut core = Streaming::new(generator, settings, MeshOptions::default(), 2);
+    let mut pool = ThreadPool::default();
+    let mut latest = BTreeMap::new();
+    settle(&mut core, &mut pool, &at(0), &mut latest);
+    let (x, n) = (ChunkPos::new(3, 0), ChunkPos::new(4, 0));
+    assert!(core.shown().contains(&x));
+    settle(&mut core, &mut pool, &at(-3), &mut latest);
+    assert!(!core.streamer().holds(n), "(4, 0) released");
+    assert!(core.streamer().holds(x), "(3, 0) kept");
+    assert!(core.shown().contains(&x), "(3, 0) stays in the scene");
+    core.set_block(56, 70, 8, stone).unwrap();
+    settle(&mut core, &mut pool, &at(-3), &mut latest);
+    let shown = core.shown();
+    let want = expected_meshes(&core, &shown);
+    for p in &shown {
+        assert_eq!(latest.get(p), want.get(p), "mesh of {p:?} after the edit");
+    }
+    settle(&mut core, &mut pool, &at(0), &mut latest);
+    let shown = core.shown();
+    assert!(shown.contains(&x));
+    let want = expected_meshes(&core, &shown);
+    for p in &shown {
+        assert_eq!(latest.get(p), want.get(p), "mesh of {p:?} back in view");
+    }
     core.shut_down(&mut pool).unwrap();
 }

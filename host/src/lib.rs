@@ -25,6 +25,6 @@ pub mod stored;
 pub use driver::{drive, drive_hooked, drive_timed, OnFinish};
 pub use error::HostError;
 pub use pregen::{pregen, PregenReport, BATCH_CHUNKS};
-pub use region::{generate, generate_world, rect, square, square_bounds, Region};
+pub use region::{generate, generate_world, rect, square, Region};
 pub use shard::{merge, pregen_shard, verify, ShardPlan, VerifyReport, DEFAULT_TILE};
-pub use stored::read_region;
+pub use stored::{load_store_edits, open_store, read_region};

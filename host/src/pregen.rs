@@ -7,21 +7,24 @@
 //!   region; a chunk's request is released as soon as it is full and handed to the writer.
 //! - One writer thread encodes records and commits them in batches of [`BATCH_CHUNKS`]: a
 //!   kill loses at most the batches not yet committed, which the next run generates again.
+//!   When the writer fails (a full disk), its error is the run's error.
+//! - The caller's progress callback runs after every finished task and may stop the run:
+//!   what was generated is committed, and a rerun resumes there.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use stratagen_core::engine::{ChunkPos, ChunkStatus, Priority, Scheduler, Ticket};
+use stratagen_core::engine::{ChunkPos, ChunkRect, ChunkStatus, Priority, Scheduler, Ticket};
 use stratagen_core::world::{ChunkData, World, WorldGen};
 use stratagen_store::record::{self, RecordError, WorldIdentity};
 use stratagen_store::sqlite::{ChunkStore, StoreError};
 
 use crate::driver::drive_hooked;
-use crate::error::HostError;
-use crate::region::rect;
+use crate::error::{at, HostError};
 
 /// Records per committed transaction.
 pub const BATCH_CHUNKS: usize = 64;
@@ -54,26 +57,31 @@ pub struct PregenReport {
     pub peak_holders: usize,
 }
 
-/// Generate the chunks of the inclusive rectangle `region` that `store` does not hold yet and
-/// store them. `progress(done, total)` runs on this thread after each stored chunk.
+/// Generate the chunks of `region` that the store at `store_path` does not hold yet and
+/// store them. `progress(stored, total)` runs on this thread after every finished task
+/// (micro- to milliseconds apart) with the chunks stored so far and the chunks to store;
+/// [`ControlFlow::Break`] stops the run with [`HostError::Stopped`], everything generated
+/// so far committed.
 pub fn pregen(
     generator: WorldGen,
-    region: (i32, i32, i32, i32),
+    region: ChunkRect,
     store_path: &Path,
     threads: usize,
-    mut progress: impl FnMut(usize, usize),
+    mut progress: impl FnMut(usize, usize) -> ControlFlow<()>,
 ) -> Result<PregenReport, HostError> {
     let identity = WorldIdentity::of(&generator);
-    let store = ChunkStore::open(store_path, &identity)?;
-    let stored = store.positions_in(region, ChunkStatus::Full)?;
-    let reader = ChunkStore::open_existing(store_path)?;
-    let (x0, z0, x1, z1) = region;
-    let width = (x1 - x0 + 1) as usize;
-    let rows_per_band = (BAND_CHUNKS / width).max(1) as i32;
+    let store = ChunkStore::open(store_path, &identity).map_err(at(store_path))?;
+    let stored = store
+        .positions_in(region, ChunkStatus::Full)
+        .map_err(at(store_path))?;
+    let reader = ChunkStore::open_existing(store_path).map_err(at(store_path))?;
+    let width = region.width() as usize;
+    let rows_per_band = (BAND_CHUNKS / width).max(1) as u32;
+    let (_, z0, _, z1) = region.bounds();
     let bands: Vec<Vec<ChunkPos>> = (z0..=z1)
         .step_by(rows_per_band as usize)
-        .map(|bz| rect(x0, bz, x1, (bz + rows_per_band - 1).min(z1)))
-        .map(|band| band.into_iter().filter(|p| !stored.contains(p)).collect())
+        .filter_map(|z| region.rows(z, rows_per_band))
+        .map(|band| band.positions().filter(|p| !stored.contains(p)).collect())
         .collect();
     let total: usize = bands.iter().map(Vec::len).sum();
     let mut report = PregenReport {
@@ -98,15 +106,16 @@ pub fn pregen(
             next_band += 1;
             for p in stored_neighbours(band, &stored) {
                 if s.status(p).is_none() && loaded.insert(p) {
-                    if let Some(bytes) = reader.get(p)? {
+                    if let Some(bytes) = reader.get(p).map_err(at(store_path))? {
                         match record::load_chunk(s, &bytes) {
                             // The chunk is being generated already (a task in flight): skip.
                             Ok(_) | Err(RecordError::Restore(_)) => {}
-                            Err(e) => {
-                                return Err(HostError::Store(format!(
-                                    "stored chunk ({}, {}): {e}",
-                                    p.x, p.z
-                                )))
+                            Err(source) => {
+                                return Err(at(store_path)(StoreError::Record {
+                                    x: p.x,
+                                    z: p.z,
+                                    source,
+                                }))
                             }
                         }
                     }
@@ -124,37 +133,44 @@ pub fn pregen(
         &mut s,
         threads,
         |s, pos, status, _| {
-            if status != ChunkStatus::Full {
-                return Ok(());
+            if status == ChunkStatus::Full {
+                if let Some(t) = tickets.remove(&pos) {
+                    let outputs = s.outputs(pos);
+                    s.release(t)?;
+                    // The writer hung up only by failing: its own error is the run's (below).
+                    send.send((pos, outputs))
+                        .map_err(|_| HostError::WriterPanicked)?;
+                    done += 1;
+                    request_bands(s, &mut tickets)?;
+                }
             }
-            if let Some(t) = tickets.remove(&pos) {
-                let outputs = s.outputs(pos);
-                s.release(t)?;
-                send.send((pos, outputs))
-                    .map_err(|_| HostError::Store("the record writer stopped".into()))?;
-                done += 1;
-                progress(done, total);
-                request_bands(s, &mut tickets)?;
+            match progress(done, total) {
+                ControlFlow::Continue(()) => Ok(()),
+                ControlFlow::Break(()) => Err(HostError::Stopped {
+                    stored: done,
+                    total,
+                }),
             }
-            Ok(())
         },
         &Mutex::new([0.0; ChunkStatus::COUNT]),
     );
     drop(send);
-    let written = writer
-        .join()
-        .map_err(|_| HostError::Store("the record writer panicked".into()))?;
+    // The writer's error first: when it fails, the drive stops only because it hung up.
+    let written = writer.join().map_err(|_| HostError::WriterPanicked)?;
+    report.record_bytes = written.map_err(|e| match e {
+        WriteError::Store(source) => at(store_path)(source),
+        WriteError::Record(e) => e,
+    })?;
     report.tasks = drive?;
-    report.record_bytes = written?;
     report.generated = done;
     report.loaded = loaded.len();
     report.seconds = t0.elapsed().as_secs_f64();
     report.peak_holders = s.stats().peak_holders;
     if done != total {
-        return Err(HostError::Store(format!(
-            "{} of {} chunks were generated",
-            done, total
-        )));
+        return Err(HostError::Incomplete {
+            stored: done,
+            total,
+        });
     }
     Ok(report)
 }
@@ -175,26 +191,32 @@ fn stored_neighbours(band: &[ChunkPos], stored: &BTreeSet<ChunkPos>) -> BTreeSet
     near
 }
 
+/// Why the writer thread stopped.
+enum WriteError {
+    Store(StoreError),
+    Record(HostError),
+}
+
 /// The writer thread: encode each chunk's record and commit them in batches. Returns the
 /// bytes of records written.
 fn write_records(
     mut store: ChunkStore,
     identity: &WorldIdentity,
     recv: mpsc::Receiver<(ChunkPos, Vec<Arc<ChunkData>>)>,
-) -> Result<u64, HostError> {
+) -> Result<u64, WriteError> {
     let mut batch = Vec::with_capacity(BATCH_CHUNKS);
     let mut bytes = 0u64;
     let mut commit = |batch: &mut Vec<(ChunkPos, ChunkStatus, Vec<u8>)>| {
         bytes += batch.iter().map(|(_, _, r)| r.len() as u64).sum::<u64>();
-        store.put_batch(batch)?;
+        store.put_batch(batch).map_err(WriteError::Store)?;
         batch.clear();
-        Ok::<(), StoreError>(())
+        Ok::<(), WriteError>(())
     };
     let mut encoder = record::Encoder::default();
     for (pos, outputs) in recv {
         let r = encoder
             .encode(identity, pos, &outputs)
-            .map_err(|e| HostError::Store(format!("chunk ({}, {}): {e}", pos.x, pos.z)))?;
+            .map_err(|source| WriteError::Record(HostError::Record { pos, source }))?;
         drop(outputs);
         batch.push((pos, ChunkStatus::Full, r));
         if batch.len() >= BATCH_CHUNKS {

@@ -128,15 +128,12 @@ pub fn generate_world(
     })
 }
 
-/// The square of chunks within `radius` of `center`, row-major.
+/// The positions of the square of chunks within `radius` of `center`, row-major (a list of
+/// positions to generate; a region that reaches a driver or store is a [`ChunkRect`]).
+///
+/// [`ChunkRect`]: stratagen_core::engine::ChunkRect
 pub fn square(center: (i32, i32), radius: i32) -> Vec<ChunkPos> {
-    let (x0, z0, x1, z1) = square_bounds(center, radius);
-    rect(x0, z0, x1, z1)
-}
-
-/// The inclusive rectangle (X0, Z0, X1, Z1) of [`square`].
-pub fn square_bounds(center: (i32, i32), radius: i32) -> (i32, i32, i32, i32) {
-    (
+    rect(
         center.0 - radius,
         center.1 - radius,
         center.0 + radius,
@@ -144,13 +141,8 @@ pub fn square_bounds(center: (i32, i32), radius: i32) -> (i32, i32, i32, i32) {
     )
 }
 
-/// How many chunks the inclusive rectangle `x0..=x1` × `z0..=z1` holds (0 when empty).
-pub fn rect_chunks((x0, z0, x1, z1): (i32, i32, i32, i32)) -> u64 {
-    let side = |a0: i32, a1: i32| (i64::from(a1) - i64::from(a0) + 1).max(0) as u64;
-    side(x0, x1) * side(z0, z1)
-}
-
-/// The chunks of the inclusive rectangle `x0..=x1` × `z0..=z1`, row-major (z, then x).
+/// The positions of the inclusive rectangle `x0..=x1` × `z0..=z1`, row-major (z, then x);
+/// none when it is inverted.
 pub fn rect(x0: i32, z0: i32, x1: i32, z1: i32) -> Vec<ChunkPos> {
     (z0..=z1)
         .flat_map(|z| (x0..=x1).map(move |x| ChunkPos::new(x, z)))

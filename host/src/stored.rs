@@ -4,78 +4,83 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use stratagen_core::engine::{ChunkPos, ChunkStatus};
-use stratagen_core::world::edit::EditLayer;
-use stratagen_core::world::{ChunkData, Definition, WorldGen};
+use stratagen_core::engine::{ChunkPos, ChunkRect, ChunkStatus};
+use stratagen_core::world::edit::{EditLayer, Edits};
+use stratagen_core::world::{Definition, WorldGen};
 use stratagen_store::edits::load_edits;
-use stratagen_store::record;
 use stratagen_store::sqlite::ChunkStore;
+use stratagen_store::WorldIdentity;
 
-use crate::error::HostError;
-use crate::region::{generate_world, rect, Region};
+use crate::error::{at, HostError};
+use crate::region::{generate_world, Region};
 
 /// Open the store at `path` read-only with the world definition it was written with: the
-/// generator of its settings and `world`, refused when `world` is another definition.
+/// generator of its settings and `world`, refused ([`StoreError::ForeignWorld`], field
+/// `definition`) when `world` is another definition.
+///
+/// [`StoreError::ForeignWorld`]: stratagen_store::sqlite::StoreError::ForeignWorld
 pub fn open_store(
     path: &Path,
     world: Arc<Definition>,
 ) -> Result<(ChunkStore, WorldGen), HostError> {
-    let store = ChunkStore::open_read_only(path)?;
+    let store = ChunkStore::open_read_only(path).map_err(at(path))?;
     let generator = WorldGen::with_definition(store.identity().settings(), world)?;
-    if store.identity().definition != generator.definition_digest() {
-        return Err(HostError::Store(format!(
-            "{} holds chunks of another world definition (digest {:016x}; world {} has {:016x}): open it with the definition it was written with",
-            path.display(),
-            store.identity().definition,
-            generator.definition().name,
-            generator.definition_digest()
-        )));
+    if let Some(m) = store.identity().mismatch(&WorldIdentity::of(&generator)) {
+        return Err(at(path)(m.into()));
     }
     Ok((store, generator))
 }
 
-/// The full chunks of the inclusive rectangle `region` from the store at `path`, decoded and
-/// checked, with the store's edits. Without edits every chunk must be stored at `full`. With
-/// edits (a store may hold only edits) chunks it does not hold are generated, and the
-/// rectangle's edited chunks are lit over a ring of neighbours read or generated with them.
-/// The structure starts the chunks reference are recomputed (they are a function of
-/// position).
+/// Apply every edit record of `store` (at `path`) to `edits`, after those already made; the
+/// first refused record stops the load and names its chunk. The edited chunks, in order.
+pub fn load_store_edits(
+    store: &ChunkStore,
+    path: &Path,
+    generator: &WorldGen,
+    edits: &mut Edits,
+) -> Result<Vec<ChunkPos>, HostError> {
+    let records = store.edits().map_err(at(path))?;
+    let mut loaded = Vec::with_capacity(records.len());
+    for (pos, bytes) in records {
+        load_edits(generator, edits, &bytes).map_err(|source| HostError::EditRecord {
+            path: path.to_path_buf(),
+            pos,
+            source,
+        })?;
+        loaded.push(pos);
+    }
+    Ok(loaded)
+}
+
+/// The full chunks of `region` from the store at `path`, decoded and checked, with the
+/// store's edits. Without edits every chunk must be stored at `full`. With edits (a store
+/// may hold only edits) chunks it does not hold are generated, and the rectangle's edited
+/// chunks are lit over a ring of neighbours read or generated with them. The structure
+/// starts the chunks reference are recomputed (they are a function of position).
 pub fn read_region(
     path: &Path,
-    region: (i32, i32, i32, i32),
+    region: ChunkRect,
     world: Arc<Definition>,
 ) -> Result<Region, HostError> {
     let (store, generator) = open_store(path, world)?;
     let mut layer = EditLayer::new(&generator);
-    for (p, bytes) in store.edits()? {
-        load_edits(&generator, layer.edits_mut(), &bytes).map_err(|e| {
-            HostError::Store(format!(
-                "edits of chunk ({}, {}) in {}: {e}",
-                p.x,
-                p.z,
-                path.display()
-            ))
-        })?;
-    }
+    load_store_edits(&store, path, &generator, layer.edits_mut())?;
     let edited = layer.edits().sequence() > 0;
-    let (x0, z0, x1, z1) = region;
     let t0 = std::time::Instant::now();
-    let ring = if edited { 1 } else { 0 };
+    let around = if edited { region.grown(1) } else { region };
     let mut chunks = BTreeMap::new();
     let mut missing = Vec::new();
-    for p in rect(x0 - ring, z0 - ring, x1 + ring, z1 + ring) {
-        match store.get(p)? {
-            Some(bytes) => {
-                chunks.insert(p, stored_full(&generator, path, p, &bytes)?);
+    for p in around.positions() {
+        match store.full_chunk(&generator, p).map_err(at(path))? {
+            Some(d) => {
+                chunks.insert(p, d);
             }
             None if edited => missing.push(p),
             None => {
-                return Err(HostError::Store(format!(
-                    "chunk ({}, {}) is not in {}",
-                    p.x,
-                    p.z,
-                    path.display()
-                )))
+                return Err(HostError::NotStored {
+                    path: path.to_path_buf(),
+                    pos: p,
+                })
             }
         }
     }
@@ -94,11 +99,8 @@ pub fn read_region(
     }
     if edited {
         let around = std::mem::take(&mut chunks);
-        for p in rect(x0, z0, x1, z1) {
-            let d = layer
-                .full(&around, p)
-                .map_err(|e| HostError::Store(e.to_string()))?;
-            chunks.insert(p, d);
+        for p in region.positions() {
+            chunks.insert(p, layer.full(&around, p)?);
         }
     }
     let refs: std::collections::BTreeSet<_> = chunks
@@ -125,33 +127,4 @@ pub fn read_region(
         starts,
         peak_holders: 0,
     })
-}
-
-/// The full chunk of a stored record, checked to be the chunk `p` at `full`.
-fn stored_full(
-    generator: &WorldGen,
-    path: &Path,
-    p: ChunkPos,
-    bytes: &[u8],
-) -> Result<Arc<ChunkData>, HostError> {
-    let bad = |e: record::RecordError| {
-        HostError::Store(format!(
-            "chunk ({}, {}) in {}: {e}",
-            p.x,
-            p.z,
-            path.display()
-        ))
-    };
-    let mut r = record::decode(generator, bytes).map_err(bad)?;
-    if r.pos != p || r.status != ChunkStatus::Full {
-        return Err(HostError::Store(format!(
-            "the row of chunk ({}, {}) holds chunk ({}, {}) at {}",
-            p.x,
-            p.z,
-            r.pos.x,
-            r.pos.z,
-            r.status.name()
-        )));
-    }
-    Ok(r.outputs.pop().expect("a full record has every output"))
 }

@@ -1,23 +1,78 @@
 //! The Rust crates' errors as Python exceptions, with the messages the command line prints.
 
+use pyo3::prelude::*;
 use pyo3::{PyErr, PyResult};
-use stratagen_core::engine::ChunkPos;
+use stratagen_core::engine::{ChunkPos, ChunkRect};
 use stratagen_core::noise::NoiseError as CoreNoiseError;
 use stratagen_core::world::WorldError as CoreWorldError;
 use stratagen_host::HostError;
+use stratagen_store::sqlite::StoreError as CoreStoreError;
 
-use crate::{ArgumentError, GenerationError, NoiseError, StoreError, WorldError};
+use crate::{
+    ArgumentError, ConflictError, ForeignWorldError, GenerationError, NoiseError, StoreError,
+    WorldError,
+};
 
-/// `HostError` → the exception of its kind.
+/// `HostError` → the exception of its kind; a conflicting merge and a store of another world
+/// carry their fields (`ConflictError.x`, `.z`, `.edits`; `ForeignWorldError.field`,
+/// `.stored`, `.wanted`).
 pub fn host(e: HostError) -> PyErr {
+    let msg = e.to_string();
     match e {
         HostError::World(w) => world(w),
-        HostError::Store(_) => StoreError::new_err(e.to_string()),
-        HostError::Plan(_) => ArgumentError::new_err(e.to_string()),
-        HostError::Scheduler(_) | HostError::Body(_) | HostError::NotReached { .. } => {
-            GenerationError::new_err(e.to_string())
-        }
+        HostError::Store { source, .. } => store(source, msg),
+        HostError::EditRecord { .. }
+        | HostError::Record { .. }
+        | HostError::NotStored { .. }
+        | HostError::WriterPanicked
+        | HostError::Incomplete { .. } => StoreError::new_err(msg),
+        HostError::Region(_)
+        | HostError::Tile(_)
+        | HostError::Shard { .. }
+        | HostError::NoMergeInput => ArgumentError::new_err(msg),
+        HostError::Scheduler(_)
+        | HostError::Body(_)
+        | HostError::Edit(_)
+        | HostError::Stopped { .. }
+        | HostError::NotReached { .. } => GenerationError::new_err(msg),
     }
+}
+
+/// A store's refusal as the exception of its kind, with the message `msg`.
+pub fn store(e: CoreStoreError, msg: String) -> PyErr {
+    Python::attach(|py| {
+        let err = match &e {
+            CoreStoreError::Conflict { .. } | CoreStoreError::EditConflict { .. } => {
+                ConflictError::new_err(msg)
+            }
+            CoreStoreError::ForeignWorld { .. } => ForeignWorldError::new_err(msg),
+            _ => StoreError::new_err(msg),
+        };
+        let value = err.value(py);
+        let fields = match e {
+            CoreStoreError::Conflict { x, z } => value
+                .setattr("x", x)
+                .and(value.setattr("z", z))
+                .and(value.setattr("edits", false)),
+            CoreStoreError::EditConflict { x, z } => value
+                .setattr("x", x)
+                .and(value.setattr("z", z))
+                .and(value.setattr("edits", true)),
+            CoreStoreError::ForeignWorld {
+                field,
+                stored,
+                wanted,
+            } => value
+                .setattr("field", field)
+                .and(value.setattr("stored", stored))
+                .and(value.setattr("wanted", wanted)),
+            _ => Ok(()),
+        };
+        // Setting an attribute of a fresh exception object fails only without memory; the
+        // exception then goes without its fields, its message whole.
+        drop(fields);
+        err
+    })
 }
 
 /// Refused world settings.
@@ -47,25 +102,19 @@ pub fn check_pos(x: i32, z: i32) -> Result<ChunkPos, PyErr> {
     }
 }
 
-/// Refuse a region whose corners are out of range, whose x1 < x0 or z1 < z0, or that holds
-/// more than `max_chunks` chunks (when given).
+/// The checked region `(x0, z0, x1, z1)` (not inverted, inside the supported range), refused
+/// too when it holds more than `max_chunks` chunks (when given).
 pub fn check_region(
     (x0, z0, x1, z1): (i32, i32, i32, i32),
-    max_chunks: Option<usize>,
-) -> Result<(), PyErr> {
-    check_pos(x0, z0)?;
-    check_pos(x1, z1)?;
-    if x1 < x0 || z1 < z0 {
-        return Err(argument(format!(
-            "region ({x0}, {z0}, {x1}, {z1}): x1 must be >= x0 and z1 >= z0"
-        )));
-    }
-    let count = (i64::from(x1 - x0) + 1) * (i64::from(z1 - z0) + 1);
+    max_chunks: Option<u64>,
+) -> Result<ChunkRect, PyErr> {
+    let r = ChunkRect::new(x0, z0, x1, z1).map_err(|e| argument(e.to_string()))?;
     match max_chunks {
-        Some(max) if count > max as i64 => Err(argument(format!(
-            "region ({x0}, {z0}, {x1}, {z1}) has {count} chunks: at most {max} per call"
+        Some(max) if r.count() > max => Err(argument(format!(
+            "region ({x0}, {z0}, {x1}, {z1}) has {} chunks: at most {max} per call",
+            r.count()
         ))),
-        _ => Ok(()),
+        _ => Ok(r),
     }
 }
 

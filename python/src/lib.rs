@@ -7,6 +7,7 @@
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
+use stratagen_core::world::WorldSettings;
 
 mod arrays;
 mod definitions;
@@ -57,7 +58,19 @@ create_exception!(
     stratagen,
     StoreError,
     Error,
-    "A chunk store or record was refused: another world, a newer format, damage."
+    "A chunk store or record was refused: another world, a newer format, damage, a full disk."
+);
+create_exception!(
+    stratagen,
+    ConflictError,
+    StoreError,
+    "A merge refused an input: both stores hold chunk (x, z) with different bytes (edits: False) or different edits of it (edits: True)."
+);
+create_exception!(
+    stratagen,
+    ForeignWorldError,
+    StoreError,
+    "A store of another world: its `field` (seed, min_y, height, sea_level, definition) is `stored`, not `wanted`."
 );
 
 /// The compiled module, `stratagen._stratagen`; `stratagen/__init__.py` re-exports it.
@@ -72,6 +85,13 @@ fn _stratagen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NoiseError", py.get_type::<NoiseError>())?;
     m.add("GenerationError", py.get_type::<GenerationError>())?;
     m.add("StoreError", py.get_type::<StoreError>())?;
+    m.add("ConflictError", py.get_type::<ConflictError>())?;
+    m.add("ForeignWorldError", py.get_type::<ForeignWorldError>())?;
+    m.add("DEFAULT_TILE", stratagen_host::DEFAULT_TILE)?;
+    let defaults = WorldSettings::default();
+    m.add("DEFAULT_MIN_Y", defaults.min_y)?;
+    m.add("DEFAULT_HEIGHT", defaults.height)?;
+    m.add("DEFAULT_SEA_LEVEL", defaults.sea_level)?;
     m.add_class::<noise::Noise>()?;
     m.add_class::<world::World>()?;
     m.add_class::<world::Chunk>()?;

@@ -6,7 +6,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyList};
 use stratagen_core::engine::ChunkPos;
-use stratagen_core::world::scatter::{scatter_chunk, Instance};
+use stratagen_core::world::scatter::{is_ground, scatter_chunk, Instance};
 use stratagen_core::world::{ChunkData, WorldGen};
 
 /// The record layout: (field, numpy type, shape), 44 bytes, packed.
@@ -45,7 +45,7 @@ pub fn instances(
     layers: &[usize],
 ) -> Vec<u8> {
     let world = g.definition();
-    let ground = |b| world.blocks.get(b).is_some_and(|p| p.solid);
+    let ground = |b| is_ground(&world.blocks, b);
     let mut out = Vec::new();
     for (pos, data) in chunks {
         let Some(full) = data.full() else { continue };

@@ -1,43 +1,78 @@
 //! `stratagen.Store` (a chunk store read back) and `stratagen.pregen` (filling one, resumable,
-//! on the host crate's pregeneration with the GIL released).
+//! on the host crate's pregeneration with the GIL released, stoppable by Ctrl-C or by the
+//! progress callback).
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use stratagen_core::engine::ChunkStatus;
-use stratagen_core::world::{WorldGen, WorldSettings};
+use stratagen_core::world::WorldGen;
+use stratagen_host::error::at;
 use stratagen_host::shard::{merge as host_merge, pregen_shard, ShardPlan, DEFAULT_TILE};
 use stratagen_host::stored::open_store;
-use stratagen_host::{pregen as host_pregen, read_region};
-use stratagen_store::record;
+use stratagen_host::{pregen as host_pregen, read_region, HostError};
 use stratagen_store::sqlite::ChunkStore;
+use stratagen_store::WorldIdentity;
 
 use crate::definitions::resolve;
 use crate::errors::{check_pos, check_region, host};
-use crate::world::{check_threads, default_threads, Chunk, MAX_REGION_CHUNKS};
-use crate::StoreError;
+use crate::world::{check_threads, default_threads, settings, Chunk, MAX_REGION_CHUNKS};
+
+/// Idle read connections a `Store` keeps for the next call.
+const IDLE_CONNECTIONS: usize = 8;
+/// How often a running `pregen` looks for Ctrl-C (and other signals), at most.
+const SIGNAL_CHECK: Duration = Duration::from_millis(20);
 
 /// A chunk store written by `pregen` (or `stratagen pregen`), opened read-only.
 ///
 /// `world` must be the definition the store was written with (a preset name, a file path or
 /// a document's text); the store's identity (seed, height range, sea level, definition
 /// digest) is checked against it.
+///
+/// Every call reads on a connection of its own, taken from the idle ones (or opened) with
+/// the GIL held and used with it released, so threads read at once and no lock is held
+/// while the GIL is released.
 #[pyclass(frozen, module = "stratagen")]
 pub struct Store {
-    store: Mutex<ChunkStore>,
+    idle: Mutex<Vec<ChunkStore>>,
+    identity: WorldIdentity,
     generator: WorldGen,
     path: PathBuf,
 }
 
-fn store_error(e: impl std::fmt::Display) -> PyErr {
-    StoreError::new_err(format!("store: {e}"))
-}
-
 impl Store {
-    fn lock(&self) -> std::sync::MutexGuard<'_, ChunkStore> {
-        self.store.lock().unwrap_or_else(|e| e.into_inner())
+    /// An idle connection, if one is kept (the lock is held only to pop it).
+    fn idle_connection(&self) -> Option<ChunkStore> {
+        self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop()
+    }
+
+    /// `f` on a read connection with the GIL released: an idle one, or one opened there.
+    fn read<R: Send>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&ChunkStore) -> Result<R, HostError> + Send,
+    ) -> PyResult<R> {
+        let idle = self.idle_connection();
+        let (conn, out) = py
+            .detach(|| {
+                let conn = match idle {
+                    Some(c) => c,
+                    None => ChunkStore::open_read_only(&self.path).map_err(at(&self.path))?,
+                };
+                let out = f(&conn);
+                Ok::<_, HostError>((conn, out))
+            })
+            .map_err(host)?;
+        let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+        if idle.len() < IDLE_CONNECTIONS {
+            idle.push(conn);
+        }
+        drop(idle);
+        out.map_err(host)
     }
 }
 
@@ -49,7 +84,8 @@ impl Store {
         let definition = Arc::new(resolve(world)?);
         let (store, generator) = py.detach(|| open_store(&path, definition)).map_err(host)?;
         Ok(Store {
-            store: Mutex::new(store),
+            identity: *store.identity(),
+            idle: Mutex::new(vec![store]),
             generator,
             path,
         })
@@ -58,7 +94,7 @@ impl Store {
     /// The world the store belongs to: seed, min_y, height, sea_level, definition digest.
     #[getter]
     fn identity<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let id = *self.lock().identity();
+        let id = self.identity;
         let d = PyDict::new(py);
         d.set_item("seed", id.seed)?;
         d.set_item("min_y", id.min_y)?;
@@ -70,30 +106,17 @@ impl Store {
 
     /// The positions of the full chunks stored, as `(x, z)` sorted by x then z.
     fn positions(&self, py: Python<'_>) -> PyResult<Vec<(i32, i32)>> {
-        let set = py
-            .detach(|| self.lock().positions(ChunkStatus::Full))
-            .map_err(store_error)?;
+        let set = self.read(py, |s| {
+            s.positions(ChunkStatus::Full).map_err(at(&self.path))
+        })?;
         Ok(set.into_iter().map(|p| (p.x, p.z)).collect())
     }
 
     /// The stored full chunk at `(cx, cz)`, decoded and checked, or None if it is not there.
     fn chunk(&self, py: Python<'_>, cx: i32, cz: i32) -> PyResult<Option<Chunk>> {
         let p = check_pos(cx, cz)?;
-        let decoded = py.detach(|| -> PyResult<_> {
-            let Some(bytes) = self.lock().get(p).map_err(store_error)? else {
-                return Ok(None);
-            };
-            let r = record::decode(&self.generator, &bytes)
-                .map_err(|e| store_error(format!("chunk ({cx}, {cz}): {e}")))?;
-            if r.pos != p || r.status != ChunkStatus::Full {
-                return Err(store_error(format!(
-                    "the row of chunk ({cx}, {cz}) holds chunk ({}, {}) at {}",
-                    r.pos.x,
-                    r.pos.z,
-                    r.status.name()
-                )));
-            }
-            Ok(r.outputs.last().cloned())
+        let decoded = self.read(py, |s| {
+            s.full_chunk(&self.generator, p).map_err(at(&self.path))
         })?;
         Ok(decoded.and_then(|d| {
             Chunk::new(
@@ -104,15 +127,16 @@ impl Store {
         }))
     }
 
-    /// The full chunks of the inclusive rectangle, row-major; every one must be stored.
+    /// The full chunks of the inclusive rectangle, row-major, with the store's edits; every
+    /// one must be stored unless the store holds edits.
     fn region(&self, py: Python<'_>, x0: i32, z0: i32, x1: i32, z1: i32) -> PyResult<Vec<Chunk>> {
-        check_region((x0, z0, x1, z1), Some(MAX_REGION_CHUNKS))?;
+        let region = check_region((x0, z0, x1, z1), Some(MAX_REGION_CHUNKS))?;
         let definition = self.generator.definition_arc().clone();
-        let region = py
-            .detach(|| read_region(&self.path, (x0, z0, x1, z1), definition))
+        let read = py
+            .detach(|| read_region(&self.path, region, definition))
             .map_err(host)?;
         let dims = self.generator.dims();
-        let mut v: Vec<_> = region.chunks.into_iter().collect();
+        let mut v: Vec<_> = read.chunks.into_iter().collect();
         v.sort_by_key(|(p, _)| (p.z, p.x));
         Ok(v.into_iter()
             .filter_map(|(_, d)| Chunk::new(d, dims, self.generator.definition_arc().clone()))
@@ -121,7 +145,7 @@ impl Store {
 
     /// Rows in the store.
     fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
-        let n = py.detach(|| self.lock().count()).map_err(store_error)?;
+        let n = self.read(py, |s| s.count().map_err(at(&self.path)))?;
         Ok(n as usize)
     }
 
@@ -130,17 +154,65 @@ impl Store {
     }
 }
 
+/// The progress of a running `pregen` as Python sees it: the callback called when a chunk
+/// was stored, signals looked at every [`SIGNAL_CHECK`]. The first exception (from the
+/// callback, or `KeyboardInterrupt`) stops the run and is raised once it has stopped.
+struct Watch {
+    progress: Option<Py<PyAny>>,
+    reported: usize,
+    checked: Instant,
+    raised: Option<PyErr>,
+}
+
+impl Watch {
+    fn new(progress: Option<Py<PyAny>>) -> Watch {
+        Watch {
+            progress,
+            reported: 0,
+            checked: Instant::now(),
+            raised: None,
+        }
+    }
+
+    /// Called by the host after every finished task, on the thread that called `pregen`.
+    fn step(&mut self, done: usize, total: usize) -> ControlFlow<()> {
+        let report = self.progress.is_some() && done != self.reported;
+        if !report && self.checked.elapsed() < SIGNAL_CHECK {
+            return ControlFlow::Continue(());
+        }
+        self.checked = Instant::now();
+        self.reported = done;
+        let outcome = Python::attach(|py| {
+            py.check_signals()?;
+            match &self.progress {
+                Some(cb) if report => cb.call1(py, (done, total)).map(drop),
+                _ => Ok(()),
+            }
+        });
+        match outcome {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                self.raised = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    }
+}
+
 /// Generate the full chunks of the inclusive rectangle `x0..=x1` × `z0..=z1` into the SQLite
 /// store at `path` (created if missing), as `stratagen pregen` does: chunks already stored
 /// are skipped, and a killed run resumes where it stopped. `progress(done, total)` is called
-/// after each stored chunk. With `shard=(i, n)` only shard `i` of `n` is generated: the
+/// after each stored chunk; an exception it raises, or Ctrl-C (`KeyboardInterrupt`), stops
+/// the run within a fraction of a second, with everything generated so far stored, and is
+/// raised (a rerun resumes). With `shard=(i, n)` only shard `i` of `n` is generated: the
 /// region is cut into tiles of `tile` chunks a side, row-major, and shard `i` takes every
-/// `n`-th tile from tile `i` (`merge` joins the shards' stores). Returns what the run did:
+/// `n`-th tile from tile `i` (`merge` joins the shards' stores). `min_y`, `height` and
+/// `sea_level` default to the library's (`DEFAULT_MIN_Y`, ...). Returns what the run did:
 /// `generated`, `skipped`, `loaded`, `tasks`, `seconds`, `record_bytes`, `peak_holders`.
 #[pyfunction]
 #[pyo3(signature = (
-    path, x0, z0, x1, z1, *, seed = 0, world = "default", min_y = -64, height = 384,
-    sea_level = 63, threads = None, progress = None, shard = None, tile = DEFAULT_TILE
+    path, x0, z0, x1, z1, *, seed = 0, world = "default", min_y = None, height = None,
+    sea_level = None, threads = None, progress = None, shard = None, tile = DEFAULT_TILE
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn pregen<'py>(
@@ -152,49 +224,36 @@ pub fn pregen<'py>(
     z1: i32,
     seed: i64,
     world: &str,
-    min_y: i32,
-    height: u32,
-    sea_level: i32,
+    min_y: Option<i32>,
+    height: Option<u32>,
+    sea_level: Option<i32>,
     threads: Option<usize>,
     progress: Option<Py<PyAny>>,
     shard: Option<(usize, usize)>,
     tile: i32,
 ) -> PyResult<Bound<'py, PyDict>> {
-    check_region((x0, z0, x1, z1), None)?;
+    let region = check_region((x0, z0, x1, z1), None)?;
     let threads = check_threads(threads.unwrap_or_else(default_threads))?;
-    let settings = WorldSettings {
-        seed,
-        min_y,
-        height,
-        sea_level,
-    };
-    let generator = WorldGen::with_definition(settings, Arc::new(resolve(world)?))
-        .map_err(crate::errors::world)?;
-    // The first exception the callback raised; pregeneration goes on and it is raised after.
-    let mut raised: Option<PyErr> = None;
-    let region = (x0, z0, x1, z1);
+    let generator = WorldGen::with_definition(
+        settings(seed, min_y, height, sea_level),
+        Arc::new(resolve(world)?),
+    )
+    .map_err(crate::errors::world)?;
     let plan = match shard {
         Some(_) => Some(ShardPlan::new(region, tile).map_err(host)?),
         None => None,
     };
+    let mut watch = Watch::new(progress);
     let report = py.detach(|| {
-        let report = |done: usize, total: usize| {
-            if let (Some(cb), None) = (&progress, &raised) {
-                Python::attach(|py| {
-                    if let Err(e) = cb.call1(py, (done, total)) {
-                        raised = Some(e);
-                    }
-                });
-            }
-        };
+        let step = |done: usize, total: usize| watch.step(done, total);
         match (&plan, shard) {
             (Some(plan), Some(shard)) => {
-                pregen_shard(&generator, plan, shard, &path, threads, report)
+                pregen_shard(&generator, plan, shard, &path, threads, step)
             }
-            _ => host_pregen(generator, region, &path, threads, report),
+            _ => host_pregen(generator, region, &path, threads, step),
         }
     });
-    if let Some(e) = raised {
+    if let Some(e) = watch.raised.take() {
         return Err(e);
     }
     let r = report.map_err(host)?;
@@ -215,9 +274,11 @@ pub fn pregen<'py>(
 }
 
 /// Merge the stores `inputs` into the store at `out` (created with the first input's world if
-/// missing), one transaction per input: identities are checked, and a chunk both hold must
-/// be identical byte for byte. A refused input changes nothing; merging again is safe.
-/// Returns per input the rows `copied` and those `identical` already.
+/// missing), one transaction per input, chunks and edits: identities are checked, and a
+/// chunk or a chunk's edits both hold must be identical byte for byte (`ConflictError`
+/// otherwise). A refused input changes nothing; merging again is safe. Returns per input the
+/// rows `copied` and those `identical` already, and the same for edits (`edits_copied`,
+/// `edits_identical`).
 #[pyfunction]
 pub fn merge<'py>(
     py: Python<'py>,
@@ -231,6 +292,8 @@ pub fn merge<'py>(
             let d = PyDict::new(py);
             d.set_item("copied", r.copied)?;
             d.set_item("identical", r.identical)?;
+            d.set_item("edits_copied", r.edits_copied)?;
+            d.set_item("edits_identical", r.edits_identical)?;
             Ok(d)
         })
         .collect()
@@ -241,7 +304,11 @@ pub fn merge<'py>(
 #[pyfunction]
 #[pyo3(signature = (x0, z0, x1, z1, *, tile = DEFAULT_TILE))]
 pub fn tiles(x0: i32, z0: i32, x1: i32, z1: i32, tile: i32) -> PyResult<Vec<(i32, i32, i32, i32)>> {
-    Ok(ShardPlan::new((x0, z0, x1, z1), tile)
+    let region = check_region((x0, z0, x1, z1), None)?;
+    Ok(ShardPlan::new(region, tile)
         .map_err(host)?
-        .tiles())
+        .tiles()
+        .into_iter()
+        .map(|t| t.bounds())
+        .collect())
 }

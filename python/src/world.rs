@@ -7,6 +7,7 @@ use numpy::ndarray::ArrayView3;
 use numpy::{PyArray3, PyArrayDyn, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
+use stratagen_core::engine::ChunkRect;
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::mesh::colour::biome_colour;
 use stratagen_core::world::edit::{BlockEdit, EditError, EditLayer};
@@ -15,7 +16,7 @@ use stratagen_core::world::{
     chunk_digest, ChunkData, Definition, Dims, FullChunk, Heightmap, WorldGen, WorldSettings,
     CHUNK_SIDE,
 };
-use stratagen_host::{generate_world, rect};
+use stratagen_host::generate_world;
 use stratagen_store::edits::{load_edits, save_edits};
 
 use crate::arrays::{owned, read_only};
@@ -25,7 +26,7 @@ use crate::mesh::{mesh_of, Mesh};
 use crate::{GenerationError, StoreError};
 
 /// The most chunks one `region` call returns (128 × 128, about 3 GiB resident).
-pub const MAX_REGION_CHUNKS: usize = 128 * 128;
+pub const MAX_REGION_CHUNKS: u64 = 128 * 128;
 /// The most threads a call may ask for.
 pub const MAX_THREADS: usize = 256;
 
@@ -40,6 +41,23 @@ pub struct World {
     generator: WorldGen,
     /// The world's edits; every chunk this world returns shows them.
     edits: Mutex<EditLayer>,
+}
+
+/// World settings with the library's defaults where an argument is None
+/// ([`WorldSettings::default`]).
+pub fn settings(
+    seed: i64,
+    min_y: Option<i32>,
+    height: Option<u32>,
+    sea_level: Option<i32>,
+) -> WorldSettings {
+    let d = WorldSettings::default();
+    WorldSettings {
+        seed,
+        min_y: min_y.unwrap_or(d.min_y),
+        height: height.unwrap_or(d.height),
+        sea_level: sea_level.unwrap_or(d.sea_level),
+    }
 }
 
 /// `threads` checked against [`MAX_THREADS`].
@@ -62,7 +80,9 @@ pub enum BlockArg {
 }
 
 /// Lock a world's edits. A poisoned lock means a panic was caught while it was held; every
-/// update is a single call on the layer, so its data is still whole.
+/// update is a single call on the layer, so its data is still whole. The lock is held for
+/// reads and updates of the edits only, never while the GIL is released: the relight of
+/// edited chunks runs on inputs copied out under it ([`EditLayer::prepare`]).
 fn lock(m: &Mutex<EditLayer>) -> MutexGuard<'_, EditLayer> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -90,51 +110,48 @@ impl World {
         }
     }
 
-    /// Full chunks of the inclusive rectangle, generated on `threads` threads (0: inline on
-    /// the calling thread) with the GIL released.
+    /// Full chunks of `region`, generated on `threads` threads (0: inline on the calling
+    /// thread) with the GIL released, edits applied.
     fn generate(
         &self,
         py: Python<'_>,
-        (x0, z0, x1, z1): (i32, i32, i32, i32),
+        region: ChunkRect,
         threads: usize,
     ) -> PyResult<Vec<(ChunkPos, Arc<ChunkData>)>> {
-        check_region((x0, z0, x1, z1), Some(MAX_REGION_CHUNKS))?;
         let threads = check_threads(threads)?;
-        let positions = rect(x0, z0, x1, z1);
         let generator = self.generator.clone();
         let edited = lock(&self.edits).edits().sequence() > 0;
         // With edits, a ring of neighbours too: an edited chunk's light reads theirs.
-        let ring = i32::from(edited);
-        let around = if edited {
-            rect(
-                x0.saturating_sub(ring),
-                z0.saturating_sub(ring),
-                x1.saturating_add(ring),
-                z1.saturating_add(ring),
-            )
-        } else {
-            positions.clone()
-        };
-        let region = py
+        let around: Vec<ChunkPos> = if edited { region.grown(1) } else { region }
+            .positions()
+            .collect();
+        let generated = py
             .detach(|| generate_world(generator, &around, ChunkStatus::Full, threads, |_, _| {}))
             .map_err(host)?;
+        let chunks = generated.chunks;
         if !edited {
-            return Ok(positions
-                .iter()
-                .filter_map(|p| region.chunks.get(p).map(|d| (*p, d.clone())))
+            return Ok(region
+                .positions()
+                .filter_map(|p| chunks.get(&p).map(|d| (p, d.clone())))
                 .collect());
         }
-        let mut guard = lock(&self.edits);
-        let layer: &mut EditLayer = &mut guard;
-        let out = py.detach(|| {
-            positions
-                .iter()
-                .map(|&p| layer.full(&region.chunks, p).map(|d| (p, d)))
+        // What each edited chunk needs, under the lock (shared inputs, copied diffs); the
+        // relight with the GIL released and no lock held. Each call generates afresh, so
+        // nothing built is kept in the layer.
+        let prepared = {
+            let mut layer = lock(&self.edits);
+            region
+                .positions()
+                .map(|p| layer.prepare(&chunks, p).map(|e| (p, e)))
                 .collect::<Result<Vec<_>, _>>()
-        });
-        // Each call generates afresh: the edited chunks are not kept between calls.
-        guard.retain(|_| false);
-        out.map_err(edit_error)
+                .map_err(edit_error)?
+        };
+        Ok(py.detach(|| {
+            prepared
+                .into_iter()
+                .map(|(p, e)| (p, e.build().0))
+                .collect()
+        }))
     }
 
     /// A Python `Chunk` of a full output.
@@ -156,17 +173,20 @@ impl World {
 #[pymethods]
 impl World {
     #[new]
-    #[pyo3(signature = (seed = 0, world = "default", *, min_y = -64, height = 384, sea_level = 63))]
-    fn new(seed: i64, world: &str, min_y: i32, height: u32, sea_level: i32) -> PyResult<Self> {
+    #[pyo3(signature = (seed = 0, world = "default", *, min_y = None, height = None, sea_level = None))]
+    fn new(
+        seed: i64,
+        world: &str,
+        min_y: Option<i32>,
+        height: Option<u32>,
+        sea_level: Option<i32>,
+    ) -> PyResult<Self> {
         let definition = resolve(world)?;
-        let settings = WorldSettings {
-            seed,
-            min_y,
-            height,
-            sea_level,
-        };
-        let generator =
-            WorldGen::with_definition(settings, Arc::new(definition)).map_err(world_error)?;
+        let generator = WorldGen::with_definition(
+            settings(seed, min_y, height, sea_level),
+            Arc::new(definition),
+        )
+        .map_err(world_error)?;
         Ok(World {
             edits: Mutex::new(EditLayer::new(&generator)),
             generator,
@@ -213,7 +233,7 @@ impl World {
     /// `region` generates many chunks at once far faster.
     #[pyo3(signature = (cx, cz, *, threads = 1))]
     fn chunk(&self, py: Python<'_>, cx: i32, cz: i32, threads: usize) -> PyResult<Chunk> {
-        let mut chunks = self.generate(py, (cx, cz, cx, cz), threads)?;
+        let mut chunks = self.generate(py, check_region((cx, cz, cx, cz), None)?, threads)?;
         let (_, data) = chunks
             .pop()
             .ok_or_else(|| argument(format!("chunk ({cx}, {cz}) was not generated")))?;
@@ -234,8 +254,9 @@ impl World {
         threads: Option<usize>,
     ) -> PyResult<Vec<Chunk>> {
         let threads = threads.unwrap_or_else(default_threads);
+        let region = check_region((x0, z0, x1, z1), Some(MAX_REGION_CHUNKS))?;
         Ok(self
-            .generate(py, (x0, z0, x1, z1), threads)?
+            .generate(py, region, threads)?
             .into_iter()
             .map(|(_, d)| self.chunk_of(d))
             .collect())
@@ -252,18 +273,8 @@ impl World {
         greedy: bool,
         threads: Option<usize>,
     ) -> PyResult<Mesh> {
-        check_pos(cx, cz)?;
         let threads = threads.unwrap_or_else(default_threads);
-        let around = self.generate(
-            py,
-            (
-                cx.saturating_sub(1),
-                cz.saturating_sub(1),
-                cx.saturating_add(1),
-                cz.saturating_add(1),
-            ),
-            threads,
-        )?;
+        let around = self.generate(py, check_region((cx, cz, cx, cz), None)?.grown(1), threads)?;
         mesh_of(py, &self.generator, &around, ChunkPos::new(cx, cz), greedy)
     }
 
@@ -331,7 +342,7 @@ impl World {
         }
         drop(layer);
         let (cx, cz) = (site.chunk.x, site.chunk.z);
-        let mut chunks = self.generate(py, (cx, cz, cx, cz), 1)?;
+        let mut chunks = self.generate(py, check_region((cx, cz, cx, cz), None)?, 1)?;
         let (_, data) = chunks
             .pop()
             .ok_or_else(|| argument(format!("chunk ({cx}, {cz}) was not generated")))?;
@@ -392,11 +403,8 @@ impl World {
                 }
             },
         };
-        let chunks = self.generate(
-            py,
-            (x0, z0, x1, z1),
-            threads.unwrap_or_else(default_threads),
-        )?;
+        let region = check_region((x0, z0, x1, z1), Some(MAX_REGION_CHUNKS))?;
+        let chunks = self.generate(py, region, threads.unwrap_or_else(default_threads))?;
         let g = self.generator.clone();
         let bytes = py.detach(|| crate::scatter::instances(&g, &chunks, &layers));
         crate::scatter::structured(py, &bytes)
@@ -522,9 +530,17 @@ impl Chunk {
     fn blocks<'py>(slf: Bound<'py, Self>) -> PyResult<Bound<'py, PyArrayDyn<u16>>> {
         let this = slf.get();
         let py = slf.py();
-        let dense = this
-            .dense_blocks
-            .get_or_init(|| py.detach(|| this.full().blocks().to_vec()));
+        // Decoded with the GIL released and outside the once-cell: a thread waiting in the
+        // cell's initialiser holds the GIL, so a decode inside it that released and took back
+        // the GIL could wait for that thread forever. Two threads may both decode; the first
+        // result stays and the other is dropped (they are equal).
+        let dense = match this.dense_blocks.get() {
+            Some(d) => d,
+            None => {
+                let decoded = py.detach(|| this.full().blocks().to_vec());
+                this.dense_blocks.get_or_init(move || decoded)
+            }
+        };
         let view = ArrayView3::from_shape((this.layers(), CHUNK_SIDE, CHUNK_SIDE), &dense[..])
             .map_err(|e| argument(e.to_string()))?;
         // SAFETY: the array borrows `this.dense_blocks`, set once and never changed or dropped

@@ -31,9 +31,9 @@ def test_pregen_then_read_back(tmp_path):
 def test_refused_stores(tmp_path):
     path = tmp_path / "world.sqlite"
     stratagen.pregen(str(path), 0, 0, 0, 0, seed=1, world="caverns", threads=1)
-    with pytest.raises(stratagen.StoreError) as e:
+    with pytest.raises(stratagen.ForeignWorldError) as e:
         stratagen.Store(str(path))
-    assert "another world definition" in str(e.value)
+    assert e.value.field == "definition" and "another world" in str(e.value)
     assert len(stratagen.Store(str(path), world="caverns")) == 1
     with pytest.raises(stratagen.StoreError):
         stratagen.pregen(str(path), 0, 0, 0, 0, seed=2, world="caverns")

@@ -69,7 +69,13 @@ pub fn load_edits(
     edits: &mut Edits,
     bytes: &[u8],
 ) -> Result<ChunkPos, RecordError> {
-    let r = decode_edits(generator, bytes)?;
+    apply_edits(edits, &decode_edits(generator, bytes)?)
+}
+
+/// Apply a decoded edit record's edits, in index order, after those already made: all of
+/// them, or (an edit no chunk can take) none. Split from [`load_edits`] so a host can decode
+/// outside the lock that guards its edits.
+pub fn apply_edits(edits: &mut Edits, r: &EditRecord) -> Result<ChunkPos, RecordError> {
     edits.import(r.pos, &r.entries).map_err(|(_, e)| {
         RecordError::NotARecord(match e {
             stratagen_core::world::edit::EditError::UnknownBlock(_) => "edit of an unknown block",

@@ -92,22 +92,46 @@ impl WorldIdentity {
         }
     }
 
-    /// The name of the first field where `other` differs, if any.
-    fn differs(&self, other: &WorldIdentity) -> Option<&'static str> {
-        if self.seed != other.seed {
-            Some("seed")
-        } else if self.min_y != other.min_y {
-            Some("min_y")
-        } else if self.height != other.height {
-            Some("height")
-        } else if self.sea_level != other.sea_level {
-            Some("sea level")
-        } else if self.definition != other.definition {
-            Some("definition digest")
-        } else {
-            None
-        }
+    /// The identity's fields by name, in the order they are compared (the names are the
+    /// store's metadata keys).
+    pub fn fields(&self) -> [(&'static str, String); 5] {
+        [
+            ("seed", self.seed.to_string()),
+            ("min_y", self.min_y.to_string()),
+            ("height", self.height.to_string()),
+            ("sea_level", self.sea_level.to_string()),
+            ("definition", format!("{:016x}", self.definition)),
+        ]
     }
+
+    /// The first field where this identity (what a record or store holds) differs from
+    /// `wanted` (the world asked for), if any: the one comparison of world identities that
+    /// records, stores and hosts share.
+    pub fn mismatch(&self, wanted: &WorldIdentity) -> Option<IdentityMismatch> {
+        if self == wanted {
+            return None;
+        }
+        self.fields()
+            .into_iter()
+            .zip(wanted.fields())
+            .find(|((_, a), (_, b))| a != b)
+            .map(|((field, stored), (_, wanted))| IdentityMismatch {
+                field,
+                stored,
+                wanted,
+            })
+    }
+}
+
+/// Where two world identities differ: the first field, and both values as text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IdentityMismatch {
+    /// The field (`seed`, `min_y`, `height`, `sea_level`, `definition`).
+    pub field: &'static str,
+    /// The value held (by the record or store).
+    pub stored: String,
+    /// The value of the world asked for.
+    pub wanted: String,
 }
 
 /// The definition digest written before world definitions existed: the built-in world's
@@ -185,6 +209,19 @@ pub enum RecordError {
     /// An edit record's body holds an edit no chunk can take.
     #[error("{0}")]
     EditBody(EditBodyError),
+    /// A store's row of one chunk holds another chunk, or the chunk below `full`.
+    #[error(
+        "the row of chunk ({}, {}) holds chunk ({}, {}) at {}",
+        row.x, row.z, held.x, held.z, status.name()
+    )]
+    Misplaced {
+        /// The position the row is stored under.
+        row: ChunkPos,
+        /// The position the record holds.
+        held: ChunkPos,
+        /// The status the record holds.
+        status: ChunkStatus,
+    },
     /// The chunk cannot take the record (already there at that status or higher, busy, failed).
     #[error("record refused by the world: {0}")]
     Restore(RestoreError),
@@ -437,8 +474,8 @@ pub(crate) fn check_identity(
     pos: ChunkPos,
     world: &WorldIdentity,
 ) -> Result<(), RecordError> {
-    if let Some(field) = found.differs(world) {
-        return Err(RecordError::ForeignWorld { field });
+    if let Some(m) = found.mismatch(world) {
+        return Err(RecordError::ForeignWorld { field: m.field });
     }
     if !pos.is_valid() {
         return Err(RecordError::OutOfRange { x: pos.x, z: pos.z });
@@ -464,6 +501,30 @@ pub fn decode(generator: &WorldGen, bytes: &[u8]) -> Result<Record, RecordError>
         pos: h.pos,
         status: h.status,
         outputs,
+    })
+}
+
+/// The finished chunk of the record stored under `pos`: decoded with every check, and
+/// refused ([`RecordError::Misplaced`]) unless it holds that chunk at `full`. Every host reads
+/// a store's rows through this.
+pub fn decode_full(
+    generator: &WorldGen,
+    pos: ChunkPos,
+    bytes: &[u8],
+) -> Result<Arc<ChunkData>, RecordError> {
+    let mut r = decode(generator, bytes)?;
+    if r.pos != pos || r.status != ChunkStatus::Full {
+        return Err(RecordError::Misplaced {
+            row: pos,
+            held: r.pos,
+            status: r.status,
+        });
+    }
+    // A full record holds every status's output, the last one the finished chunk.
+    r.outputs.pop().ok_or(RecordError::Misplaced {
+        row: pos,
+        held: r.pos,
+        status: r.status,
     })
 }
 

@@ -18,14 +18,22 @@
 //! `meta` keys: `store_format`, `record_format`, `seed`, `min_y`, `height`, `sea_level`,
 //! `definition` (16 hex digits). Thread rule: a [`ChunkStore`] is used from one thread at a
 //! time (it may move between threads).
+//!
+//! A file is looked at before anything is written to it: an existing file is first read as
+//! an immutable database (no lock, no journal, no `-wal` or `-shm` file opened or made), and
+//! only a file whose main database holds the `meta` table is opened for real. Someone else's
+//! database is refused byte for byte untouched. A new store checkpoints its metadata into the
+//! main file at once, so every store passes that look even after a kill.
 
 use std::collections::BTreeSet;
 use std::path::Path;
+use std::sync::Arc;
 
-use rusqlite::{params, Connection, OptionalExtension};
-use stratagen_core::engine::{ChunkPos, ChunkStatus};
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
+use stratagen_core::engine::{ChunkPos, ChunkRect, ChunkStatus};
+use stratagen_core::world::{ChunkData, WorldGen};
 
-use crate::record::{stored_definition, WorldIdentity, FORMAT_VERSION};
+use crate::record::{decode_full, stored_definition, RecordError, WorldIdentity, FORMAT_VERSION};
 
 /// The newest store format this library writes and reads (2: with edits).
 pub const STORE_FORMAT: u32 = 2;
@@ -38,6 +46,13 @@ pub enum StoreError {
     /// SQLite refused (the file is not a database, is locked, the disk is full…).
     #[error("sqlite: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    /// The file system refused to tell what is at the path.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// The file is a database, but not a Stratagen store (it has no `meta` table): it is
+    /// left as it is.
+    #[error("{0} is not a Stratagen store (no meta table); it was left untouched")]
+    NotAStore(String),
     /// The store was written by a newer format.
     #[error("store format {found} is newer than this library's {STORE_FORMAT}")]
     NewerFormat {
@@ -53,7 +68,7 @@ pub enum StoreError {
     /// The store belongs to another world.
     #[error("store of another world: its {field} is {stored}, not {wanted}")]
     ForeignWorld {
-        /// The field that differs.
+        /// The field that differs (`seed`, `min_y`, `height`, `sea_level`, `definition`).
         field: &'static str,
         /// The store's value.
         stored: String,
@@ -71,6 +86,18 @@ pub enum StoreError {
     /// The file does not exist (opening for reading).
     #[error("no store at {0}")]
     Missing(String),
+    /// A stored row was refused: damaged, of another world, or not the chunk it is stored
+    /// under.
+    #[error("chunk ({x}, {z}): {source}")]
+    Record {
+        /// Chunk x of the row.
+        x: i32,
+        /// Chunk z of the row.
+        z: i32,
+        /// Why it was refused.
+        #[source]
+        source: RecordError,
+    },
     /// Merging: both stores hold the chunk, with different bytes. Records are a function of
     /// the world and the position, so one of the two is damaged: nothing of that input is
     /// merged.
@@ -81,15 +108,42 @@ pub enum StoreError {
         /// Chunk z.
         z: i32,
     },
+    /// Merging: both stores hold edits of the chunk, and they differ. Nothing of that input
+    /// is merged: which edits win is the player's choice, not the merge's.
+    #[error("chunk ({x}, {z}) has different edits in both stores")]
+    EditConflict {
+        /// Chunk x.
+        x: i32,
+        /// Chunk z.
+        z: i32,
+    },
+    /// Merging: the input holds a table this library does not know, which a merge would
+    /// drop; nothing of that input is merged.
+    #[error("the store holds a table {0:?} that merging would lose")]
+    ForeignTable(String),
+}
+
+impl From<crate::record::IdentityMismatch> for StoreError {
+    fn from(m: crate::record::IdentityMismatch) -> StoreError {
+        StoreError::ForeignWorld {
+            field: m.field,
+            stored: m.stored,
+            wanted: m.wanted,
+        }
+    }
 }
 
 /// What merging one store into another did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MergeReport {
-    /// Rows copied.
+    /// Chunk rows copied.
     pub copied: u64,
-    /// Rows the output held already, byte for byte.
+    /// Chunk rows the output held already, byte for byte.
     pub identical: u64,
+    /// Edit rows (one per edited chunk) copied.
+    pub edits_copied: u64,
+    /// Edit rows the output held already, byte for byte.
+    pub edits_identical: u64,
 }
 
 /// An open chunk store.
@@ -98,14 +152,89 @@ pub struct ChunkStore {
     identity: WorldIdentity,
 }
 
-fn identity_fields(id: &WorldIdentity) -> [(&'static str, String); 5] {
-    [
-        ("seed", id.seed.to_string()),
-        ("min_y", id.min_y.to_string()),
-        ("height", id.height.to_string()),
-        ("sea_level", id.sea_level.to_string()),
-        ("definition", format!("{:016x}", id.definition)),
-    ]
+/// The tables a store holds: everything a merge copies or checks.
+const STORE_TABLES: [&str; 3] = ["meta", "chunks", "edits"];
+
+/// What is at a store path, told without changing a byte of any file.
+enum Found {
+    /// No file, or an empty one: a store may be made there.
+    Nothing,
+    /// A Stratagen store.
+    Store,
+}
+
+/// Look at `path` (see the module docs): [`Found::Nothing`], [`Found::Store`], or
+/// [`StoreError::NotAStore`] for a database of something else.
+fn probe(path: &Path) -> Result<Found, StoreError> {
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Found::Nothing),
+        Err(e) => return Err(e.into()),
+        Ok(m) if m.len() == 0 && !side_file(path, "-wal") => return Ok(Found::Nothing),
+        Ok(_) => {}
+    }
+    let immutable = Connection::open_with_flags(
+        uri(path, "mode=ro&immutable=1"),
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI,
+    )?;
+    let (meta, tables) = schema(&immutable)?;
+    drop(immutable);
+    if meta {
+        return Ok(Found::Store);
+    }
+    // A store killed before its first checkpoint by an older library keeps its schema in
+    // the write-ahead log only. A file whose main database holds no table at all, beside a
+    // log, is looked at once more through the log, on a copy: even a read-only connection
+    // writes its read marks into the original's shared-memory file.
+    if tables == 0 && side_file(path, "-wal") && schema_through_log(path)? {
+        return Ok(Found::Store);
+    }
+    Err(StoreError::NotAStore(path.display().to_string()))
+}
+
+/// Whether the database at `path` read with its write-ahead log holds the `meta` table,
+/// read from copies of the two files in a directory of its own (removed after). Only for a
+/// main file without tables, which is a page or a few.
+fn schema_through_log(path: &Path) -> Result<bool, StoreError> {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let dir = std::env::temp_dir().join(format!("stratagen-probe-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let copy = dir.join("store.sqlite");
+    let found = (|| {
+        std::fs::copy(path, &copy)?;
+        std::fs::copy(
+            format!("{}-wal", path.display()),
+            format!("{}-wal", copy.display()),
+        )?;
+        let conn = Connection::open(&copy)?;
+        let found = schema(&conn)?.0;
+        drop(conn);
+        Ok::<bool, StoreError>(found)
+    })();
+    // The copies are this function's own; a failure to remove them loses nothing.
+    let _ = std::fs::remove_dir_all(&dir);
+    found
+}
+
+/// Whether SQLite's side file `path` + `ext` exists and is not empty.
+fn side_file(path: &Path, ext: &str) -> bool {
+    std::fs::metadata(format!("{}{ext}", path.display())).is_ok_and(|m| m.len() > 0)
+}
+
+/// Whether the database holds the `meta` table, and how many tables it holds.
+fn schema(conn: &Connection) -> Result<(bool, i64), StoreError> {
+    let tables: i64 = conn.query_row(
+        "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'",
+        [],
+        |r| r.get(0),
+    )?;
+    let meta: i64 = conn.query_row(
+        "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'",
+        [],
+        |r| r.get(0),
+    )?;
+    Ok((meta > 0, tables))
 }
 
 fn configure(conn: &Connection) -> Result<(), StoreError> {
@@ -119,58 +248,34 @@ fn configure(conn: &Connection) -> Result<(), StoreError> {
 
 impl ChunkStore {
     /// Open the store at `path` for the world `identity`, creating it if it does not exist.
-    /// A store of another world, or of a newer format, is an error (the file is untouched).
+    /// A store of another world, or of a newer format, is an error; someone else's database
+    /// is refused untouched ([`StoreError::NotAStore`]).
     pub fn open(path: &Path, identity: &WorldIdentity) -> Result<ChunkStore, StoreError> {
+        let fresh = matches!(probe(path)?, Found::Nothing);
         let mut conn = Connection::open(path)?;
         configure(&conn)?;
-        let tables: i64 = conn.query_row(
-            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'",
-            [],
-            |r| r.get(0),
-        )?;
-        let others: i64 = conn.query_row("SELECT COUNT(*) FROM sqlite_master", [], |r| r.get(0))?;
-        if tables == 0 && others > 0 {
-            // Someone else's database: add nothing to it.
-            return Err(StoreError::Meta {
-                key: "store_format",
-                problem: "missing (not a Stratagen store?)",
-            });
-        }
-        let tx = conn.transaction()?;
-        tx.execute_batch(
-            "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-             CREATE TABLE IF NOT EXISTS chunks (x INTEGER NOT NULL, z INTEGER NOT NULL,
-                 status INTEGER NOT NULL, record BLOB NOT NULL, PRIMARY KEY (x, z))
-                 WITHOUT ROWID;",
-        )?;
-        let fresh: Option<String> = tx
-            .query_row(
-                "SELECT value FROM meta WHERE key = 'store_format'",
-                [],
-                |r| r.get(0),
-            )
-            .optional()?;
-        if fresh.is_none() {
-            let mut put = tx.prepare("INSERT INTO meta (key, value) VALUES (?1, ?2)")?;
+        if fresh {
+            let tx = conn.transaction()?;
+            tx.execute_batch(
+                "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                 CREATE TABLE IF NOT EXISTS chunks (x INTEGER NOT NULL, z INTEGER NOT NULL,
+                     status INTEGER NOT NULL, record BLOB NOT NULL, PRIMARY KEY (x, z))
+                     WITHOUT ROWID;",
+            )?;
+            let mut put = tx.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES (?1, ?2)")?;
             put.execute(params!["store_format", CHUNKS_ONLY_FORMAT.to_string()])?;
             put.execute(params!["record_format", FORMAT_VERSION.to_string()])?;
-            for (k, v) in identity_fields(identity) {
+            for (k, v) in identity.fields() {
                 put.execute(params![k, v])?;
             }
+            drop(put);
+            tx.commit()?;
+            // The metadata into the main file now: the next open's first look reads it there.
+            conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
         }
-        tx.commit()?;
         let stored = read_identity(&conn)?;
-        for ((field, s), (_, w)) in identity_fields(&stored)
-            .into_iter()
-            .zip(identity_fields(identity))
-        {
-            if s != w {
-                return Err(StoreError::ForeignWorld {
-                    field,
-                    stored: s,
-                    wanted: w,
-                });
-            }
+        if let Some(m) = stored.mismatch(identity) {
+            return Err(m.into());
         }
         Ok(ChunkStore {
             conn,
@@ -180,9 +285,7 @@ impl ChunkStore {
 
     /// Open an existing store for reading and writing, taking the world identity it holds.
     pub fn open_existing(path: &Path) -> Result<ChunkStore, StoreError> {
-        if !path.exists() {
-            return Err(StoreError::Missing(path.display().to_string()));
-        }
+        require_store(path)?;
         let conn = Connection::open(path)?;
         configure(&conn)?;
         let identity = read_identity(&conn)?;
@@ -191,42 +294,35 @@ impl ChunkStore {
 
     /// Open an existing store for reading only: nothing this handle does can change the file.
     pub fn open_read_only(path: &Path) -> Result<ChunkStore, StoreError> {
-        if !path.exists() {
-            return Err(StoreError::Missing(path.display().to_string()));
-        }
+        require_store(path)?;
         let conn = Connection::open_with_flags(
             path,
-            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         let identity = read_identity(&conn)?;
         Ok(ChunkStore { conn, identity })
     }
 
-    /// Copy every row of the store at `input` into this one, in one transaction: a row this
-    /// store holds already must be identical byte for byte (it is then skipped), so merging
-    /// again after a kill, or merging overlapping inputs, is safe. Refused, changing
-    /// nothing: a store of another world ([`StoreError::ForeignWorld`]), of another format,
-    /// or with a row that conflicts ([`StoreError::Conflict`]).
+    /// Copy every row of the store at `input` into this one, chunks and edits, in one
+    /// transaction: a row this store holds already must be identical byte for byte (it is
+    /// then skipped), so merging again after a kill, or merging overlapping inputs, is safe.
+    /// Refused, changing nothing: a store of another world ([`StoreError::ForeignWorld`]),
+    /// of another format, with a chunk or edits that conflict ([`StoreError::Conflict`],
+    /// [`StoreError::EditConflict`]), or with a table a merge would lose
+    /// ([`StoreError::ForeignTable`]).
     pub fn merge_from(&mut self, input: &Path) -> Result<MergeReport, StoreError> {
         let src = ChunkStore::open_read_only(input)?;
-        for ((field, stored), (_, wanted)) in identity_fields(src.identity())
-            .into_iter()
-            .zip(identity_fields(&self.identity))
-        {
-            if stored != wanted {
-                return Err(StoreError::ForeignWorld {
-                    field,
-                    stored,
-                    wanted,
-                });
-            }
+        if let Some(m) = src.identity().mismatch(&self.identity) {
+            return Err(m.into());
         }
         drop(src);
         // SQLite copies the rows itself (no row crosses into Rust): the input is attached
         // read-only by URI, and checked and copied in one transaction.
-        self.conn
-            .execute("ATTACH DATABASE ?1 AS input", params![read_only_uri(input)])?;
+        self.conn.execute(
+            "ATTACH DATABASE ?1 AS input",
+            params![uri(input, "mode=ro")],
+        )?;
         let merged = merge_attached(&mut self.conn);
         self.conn.execute("DETACH DATABASE input", [])?;
         merged
@@ -237,12 +333,13 @@ impl ChunkStore {
         &self.identity
     }
 
-    /// The positions stored at `status` or higher inside the inclusive rectangle.
+    /// The positions stored at `status` or higher inside `rect`.
     pub fn positions_in(
         &self,
-        (x0, z0, x1, z1): (i32, i32, i32, i32),
+        rect: ChunkRect,
         status: ChunkStatus,
     ) -> Result<BTreeSet<ChunkPos>, StoreError> {
+        let (x0, z0, x1, z1) = rect.bounds();
         let mut q = self.conn.prepare(
             "SELECT x, z FROM chunks WHERE x BETWEEN ?1 AND ?3 AND z BETWEEN ?2 AND ?4
              AND status >= ?5",
@@ -276,6 +373,25 @@ impl ChunkStore {
             .optional()?)
     }
 
+    /// The finished chunk stored at `pos` for the world `generator` generates, decoded and
+    /// checked ([`decode_full`]), or None when the store does not hold it.
+    pub fn full_chunk(
+        &self,
+        generator: &WorldGen,
+        pos: ChunkPos,
+    ) -> Result<Option<Arc<ChunkData>>, StoreError> {
+        match self.get(pos)? {
+            None => Ok(None),
+            Some(bytes) => decode_full(generator, pos, &bytes)
+                .map(Some)
+                .map_err(|source| StoreError::Record {
+                    x: pos.x,
+                    z: pos.z,
+                    source,
+                }),
+        }
+    }
+
     /// Store `records` (position, status, record) in one transaction, replacing rows at the
     /// same positions: all of them land, or (on error or a crash) none.
     pub fn put_batch(
@@ -299,14 +415,7 @@ impl ChunkStore {
     /// replacing rows at the same positions: all of them land, or (on error or a crash) none.
     pub fn put_edits(&mut self, records: &[(ChunkPos, Vec<u8>)]) -> Result<(), StoreError> {
         let tx = self.conn.transaction()?;
-        tx.execute_batch(
-            "CREATE TABLE IF NOT EXISTS edits (x INTEGER NOT NULL, z INTEGER NOT NULL,
-                 record BLOB NOT NULL, PRIMARY KEY (x, z)) WITHOUT ROWID;",
-        )?;
-        tx.execute(
-            "UPDATE meta SET value = ?1 WHERE key = 'store_format'",
-            params![STORE_FORMAT.to_string()],
-        )?;
+        make_edits_table(&tx, "main")?;
         {
             let mut put = tx.prepare_cached(
                 "INSERT OR REPLACE INTO edits (x, z, record) VALUES (?1, ?2, ?3)",
@@ -380,8 +489,8 @@ fn parsed<T: std::str::FromStr>(conn: &Connection, key: &'static str) -> Result<
     })
 }
 
-/// The SQLite URI that opens `path` read-only (`?`, `#` and `%` escaped).
-fn read_only_uri(path: &Path) -> String {
+/// The SQLite URI of `path` with the query `query` (`?`, `#` and `%` of the path escaped).
+fn uri(path: &Path, query: &str) -> String {
     let mut uri = String::from("file:");
     for c in path.to_string_lossy().chars() {
         match c {
@@ -391,48 +500,128 @@ fn read_only_uri(path: &Path) -> String {
             c => uri.push(c),
         }
     }
-    uri.push_str("?mode=ro");
+    uri.push('?');
+    uri.push_str(query);
     uri
 }
 
-/// Copy the rows of the attached `input` database missing from `main`, in one transaction,
-/// after checking that the rows both hold are identical. Nothing changes on an error.
-///
-/// The rows are copied first and compared after, and only when some position was held
-/// already: finding a row of this table by position reads its whole record (a `WITHOUT ROWID`
-/// table keeps the record in the key, and a 7 KiB record overflows its page), so a check
-/// before the copy, needed only for reruns and overlapping inputs, cost every merge half its
-/// time. A conflict found after the copy rolls the copy back.
+/// Refuse a path that holds no store: missing, empty, or someone else's database.
+fn require_store(path: &Path) -> Result<(), StoreError> {
+    match probe(path)? {
+        Found::Store => Ok(()),
+        Found::Nothing => Err(StoreError::Missing(path.display().to_string())),
+    }
+}
+
+/// Make the `edits` table in `schema` if it is not there, and mark the store's format as
+/// the one with edits.
+fn make_edits_table(conn: &Connection, schema: &str) -> Result<(), StoreError> {
+    conn.execute_batch(&format!(
+        "CREATE TABLE IF NOT EXISTS {schema}.edits (x INTEGER NOT NULL, z INTEGER NOT NULL,
+             record BLOB NOT NULL, PRIMARY KEY (x, z)) WITHOUT ROWID;"
+    ))?;
+    conn.execute(
+        &format!("UPDATE {schema}.meta SET value = ?1 WHERE key = 'store_format'"),
+        params![STORE_FORMAT.to_string()],
+    )?;
+    Ok(())
+}
+
+/// Copy the rows of the attached `input` database missing from `main`, chunks then edits,
+/// in one transaction, after checking that the rows both hold are identical and that the
+/// input holds no table a merge would lose. Nothing changes on an error.
 fn merge_attached(conn: &mut Connection) -> Result<MergeReport, StoreError> {
     let tx = conn.transaction()?;
-    let rows: i64 = tx.query_row("SELECT COUNT(*) FROM input.chunks", [], |r| r.get(0))?;
+    let unknown: Option<String> = tx
+        .query_row(
+            &format!(
+                "SELECT name FROM input.sqlite_master WHERE type = 'table'
+                 AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT IN ({}) LIMIT 1",
+                STORE_TABLES.map(|t| format!("'{t}'")).join(", ")
+            ),
+            [],
+            |r| r.get(0),
+        )
+        .optional()?;
+    if let Some(name) = unknown {
+        return Err(StoreError::ForeignTable(name));
+    }
+    let (copied, identical) = merge_table(&tx, "chunks", "status, record", |x, z| {
+        StoreError::Conflict { x, z }
+    })?;
+    let input_edits: i64 = tx.query_row(
+        "SELECT COUNT(*) FROM input.sqlite_master WHERE type = 'table' AND name = 'edits'",
+        [],
+        |r| r.get(0),
+    )?;
+    let (mut edits_copied, mut edits_identical) = (0, 0);
+    if input_edits > 0 {
+        make_edits_table(&tx, "main")?;
+        (edits_copied, edits_identical) = merge_table(&tx, "edits", "record", |x, z| {
+            StoreError::EditConflict { x, z }
+        })?;
+    }
+    tx.commit()?;
+    Ok(MergeReport {
+        copied,
+        identical,
+        edits_copied,
+        edits_identical,
+    })
+}
+
+/// Copy the rows of `input.table` (keyed by x, z; the other columns `columns`) missing from
+/// `main.table`; a row both hold must be equal in every column, or `conflict(x, z)` is the
+/// error. Rows copied and rows held already.
+///
+/// The rows are copied first and compared after, and only when some position was held
+/// already: finding a row of these tables by position reads its whole record (a `WITHOUT
+/// ROWID` table keeps the record in the key, and a 7 KiB record overflows its page), so a
+/// check before the copy, needed only for reruns and overlapping inputs, cost every merge
+/// half its time. A conflict found after the copy rolls the copy back.
+fn merge_table(
+    tx: &Connection,
+    table: &str,
+    columns: &str,
+    conflict: impl Fn(i32, i32) -> StoreError,
+) -> Result<(u64, u64), StoreError> {
+    let rows: i64 = tx.query_row(&format!("SELECT COUNT(*) FROM input.{table}"), [], |r| {
+        r.get(0)
+    })?;
+    let selected: Vec<String> = columns.split(", ").map(|c| format!("i.{c}")).collect();
     // `WHERE true` is how SQLite parses an upsert after `INSERT ... SELECT`. Only a held
     // position is skipped; any other constraint still fails the merge.
     let copied = tx.execute(
-        "INSERT INTO main.chunks (x, z, status, record)
-         SELECT i.x, i.z, i.status, i.record FROM input.chunks i WHERE true ORDER BY i.x, i.z
-         ON CONFLICT (x, z) DO NOTHING",
+        &format!(
+            "INSERT INTO main.{table} (x, z, {columns})
+             SELECT i.x, i.z, {} FROM input.{table} i WHERE true ORDER BY i.x, i.z
+             ON CONFLICT (x, z) DO NOTHING",
+            selected.join(", ")
+        ),
         [],
     )? as i64;
     if copied < rows {
         // The rows just copied are the input's own bytes; a held one must be too.
-        let conflict = tx
+        let differs: Vec<String> = columns
+            .split(", ")
+            .map(|c| format!("m.{c} != i.{c}"))
+            .collect();
+        let found = tx
             .query_row(
-                "SELECT i.x, i.z FROM input.chunks i JOIN main.chunks m ON m.x = i.x AND m.z = i.z
-                 WHERE m.status != i.status OR m.record != i.record LIMIT 1",
+                &format!(
+                    "SELECT i.x, i.z FROM input.{table} i JOIN main.{table} m
+                     ON m.x = i.x AND m.z = i.z WHERE {} LIMIT 1",
+                    differs.join(" OR ")
+                ),
                 [],
                 |r| Ok((r.get::<_, i32>(0)?, r.get::<_, i32>(1)?)),
             )
             .optional()?;
-        if let Some((x, z)) = conflict {
-            return Err(StoreError::Conflict { x, z });
+        if let Some((x, z)) = found {
+            return Err(conflict(x, z));
         }
     }
-    tx.commit()?;
-    Ok(MergeReport {
-        copied: copied as u64,
-        identical: (rows - copied) as u64,
-    })
+    Ok((copied as u64, (rows - copied) as u64))
 }
 
 fn read_identity(conn: &Connection) -> Result<WorldIdentity, StoreError> {

@@ -123,8 +123,8 @@ fn each_kind_of_bad_record_is_refused_by_name() {
         (8, "seed"),
         (16, "min_y"),
         (20, "height"),
-        (24, "sea level"),
-        (28, "definition digest"),
+        (24, "sea_level"),
+        (28, "definition"),
     ] {
         let other = forge(full, |h, _| h[at] ^= 0x10);
         refuse(

@@ -11,7 +11,7 @@ use stratagen_core::mesh::heightmap::{mesh_heightmap, HeightmapMeshOptions};
 use stratagen_core::mesh::{mesh_chunk, MeshOptions, MissingNeighbour, Mode};
 use stratagen_core::noise::{FractalType, Grid2, Grid3, NoiseDef, NoiseType, Precision};
 use stratagen_core::util::digest::Digest;
-use stratagen_core::world::scatter::{scatter_chunk, ScatterKind, ScatterLayer};
+use stratagen_core::world::scatter::{is_ground, scatter_chunk, ScatterKind, ScatterLayer};
 use stratagen_core::world::{
     status_digest, ChunkData, Definition, Neighbourhood, Palette, World, WorldGen, WorldSettings,
 };
@@ -254,7 +254,7 @@ fn scatter_lines(out: &mut Vec<String>, label: &str, seed: i64, p: ChunkPos, d: 
         .chain(core::iter::once((&everywhere, true)))
         .collect();
     for (layer, anywhere) in layers {
-        let ground = |b| anywhere || matches!(world.blocks.get(b), Some(q) if q.solid);
+        let ground = |b| anywhere || is_ground(&world.blocks, b);
         let v = scatter_chunk(seed, &dims, layer, full, ground);
         let mut h = Digest::new();
         for i in &v {

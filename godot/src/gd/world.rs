@@ -66,15 +66,15 @@ pub struct StratagenWorld {
     seed: i64,
     /// Lowest block y (a multiple of 16).
     #[export]
-    #[init(val = -64)]
+    #[init(val = WorldSettings::default().min_y)]
     min_y: i32,
     /// Height in blocks (a multiple of 16).
     #[export]
-    #[init(val = 384)]
+    #[init(val = i32::try_from(WorldSettings::default().height).unwrap_or(i32::MAX))]
     height: i32,
     /// Sea level.
     #[export]
-    #[init(val = 63)]
+    #[init(val = WorldSettings::default().sea_level)]
     sea_level: i32,
     /// Chunks kept loaded around the viewer (radius).
     #[export]
@@ -446,7 +446,10 @@ impl StratagenWorld {
         let Some(r) = self.running.as_mut() else {
             return Ok(());
         };
-        let frame = r.core.frame(&viewers, &mut r.pool)?;
+        let frame = r
+            .core
+            .frame(&viewers, &mut r.pool)
+            .map_err(|e| e.to_string())?;
         r.waiting.extend(frame.meshes);
         let unloaded = self.drop_unloaded(&frame.unloaded);
         self.apply_meshes(started);

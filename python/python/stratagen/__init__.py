@@ -12,10 +12,16 @@ seed, position). Every call that generates, meshes or fills releases the GIL.
 """
 
 from ._stratagen import (
+    DEFAULT_HEIGHT,
+    DEFAULT_MIN_Y,
+    DEFAULT_SEA_LEVEL,
+    DEFAULT_TILE,
     ArgumentError,
     Chunk,
+    ConflictError,
     DefinitionError,
     Error,
+    ForeignWorldError,
     GenerationError,
     Mesh,
     Noise,
@@ -37,10 +43,16 @@ from ._stratagen import (
 )
 
 __all__ = [
+    "DEFAULT_HEIGHT",
+    "DEFAULT_MIN_Y",
+    "DEFAULT_SEA_LEVEL",
+    "DEFAULT_TILE",
     "ArgumentError",
     "Chunk",
+    "ConflictError",
     "DefinitionError",
     "Error",
+    "ForeignWorldError",
     "GenerationError",
     "Mesh",
     "Noise",

@@ -16,6 +16,21 @@ class NoiseError(Error): ...
 class GenerationError(Error): ...
 class StoreError(Error): ...
 
+class ConflictError(StoreError):
+    x: int
+    z: int
+    edits: bool
+
+class ForeignWorldError(StoreError):
+    field: str
+    stored: str
+    wanted: str
+
+DEFAULT_TILE: int
+DEFAULT_MIN_Y: int
+DEFAULT_HEIGHT: int
+DEFAULT_SEA_LEVEL: int
+
 DType = Union[str, type, np.dtype]
 
 class Noise:
@@ -126,9 +141,9 @@ class World:
         seed: int = 0,
         world: str = "default",
         *,
-        min_y: int = -64,
-        height: int = 384,
-        sea_level: int = 63,
+        min_y: Optional[int] = None,
+        height: Optional[int] = None,
+        sea_level: Optional[int] = None,
     ) -> None: ...
     @property
     def seed(self) -> int: ...
@@ -201,17 +216,17 @@ def pregen(
     *,
     seed: int = 0,
     world: str = "default",
-    min_y: int = -64,
-    height: int = 384,
-    sea_level: int = 63,
+    min_y: Optional[int] = None,
+    height: Optional[int] = None,
+    sea_level: Optional[int] = None,
     threads: Optional[int] = None,
     progress: Optional[Callable[[int, int], Any]] = None,
     shard: Optional[Tuple[int, int]] = None,
-    tile: int = 64,
+    tile: int = ...,
 ) -> Dict[str, float]: ...
 def merge(
     out: Union[str, "PathLike[str]"], inputs: List[Union[str, "PathLike[str]"]]
 ) -> List[Dict[str, int]]: ...
-def tiles(x0: int, z0: int, x1: int, z1: int, *, tile: int = 64) -> List[Tuple[int, int, int, int]]: ...
+def tiles(x0: int, z0: int, x1: int, z1: int, *, tile: int = ...) -> List[Tuple[int, int, int, int]]: ...
 def xxh64(data: bytes) -> int: ...
 def keep_freed_memory() -> None: ...

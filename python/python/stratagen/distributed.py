@@ -97,10 +97,10 @@ def pregenerate(
     *,
     world: str = "default",
     seed: int = 0,
-    min_y: int = -64,
-    height: int = 384,
-    sea_level: int = 63,
-    tile: int = 64,
+    min_y: Optional[int] = None,
+    height: Optional[int] = None,
+    sea_level: Optional[int] = None,
+    tile: int = stratagen.DEFAULT_TILE,
     shared_dir: Optional[str] = None,
     threads: int = 1,
     retries: int = 3,
@@ -110,6 +110,7 @@ def pregenerate(
     cluster of `client` into the SQLite store `out` (created if missing; chunks it holds
     already must be identical).
 
+    `min_y`, `height` and `sea_level` default to the library's (as `stratagen.World`).
     The region is cut into tiles of `tile` chunks a side; each tile is one task, run on
     `threads` threads of its worker (1 suits a worker with one Dask thread per core). Tasks
     are pure and retried up to `retries` times: a worker that dies has its shards run again
@@ -121,9 +122,10 @@ def pregenerate(
     x0, z0, x1, z1 = region
     plan = stratagen.tiles(x0, z0, x1, z1, tile=tile)
     count = len(plan)
-    settings = (min_y, height, sea_level)
-    # Refuse a bad definition or settings here, before any task is sent.
-    stratagen.World(seed=seed, world=world, min_y=min_y, height=height, sea_level=sea_level)
+    # Refuse a bad definition or settings here, before any task is sent; the world's
+    # settings, defaults filled in, are what the shards run with and are keyed by.
+    w = stratagen.World(seed=seed, world=world, min_y=min_y, height=height, sea_level=sea_level)
+    settings = (w.min_y, w.height, w.sea_level)
     key = shard_key(world, seed, settings, region, tile)
     spec = _spec(world)
     futures = [
