@@ -20,92 +20,8 @@
 #include <malloc.h>
 #endif
 
+#include "queue.h"
 #include "stratagen.h"
-
-#define QCAP 1024
-
-typedef struct {
-    sg_task *items[QCAP];
-    size_t head, len;
-    int closed;
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
-} queue;
-
-static void q_init(queue *q) {
-    q->head = q->len = 0;
-    q->closed = 0;
-    pthread_mutex_init(&q->mu, NULL);
-    pthread_cond_init(&q->cv, NULL);
-}
-
-static void q_push(queue *q, sg_task *t) {
-    pthread_mutex_lock(&q->mu);
-    q->items[(q->head + q->len) % QCAP] = t;
-    q->len++;
-    pthread_cond_signal(&q->cv);
-    pthread_mutex_unlock(&q->mu);
-}
-
-/* Takes the head task, or NULL if the queue is empty. Call with q->mu held. */
-static sg_task *q_take_locked(queue *q) {
-    sg_task *t = NULL;
-    if (q->len > 0) {
-        t = q->items[q->head];
-        q->head = (q->head + 1) % QCAP;
-        q->len--;
-    }
-    return t;
-}
-
-/* Pops one task; returns NULL once the queue is closed and empty. */
-static sg_task *q_pop(queue *q) {
-    pthread_mutex_lock(&q->mu);
-    while (q->len == 0 && !q->closed) pthread_cond_wait(&q->cv, &q->mu);
-    sg_task *t = q_take_locked(q);
-    pthread_mutex_unlock(&q->mu);
-    return t;
-}
-
-/* Pops one task without waiting; NULL if the queue is empty. */
-static sg_task *q_try_pop(queue *q) {
-    pthread_mutex_lock(&q->mu);
-    sg_task *t = q_take_locked(q);
-    pthread_mutex_unlock(&q->mu);
-    return t;
-}
-
-/* Moves up to cap tasks out without waiting; returns how many. */
-static size_t q_drain(queue *q, sg_task **out, size_t cap) {
-    pthread_mutex_lock(&q->mu);
-    size_t n = 0;
-    while (q->len > 0 && n < cap) out[n++] = q_take_locked(q);
-    pthread_mutex_unlock(&q->mu);
-    return n;
-}
-
-/* Pushes n tasks and wakes up to `wake` waiting threads. */
-static void q_push_many(queue *q, sg_task **ts, size_t n, size_t wake) {
-    pthread_mutex_lock(&q->mu);
-    for (size_t i = 0; i < n; i++) q->items[(q->head + q->len + i) % QCAP] = ts[i];
-    q->len += n;
-    for (size_t i = 0; i < wake && i < n; i++) pthread_cond_signal(&q->cv);
-    pthread_mutex_unlock(&q->mu);
-}
-
-static size_t q_len(queue *q) {
-    pthread_mutex_lock(&q->mu);
-    size_t n = q->len;
-    pthread_mutex_unlock(&q->mu);
-    return n;
-}
-
-static void q_close(queue *q) {
-    pthread_mutex_lock(&q->mu);
-    q->closed = 1;
-    pthread_cond_broadcast(&q->cv);
-    pthread_mutex_unlock(&q->mu);
-}
 
 static queue todo, done;
 
@@ -211,7 +127,8 @@ int main(int argc, char **argv) {
         /* Keep 16 tasks per thread queued, so no helper waits while the main thread runs a
          * task of its own: most tasks take microseconds, a light task milliseconds. */
         size_t target = 16 * (size_t)threads, outstanding = 0;
-        sg_task *batch[128];
+        sg_task *taken[128];
+        void *batch[128];
         for (;;) {
             size_t nf = q_drain(&done, batch, 128);
             for (size_t i = 0; i < nf; i++) CHECK(sg_world_finish_task(world, batch[i])); /* owner */
@@ -220,7 +137,8 @@ int main(int argc, char **argv) {
             size_t want = target > queued ? target - queued : 0;
             if (want > 128) want = 128;
             size_t n = 0;
-            CHECK(sg_world_take_tasks(world, batch, want, &n));
+            CHECK(sg_world_take_tasks(world, taken, want, &n));
+            for (size_t i = 0; i < n; i++) batch[i] = taken[i];
             q_push_many(&todo, batch, n, (size_t)helpers);
             outstanding += n;
             if (outstanding == 0) break;
