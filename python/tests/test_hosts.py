@@ -24,7 +24,7 @@ STRESS_SECONDS = 4.0
 WATCHDOG_SECONDS = 60
 
 
-def test_threads_mixing_every_call_on_shared_objects_never_hang(tmp_path):
+def test_threads_mixing_every_call_on_shared_objects_never_hang(tmp_path, capfd):
     world = stratagen.World(seed=3)
     plain = stratagen.World(seed=3)
     want = {(c.x, c.z): c.digest for c in plain.region(0, 0, 3, 1, threads=1)}
@@ -100,14 +100,17 @@ def test_threads_mixing_every_call_on_shared_objects_never_hang(tmp_path):
         loop("store", store_reads),
         loop("pregen", pregens),
     ]
-    faulthandler.dump_traceback_later(WATCHDOG_SECONDS, exit=True)
-    try:
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(timeout=max(0.0, stop - time.monotonic()) + WATCHDOG_SECONDS / 2)
-    finally:
-        faulthandler.cancel_dump_traceback_later()
+    # The watchdog writes to the real stderr: the process ends before pytest could show
+    # what it captured.
+    with capfd.disabled():
+        faulthandler.dump_traceback_later(WATCHDOG_SECONDS, exit=True)
+        try:
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(timeout=max(0.0, stop - time.monotonic()) + WATCHDOG_SECONDS / 2)
+        finally:
+            faulthandler.cancel_dump_traceback_later()
     assert not [t.name for t in threads if t.is_alive()], "threads still running"
     assert not errors, errors
     assert all(counts[t.name] > 0 for t in threads), counts
