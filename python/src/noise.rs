@@ -4,19 +4,13 @@
 use numpy::PyArrayDyn;
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
-use stratagen_core::noise::{Grid2, Grid3, Noise as CoreNoise, NoiseDef, ShaderLanguage};
-
-use stratagen_worldfile::noise_names::{DISTANCES, FRACTALS, PRECISIONS, RETURNS, TYPES};
+use stratagen_core::noise::names::{
+    name_of, DISTANCES, FRACTALS, LANGUAGES, PRECISIONS, RETURNS, TYPES,
+};
+use stratagen_core::noise::{Grid2, Grid3, Noise as CoreNoise, NoiseDef};
 
 use crate::arrays::{float_type, owned, FloatType};
 use crate::errors::{argument, choose as parse, noise as noise_error};
-
-/// Shader language names for [`Noise::shader`].
-const LANGUAGES: [(&str, ShaderLanguage); 3] = [
-    ("wgsl", ShaderLanguage::Wgsl),
-    ("glsl", ShaderLanguage::Glsl),
-    ("godot", ShaderLanguage::Godot),
-];
 
 /// The most samples one fill returns (2^28: 2 GiB of `float64`).
 const MAX_FILL_SAMPLES: usize = 1 << 28;
@@ -34,10 +28,6 @@ const MAX_FILL_SAMPLES: usize = 1 << 28;
 pub struct Noise {
     def: NoiseDef,
     noise: CoreNoise,
-}
-
-fn name_of<T: Copy + PartialEq>(table: &[(&'static str, T)], v: T) -> &'static str {
-    table.iter().find(|(_, t)| *t == v).map_or("?", |(n, _)| *n)
 }
 
 /// `n` samples, refused when empty or larger than [`MAX_FILL_SAMPLES`].

@@ -79,7 +79,4 @@ pub fn choice<E: Copy>(
     fallback
 }
 
-/// The name of `e` among the choices.
-pub fn name_of<E: Copy + PartialEq>(choices: &[(&'static str, E)], e: E) -> &'static str {
-    choices.iter().find(|(_, v)| *v == e).map_or("", |(n, _)| n)
-}
+pub use stratagen_core::noise::names::name_of;

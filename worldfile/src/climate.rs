@@ -1,8 +1,6 @@
 //! Noise tables and `[climate]`: reading and writing.
 
-use stratagen_core::noise::{
-    CellularDistance, CellularReturn, FractalType, NoiseDef, NoiseType, Precision,
-};
+use stratagen_core::noise::NoiseDef;
 use stratagen_core::world::definition::{ClimateBox, ClimateDef, Interval};
 use stratagen_core::world::Definition;
 
@@ -10,34 +8,7 @@ use crate::build::{array, floats, name_of, T};
 use crate::node::Node;
 use crate::reader::Reader;
 
-/// The names of the noise types in documents (and in the Python API).
-pub const TYPES: [(&str, NoiseType); 4] = [
-    ("value", NoiseType::Value),
-    ("perlin", NoiseType::Perlin),
-    ("simplex", NoiseType::Simplex),
-    ("cellular", NoiseType::Cellular),
-];
-/// The names of the fractal types.
-pub const FRACTALS: [(&str, FractalType); 4] = [
-    ("none", FractalType::None),
-    ("fbm", FractalType::Fbm),
-    ("ridged", FractalType::Ridged),
-    ("billow", FractalType::Billow),
-];
-/// The names of the noise precisions.
-pub const PRECISIONS: [(&str, Precision); 2] = [("f64", Precision::F64), ("f32", Precision::F32)];
-/// The names of the cellular distance functions.
-pub const DISTANCES: [(&str, CellularDistance); 2] = [
-    ("euclidean", CellularDistance::Euclidean),
-    ("manhattan", CellularDistance::Manhattan),
-];
-/// The names of the cellular return values.
-pub const RETURNS: [(&str, CellularReturn); 4] = [
-    ("f1", CellularReturn::F1),
-    ("f2", CellularReturn::F2),
-    ("f2_minus_f1", CellularReturn::F2MinusF1),
-    ("cell_value", CellularReturn::CellValue),
-];
+pub use stratagen_core::noise::names::{DISTANCES, FRACTALS, PRECISIONS, RETURNS, TYPES};
 
 /// Names of the five climate parameters, in [`ClimateDef::noises`] order.
 pub const CLIMATE_NOISES: [&str; 5] = [

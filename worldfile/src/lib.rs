@@ -29,11 +29,6 @@ mod reader;
 mod scatter;
 mod terrain;
 
-/// The names noise settings take in documents: `type`, `fractal`, `cellular_distance`,
-/// `cellular_return`, `precision`.
-pub mod noise_names {
-    pub use crate::climate::{DISTANCES, FRACTALS, PRECISIONS, RETURNS, TYPES};
-}
 pub use document::FORMAT;
 pub use problem::{Pos, Problem, Problems, MAX_PROBLEMS};
 

@@ -14,6 +14,7 @@ pub mod def;
 pub mod fill;
 pub mod fractal;
 pub mod lattice;
+pub mod names;
 #[cfg(feature = "alloc")]
 pub mod shader;
 #[cfg(target_arch = "x86_64")]
