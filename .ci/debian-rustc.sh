@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fetch Debian's packaged rustc 1.63 (and, optionally, its std for foreign architectures)
 # without installing it: the packages are downloaded and unpacked into one folder.
-# Usage: .ci/debian-rustc.sh DEST [ARCH ...]     (ARCH: arm64 s390x i386)
+# Usage: .ci/debian-rustc.sh DEST [ARCH ...]     (ARCH: arm64 s390x i386 wasm32)
+# wasm32 adds the std for wasm32-unknown-unknown and lld-14 (the linker `rust-lld` points at).
 # Prints nothing on success; DEST/usr/bin/rustc is the compiler afterwards.
 set -euo pipefail
 dest=$1; shift
@@ -13,6 +14,11 @@ if [ ! -x "$dest/usr/bin/rustc" ]; then
   (cd "$debs" && apt-get download -q rustc libstd-rust-1.63 libstd-rust-dev >/dev/null)
 fi
 for arch in "$@"; do
+  if [ "$arch" = wasm32 ]; then
+    [ -d "$dest/usr/lib/rustlib/wasm32-unknown-unknown" ] && [ -x "$dest/usr/lib/llvm-14/bin/lld" ] && continue
+    (cd "$debs" && apt-get download -q libstd-rust-dev-wasm32 lld-14 libllvm14 >/dev/null)
+    continue
+  fi
   [ -d "$dest/usr/lib/rustlib/$(case $arch in arm64) echo aarch64-unknown-linux-gnu;; s390x) echo s390x-unknown-linux-gnu;; i386) echo i686-unknown-linux-gnu;; esac)" ] && continue
   lists="$dest/lists-$arch"
   mkdir -p "$lists/partial"

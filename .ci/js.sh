@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The npm package: build its WebAssembly module with Debian's rustc 1.63 (js/build.sh), run
+# its tests (node's test runner: the parity corpus in wasm32 among them), then pack it and
+# install the tarball into a fresh project that imports it and generates a chunk.
+# Usage: .ci/js.sh [RUSTC_DIR]     (the Debian toolchain folder; default target/deb-rustc)
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+export STRATAGEN_DEB_RUSTC=${1:-$here/target/deb-rustc}
+bash "$here/js/build.sh"
+(cd "$here/js" && npm test)
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+(cd "$here/js" && npm pack --silent --pack-destination "$scratch" >/dev/null)
+cd "$scratch"
+npm init -y >/dev/null
+npm install --silent --no-audit --no-fund ./stratagen-*.tgz
+cat > check.mjs <<'JS'
+import { init, World } from 'stratagen';
+await init();
+const chunk = new World({ seed: 0 }).chunk(0, 0);
+console.log(chunk.digest.toString(16).padStart(16, '0'));
+JS
+want=$(awk '/^chunk origin seed 0 \(0, 0\) full / { print $NF }' "$here/tests/snapshots/parity__parity_corpus.snap")
+got=$(node check.mjs)
+[ "$got" = "$want" ] || { echo "the packed package gave $got, the corpus says $want"; exit 1; }
+echo "npm pack: $(ls stratagen-*.tgz) installs in a fresh project and gives the corpus digest $got"

@@ -1,0 +1,128 @@
+// Types of the `stratagen` package (index.js).
+
+/** Every error the package throws, with the library's message. */
+export class StratagenError extends Error {}
+
+/** Load the WebAssembly module once (later calls return at once). */
+export function init(options?: { wasm?: BufferSource | WebAssembly.Module }): Promise<void>;
+
+/** Live objects in the module, for leak checks. */
+export function liveObjects(): { noises: number; chunks: number; memoryBytes: number };
+
+export type NoiseType = 'value' | 'perlin' | 'simplex' | 'cellular';
+export type FractalType = 'none' | 'fbm' | 'ridged' | 'billow';
+export type Precision = 'f64' | 'f32';
+export type CellularDistance = 'euclidean' | 'manhattan';
+export type CellularReturn = 'f1' | 'f2' | 'f2_minus_f1' | 'cell_value';
+export type ShaderLanguage = 'wgsl' | 'glsl' | 'godot';
+
+/** Noise settings; the library's defaults where missing. */
+export interface NoiseOptions {
+  type?: NoiseType;
+  fractal?: FractalType;
+  /** 1..=16. */
+  octaves?: number;
+  /** Cycles per unit, > 0. */
+  frequency?: number;
+  lacunarity?: number;
+  /** Amplitude multiplier between octaves (persistence). */
+  gain?: number;
+  seed?: number | bigint;
+  /** Added to every coordinate before scaling. */
+  offset?: [number, number, number];
+  /** Domain warp displacement in units; 0 disables the warp. */
+  warpAmplitude?: number;
+  warpFrequency?: number;
+  cellularDistance?: CellularDistance;
+  cellularReturn?: CellularReturn;
+  /** 0..=1. */
+  cellularJitter?: number;
+  /** 'f64' fills Float64Arrays; 'f32' is its own noise, filling Float32Arrays. */
+  precision?: Precision;
+}
+
+/** Objects that hold module memory. */
+export interface Freeable {
+  /** Release the module memory; later calls on the object throw. */
+  free(): void;
+}
+
+export class Noise implements Freeable {
+  constructor(options?: NoiseOptions);
+  readonly precision: Precision;
+  /** A width × height grid from (x0, y0) with steps (dx, dy), row by row. */
+  fill2d(x0: number, y0: number, dx: number, dy: number, width: number, height: number): Float64Array | Float32Array;
+  /** A width × height × depth grid, index (j * depth + k) * width + i (y, z, x). */
+  fill3d(
+    x0: number, y0: number, z0: number,
+    dx: number, dy: number, dz: number,
+    width: number, height: number, depth: number,
+  ): Float64Array | Float32Array;
+  sample2d(x: number, y: number): number;
+  sample3d(x: number, y: number, z: number): number;
+  /** The res × res heightmap chunk (cx, cz); chunks tile seamlessly. */
+  heightmapChunk(cx: number, cz: number, res?: number): Float32Array;
+  /** The noise as GPU shader source. */
+  shader(language?: ShaderLanguage, dims?: 2 | 3): string;
+  free(): void;
+}
+
+export type Preset = 'default' | 'archipelago' | 'caverns';
+
+export interface WorldOptions {
+  seed?: number | bigint;
+  world?: Preset;
+  minY?: number;
+  height?: number;
+  seaLevel?: number;
+}
+
+export type HeightmapKind = 'world_surface' | 'ocean_floor' | 'motion_blocking' | 'motion_blocking_no_leaves';
+
+/** A finished chunk; block index ((y - minY) * 16 + z) * 16 + x. */
+export class Chunk implements Freeable {
+  readonly x: number;
+  readonly z: number;
+  readonly minY: number;
+  /** As `stratagen digest` prints it. */
+  readonly digest: bigint;
+  readonly blocks: Uint16Array;
+  /** Per 4 × 4 column cell, index z / 4 * 4 + x / 4. */
+  readonly biomes: Uint8Array;
+  /** Index z * 16 + x: y + 1 of the top block of the kind. */
+  heightmap(kind?: HeightmapKind): Int32Array;
+  readonly skyLight: Uint8Array;
+  readonly blockLight: Uint8Array;
+  free(): void;
+}
+
+/** One surface of a chunk mesh, ready for a THREE.BufferGeometry. */
+export interface SurfaceArrays {
+  positions: Float32Array;
+  normals: Float32Array;
+  /** Linear RGBA with ambient occlusion and light. */
+  colours: Float32Array;
+  /** In blocks. */
+  uvs: Float32Array;
+  /** Counter-clockwise triangles. */
+  indices: Uint32Array;
+}
+
+export interface ChunkMesh {
+  opaque: SurfaceArrays;
+  cutout: SurfaceArrays;
+  translucent: SurfaceArrays;
+  digest: bigint;
+}
+
+export class World implements Freeable {
+  constructor(options?: WorldOptions);
+  readonly minY: number;
+  readonly height: number;
+  readonly definitionDigest: bigint;
+  chunk(cx: number, cz: number): Chunk;
+  /** Row-major (z, then x). */
+  region(x0: number, z0: number, x1: number, z1: number): Chunk[];
+  mesh(cx: number, cz: number, options?: { greedy?: boolean }): ChunkMesh;
+  free(): void;
+}

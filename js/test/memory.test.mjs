@@ -1,0 +1,38 @@
+// Handles leave nothing behind: 10,000 noises made and freed, and chunks, keep the module's
+// memory flat once its allocator has warmed up.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { init, liveObjects, Noise, World } from '../index.js';
+
+before(() => init());
+
+test('10,000 noise create and free cycles leave wasm memory flat', () => {
+  const cycle = () => {
+    const n = new Noise({ type: 'simplex', octaves: 6 });
+    n.fill2d(0, 0, 1, 1, 64, 64);
+    n.free();
+  };
+  for (let i = 0; i < 1000; i++) cycle();
+  const before = liveObjects();
+  for (let i = 0; i < 10000; i++) cycle();
+  const after = liveObjects();
+  assert.equal(after.noises, before.noises);
+  assert.equal(after.memoryBytes, before.memoryBytes);
+});
+
+test('chunks made and freed leave wasm memory flat', () => {
+  const world = new World({ seed: 1 });
+  const cycle = () => {
+    const c = world.chunk(0, 0);
+    void c.blocks;
+    c.free();
+  };
+  for (let i = 0; i < 3; i++) cycle();
+  const before = liveObjects();
+  for (let i = 0; i < 10; i++) cycle();
+  const after = liveObjects();
+  assert.equal(after.chunks, 0);
+  assert.equal(after.memoryBytes, before.memoryBytes);
+  world.free();
+});
