@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Build the WebAssembly module of the npm package with Debian's rustc 1.63 (the one toolchain
+# Build the WebAssembly modules of the npm package with Debian's rustc 1.63 (the one toolchain
 # here with a std for wasm32-unknown-unknown), calling rustc directly as .ci/cross.sh does:
-# libm and core as rlibs, then wasm/ as a cdylib, into js/dist/ with the presets' canonical
-# bytes; and the parity corpus harness as its own module (js/dist/parity.wasm, tests only).
+# libm and core as rlibs, then wasm/ as a cdylib, twice: stratagen.wasm (any engine with bulk
+# memory) and stratagen-simd.wasm (SIMD128 as well, which the package loads where the engine
+# has it), into js/dist/ with the presets' canonical bytes; and the parity corpus harness as a
+# module of each kind (js/dist/parity*.wasm, tests only).
 # Usage: .ci/wasm-build.sh RUSTC_DIR [OUT_DIR]     (OUT_DIR: js/dist)
 set -euo pipefail
 deb=$(cd "$1" && pwd)
@@ -17,17 +19,37 @@ rustc=("$deb/usr/bin/rustc" --sysroot "$deb/usr" --edition 2021 --target wasm32-
   -C opt-level=3)
 libm_src=$(cd "$here" && cargo metadata --format-version 1 --locked 2>/dev/null |
   python3 -c 'import json,sys; m=json.load(sys.stdin); print([p["manifest_path"] for p in m["packages"] if p["name"]=="libm"][0])')
-# libm's build script turns its default `arch` feature into `--cfg arch_enabled`; do the same.
-"${rustc[@]}" --crate-type rlib --crate-name libm --cfg 'feature="arch"' --cfg 'feature="default"' \
-  --cfg arch_enabled --cap-lints allow -o "$work/liblibm.rlib" "$(dirname "$libm_src")/src/lib.rs"
-"${rustc[@]}" --crate-type rlib --crate-name stratagen_core --extern libm="$work/liblibm.rlib" \
-  -D warnings --cfg 'feature="alloc"' -o "$work/libstratagen_core.rlib" "$here/core/src/lib.rs"
-# Whole-program optimisation and no symbol names: a third of the size, the same code.
-module=(-C lto=fat -C codegen-units=1 -C strip=symbols -C linker="$deb/usr/bin/rust-lld"
-  --crate-type cdylib --extern stratagen_core="$work/libstratagen_core.rlib" -L "$work")
-"${rustc[@]}" "${module[@]}" -D warnings --crate-name stratagen_wasm -o "$out/stratagen.wasm" \
-  "$here/wasm/src/lib.rs"
-"${rustc[@]}" "${module[@]}" --crate-name parity -o "$out/parity.wasm" "$here/tests/parity/wasm.rs"
+
+# variant FEATURES SUFFIX: core and the modules built with the wasm features FEATURES, the
+# modules named stratagen$SUFFIX.wasm and parity$SUFFIX.wasm. Bulk memory makes memset and
+# memcpy one instruction each (a byte loop without it); SIMD128 lets the compiler vectorise
+# core's portable loops, which keeps every bit (the parity corpus runs on both modules).
+variant() {
+  local features=$1 suffix=$2 dir="$work/build$2"
+  mkdir -p "$dir"
+  local rustc_v=("${rustc[@]}" -C target-feature="$features")
+  # libm's build script turns its default `arch` feature into `--cfg arch_enabled`; do the same.
+  "${rustc_v[@]}" --crate-type rlib --crate-name libm --cfg 'feature="arch"' \
+    --cfg 'feature="default"' --cfg arch_enabled --cap-lints allow -o "$dir/liblibm.rlib" \
+    "$(dirname "$libm_src")/src/lib.rs"
+  "${rustc_v[@]}" --crate-type rlib --crate-name stratagen_core --extern libm="$dir/liblibm.rlib" \
+    -D warnings --cfg 'feature="alloc"' -o "$dir/libstratagen_core.rlib" "$here/core/src/lib.rs"
+  # Whole-program optimisation and no symbol names: a third of the size, the same code.
+  local module=(-C lto=fat -C codegen-units=1 -C strip=symbols -C linker="$deb/usr/bin/rust-lld"
+    --crate-type cdylib --extern stratagen_core="$dir/libstratagen_core.rlib" -L "$dir")
+  "${rustc_v[@]}" "${module[@]}" -D warnings --crate-name stratagen_wasm \
+    -o "$out/stratagen$suffix.wasm" "$here/wasm/src/lib.rs"
+  "${rustc_v[@]}" "${module[@]}" --crate-name parity -o "$out/parity$suffix.wasm" \
+    "$here/tests/parity/wasm.rs"
+}
+variant +bulk-memory "" &
+plain=$!
+variant +bulk-memory,+simd128 -simd &
+simd=$!
+wait "$plain"
+wait "$simd"
 # The presets' canonical bytes (the `default` preset is the built-in world, no bytes).
 cp "$here"/tests/parity/presets/*.bin "$out/presets/"
-echo "wasm: $(wc -c < "$out/stratagen.wasm") bytes, $(gzip -9 -c "$out/stratagen.wasm" | wc -c) gzipped"
+for m in stratagen stratagen-simd; do
+  echo "wasm: $m.wasm $(wc -c < "$out/$m.wasm") bytes, $(gzip -9 -c "$out/$m.wasm" | wc -c) gzipped"
+done

@@ -3,8 +3,18 @@
 /** Every error the package throws, with the library's message. */
 export class StratagenError extends Error {}
 
-/** Load the WebAssembly module once (later calls return at once). */
-export function init(options?: { wasm?: BufferSource | WebAssembly.Module }): Promise<void>;
+/**
+ * Load the WebAssembly module once (later calls return at once): the SIMD128 build where the
+ * engine has SIMD128, the baseline build elsewhere (the same bits). `simd` forces the choice;
+ * `wasm` gives a module's bytes or a compiled module instead.
+ */
+export function init(options?: { simd?: boolean; wasm?: BufferSource | WebAssembly.Module }): Promise<void>;
+
+/** Whether this engine runs WebAssembly SIMD128. */
+export function simdSupported(): boolean;
+
+/** Which build `init()` loaded. */
+export function moduleKind(): 'simd128' | 'baseline' | 'given';
 
 /** Live objects in the module, for leak checks. */
 export function liveObjects(): { noises: number; chunks: number; memoryBytes: number };

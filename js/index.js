@@ -21,6 +21,8 @@ export class StratagenError extends Error {
 
 /** The module's exports, once `init()` has run. */
 let wasm = null;
+/** Which build was loaded: 'simd128', 'baseline', or 'given' (the caller's bytes). */
+let kind = null;
 /** Preset name → canonical definition bytes (`default` is the built-in world: none). */
 let presets = null;
 /** The library's noise defaults: the numbers and names the module reports. */
@@ -54,12 +56,28 @@ async function load(relative) {
 }
 
 /**
- * Load the WebAssembly module (once; later calls return at once). `options.wasm` may give the
- * module's bytes or a compiled `WebAssembly.Module` instead of the file beside this one.
+ * A module of one SIMD128 instruction: whether the engine validates it is whether it runs the
+ * SIMD build (the check `wasm-feature-detect` makes).
+ */
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
+
+/** Whether this engine runs WebAssembly SIMD128. */
+export function simdSupported() {
+  return WebAssembly.validate(SIMD_PROBE);
+}
+
+/**
+ * Load the WebAssembly module (once; later calls return at once): the SIMD128 build where the
+ * engine has SIMD128, the other build elsewhere (both give the same bits). `options.simd`
+ * forces the choice; `options.wasm` gives a module's bytes or a compiled `WebAssembly.Module`
+ * instead of the files beside this one.
  */
 export async function init(options = {}) {
   if (wasm !== null) return;
-  const source = options.wasm ?? await load('./dist/stratagen.wasm');
+  const simd = options.simd ?? simdSupported();
+  const source = options.wasm ?? await load(simd ? './dist/stratagen-simd.wasm' : './dist/stratagen.wasm');
   const { instance } = source instanceof WebAssembly.Module
     ? { instance: await WebAssembly.instantiate(source, {}) }
     : await WebAssembly.instantiate(source, {});
@@ -76,6 +94,7 @@ export async function init(options = {}) {
     return Array.from(new Int32Array(e.memory.buffer, p, 3));
   }, e);
   wasm = e;
+  kind = options.wasm !== undefined ? 'given' : simd ? 'simd128' : 'baseline';
   presets = loaded;
   noiseDefaults = { numbers, names };
   settingsDefaults = settings;
@@ -501,4 +520,10 @@ export class Chunk extends Handle {
 export function liveObjects() {
   const e = exports();
   return { noises: e.sg_noise_count(), chunks: e.sg_chunk_count(), memoryBytes: e.memory.buffer.byteLength };
+}
+
+/** Which build `init()` loaded: 'simd128', 'baseline', or 'given' (`options.wasm`). */
+export function moduleKind() {
+  exports();
+  return kind;
 }

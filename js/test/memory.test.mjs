@@ -3,9 +3,10 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { init, liveObjects, Noise, World } from '../index.js';
+import { liveObjects, Noise, World } from '../index.js';
+import { start } from './setup.mjs';
 
-before(() => init());
+before(() => start());
 
 test('10,000 noise create and free cycles leave wasm memory flat', () => {
   const cycle = () => {

@@ -3,9 +3,10 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { init, Noise, StratagenError } from '../index.js';
+import { Noise, StratagenError } from '../index.js';
+import { start } from './setup.mjs';
 
-before(() => init());
+before(() => start());
 
 test('2D and 3D fills equal point samples at every point', () => {
   for (const type of ['value', 'perlin', 'simplex', 'cellular']) {

@@ -2,9 +2,10 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { init, World, StratagenError } from '../index.js';
+import { World, StratagenError } from '../index.js';
+import { start } from './setup.mjs';
 
-before(() => init());
+before(() => start());
 
 test('a chunk holds blocks, biomes, heightmaps and light of the world\'s height', () => {
   const world = new World({ seed: 4 });
