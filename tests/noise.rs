@@ -899,3 +899,21 @@ fn aprons_at_the_edges() {
         }
     }
 }
+
+/// A host's fill size: empty grids and fills past 2^28 samples (or overflowing) are refused,
+/// 2^28 itself is not.
+#[test]
+fn fill_samples_bound_what_a_host_allocates() {
+    use stratagen_core::noise::{fill_samples, MAX_FILL_SAMPLES};
+    assert_eq!(fill_samples(&[3, 0, 5]), Err(NoiseError::EmptyGrid));
+    assert_eq!(fill_samples(&[1 << 14, 1 << 14]), Ok(MAX_FILL_SAMPLES));
+    assert_eq!(
+        fill_samples(&[1 << 14, 1 << 14, 2]),
+        Err(NoiseError::FillTooLarge)
+    );
+    assert_eq!(
+        fill_samples(&[usize::MAX, 2]),
+        Err(NoiseError::FillTooLarge)
+    );
+    assert_eq!(fill_samples(&[16, 384, 16]), Ok(16 * 384 * 16));
+}

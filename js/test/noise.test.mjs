@@ -65,7 +65,7 @@ test('bad settings and arguments are StratagenErrors with the library\'s message
   refused(() => new Noise({ offset: [1, 2] }), /offset/);
   const n = new Noise();
   refused(() => n.fill2d(0, 0, 1, 1, 2.5, 4), /width/);
-  refused(() => n.fill2d(0, 0, 1, 1, 0, 4), /empty/);
+  refused(() => n.fill2d(0, 0, 1, 1, 0, 4), /zero/);
   refused(() => n.fill2d(0, 0, 1, 1, 1 << 15, 1 << 15), /too large/);
   refused(() => n.shader('hlsl'), /expected one of wgsl, glsl, godot/);
   n.free();

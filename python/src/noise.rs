@@ -7,13 +7,10 @@ use pyo3::types::PyAny;
 use stratagen_core::noise::names::{
     name_of, DISTANCES, FRACTALS, LANGUAGES, PRECISIONS, RETURNS, TYPES,
 };
-use stratagen_core::noise::{Grid2, Grid3, Noise as CoreNoise, NoiseDef};
+use stratagen_core::noise::{fill_samples, Grid2, Grid3, Noise as CoreNoise, NoiseDef};
 
 use crate::arrays::{float_type, owned, FloatType};
 use crate::errors::{argument, choose as parse, noise as noise_error};
-
-/// The most samples one fill returns (2^28: 2 GiB of `float64`).
-const MAX_FILL_SAMPLES: usize = 1 << 28;
 
 /// Deterministic noise: the same settings give the same values on every machine.
 ///
@@ -30,17 +27,9 @@ pub struct Noise {
     noise: CoreNoise,
 }
 
-/// `n` samples, refused when empty or larger than [`MAX_FILL_SAMPLES`].
+/// `n` samples of a fill of `dims`, refused when empty or too large.
 fn samples(dims: &[usize]) -> PyResult<usize> {
-    let n = dims
-        .iter()
-        .try_fold(1usize, |acc, &d| acc.checked_mul(d))
-        .filter(|&n| n <= MAX_FILL_SAMPLES)
-        .ok_or_else(|| argument(format!("a fill of {dims:?} samples is too large")))?;
-    if n == 0 {
-        return Err(argument(format!("a fill of {dims:?} samples is empty")));
-    }
-    Ok(n)
+    fill_samples(dims).map_err(|e| argument(format!("a fill of {dims:?}: {e}")))
 }
 
 /// Fill `n` samples with `f` with the GIL released and hand them to numpy as `shape`.

@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use stratagen_core::noise::names::{
     lookup, name_of, DISTANCES, FRACTALS, LANGUAGES, PRECISIONS, RETURNS, TYPES,
 };
-use stratagen_core::noise::{Grid2, Grid3, Noise, NoiseDef, Precision};
+use stratagen_core::noise::{fill_samples, Grid2, Grid3, Noise, NoiseDef, NoiseError, Precision};
 
 use crate::boundary::{handle, in_slice, in_str, out_slice, status, text, Registry};
 
@@ -37,9 +37,6 @@ pub const NAMES: [&str; 5] = [
     "cellular_return",
     "precision",
 ];
-
-/// The most samples one fill writes (2^28).
-pub const MAX_SAMPLES: usize = 1 << 28;
 
 /// The value `name` names in `table`, or a message listing what `setting` takes.
 fn choose<T: Copy>(setting: &str, table: &[(&str, T)], name: &str) -> Result<T, String> {
@@ -161,17 +158,33 @@ fn with_noise<R>(id: u32, f: impl FnOnce(&Noise) -> Result<R, String>) -> Result
     NOISES.with(|r| f(r.borrow().get(id)?))
 }
 
-/// `dims` multiplied, refused when empty or above [`MAX_SAMPLES`].
+/// The sample count of a fill of `dims`, refused when empty or too large.
 fn samples(dims: &[u32]) -> Result<usize, String> {
-    let n = dims
-        .iter()
-        .try_fold(1usize, |acc, &d| acc.checked_mul(d as usize))
-        .filter(|&n| n <= MAX_SAMPLES)
-        .ok_or_else(|| format!("a fill of {dims:?} samples is too large"))?;
-    if n == 0 {
-        return Err(format!("a fill of {dims:?} samples is empty"));
-    }
-    Ok(n)
+    let dims: Vec<usize> = dims.iter().map(|&d| d as usize).collect();
+    fill_samples(&dims).map_err(|e| format!("a fill of {dims:?}: {e}"))
+}
+
+/// Write `n` samples of the noise's precision to `out`: `wide` fills an `f64` noise's, `narrow`
+/// an `f32` noise's.
+///
+/// # Safety
+/// `out` must be writable for `n` samples of the noise's precision.
+unsafe fn fill_into(
+    noise: u32,
+    n: usize,
+    out: *mut u8,
+    wide: impl FnOnce(&Noise, &mut [f64]) -> Result<(), NoiseError>,
+    narrow: impl FnOnce(&Noise, &mut [f32]) -> Result<(), NoiseError>,
+) -> Result<(), String> {
+    with_noise(noise, |noise| {
+        match noise.precision() {
+            // SAFETY: the caller's promise for an f64 noise.
+            Precision::F64 => wide(noise, unsafe { out_slice(out as *mut f64, n, "fill")? }),
+            // SAFETY: the caller's promise for an f32 noise.
+            Precision::F32 => narrow(noise, unsafe { out_slice(out as *mut f32, n, "fill")? }),
+        }
+        .map_err(|e| e.to_string())
+    })
 }
 
 /// Fill a `width` × `height` grid from (`x0`, `y0`) with steps `dx`, `dy` into `out` (row by
@@ -201,18 +214,16 @@ pub unsafe extern "C" fn sg_noise_fill_2d(
             width: width as usize,
             height: height as usize,
         };
-        with_noise(noise, |noise| match noise.precision() {
-            Precision::F64 => {
-                // SAFETY: the caller's promise for an f64 noise.
-                let out = unsafe { out_slice(out as *mut f64, n, "fill")? };
-                noise.fill_2d(&g, out).map_err(|e| e.to_string())
-            }
-            Precision::F32 => {
-                // SAFETY: the caller's promise for an f32 noise.
-                let out = unsafe { out_slice(out as *mut f32, n, "fill")? };
-                noise.fill_2d_f32(&g, out).map_err(|e| e.to_string())
-            }
-        })
+        // SAFETY: the caller's promise, passed on.
+        unsafe {
+            fill_into(
+                noise,
+                n,
+                out,
+                |noise, v| noise.fill_2d(&g, v),
+                |noise, v| noise.fill_2d_f32(&g, v),
+            )
+        }
     })
 }
 
@@ -245,18 +256,16 @@ pub unsafe extern "C" fn sg_noise_fill_3d(
             height: height as usize,
             depth: depth as usize,
         };
-        with_noise(noise, |noise| match noise.precision() {
-            Precision::F64 => {
-                // SAFETY: the caller's promise for an f64 noise.
-                let out = unsafe { out_slice(out as *mut f64, n, "fill")? };
-                noise.fill_3d(&g, out).map_err(|e| e.to_string())
-            }
-            Precision::F32 => {
-                // SAFETY: the caller's promise for an f32 noise.
-                let out = unsafe { out_slice(out as *mut f32, n, "fill")? };
-                noise.fill_3d_f32(&g, out).map_err(|e| e.to_string())
-            }
-        })
+        // SAFETY: the caller's promise, passed on.
+        unsafe {
+            fill_into(
+                noise,
+                n,
+                out,
+                |noise, v| noise.fill_3d(&g, v),
+                |noise, v| noise.fill_3d_f32(&g, v),
+            )
+        }
     })
 }
 
@@ -437,7 +446,7 @@ mod tests {
         // SAFETY: an empty grid is refused before the buffer is read.
         let r = unsafe { sg_noise_fill_2d(h, 0.0, 0.0, 1.0, 1.0, 0, 4, std::ptr::null_mut()) };
         assert_eq!(r, FAILED);
-        assert!(error().contains("empty"), "{}", error());
+        assert!(error().contains("zero"), "{}", error());
         sg_noise_free(h);
     }
 }

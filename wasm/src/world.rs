@@ -9,6 +9,7 @@ use std::sync::Arc;
 use stratagen_core::engine::{ChunkPos, ChunkRect, ChunkStatus, Priority, Retention, Scheduler};
 use stratagen_core::mesh::colour::vertex_colours;
 use stratagen_core::mesh::{mesh_chunk, Face, Mesh, MeshOptions, Mode};
+use stratagen_core::world::sections::Sections;
 use stratagen_core::world::{
     chunk_digest, ChunkData, Definition, Heightmap, Neighbourhood, World, WorldGen, WorldSettings,
     CHUNK_SIDE,
@@ -205,6 +206,17 @@ pub unsafe extern "C" fn sg_chunk_position(chunk: u32, out: *mut i32) -> u32 {
     })
 }
 
+/// Decode paletted `sections` into `out` (as long as they are), each value through `f`.
+fn copy_sections<T>(sections: &Sections, out: &mut [T], f: impl Fn(u16) -> T) {
+    let mut at = 0;
+    sections.for_each_section(|s| {
+        for (o, &v) in out[at..at + s.len()].iter_mut().zip(s) {
+            *o = f(v);
+        }
+        at += s.len();
+    });
+}
+
 /// The chunk's block ids, `16 * 16 * height` `u16` indexed `((y - min_y) * 16 + z) * 16 + x`.
 ///
 /// # Safety
@@ -221,12 +233,7 @@ pub unsafe extern "C" fn sg_chunk_blocks(chunk: u32, out: *mut u16, count: usize
                 ));
             }
             // SAFETY: the caller's promise.
-            let out = unsafe { out_slice(out, count, "blocks")? };
-            let mut at = 0;
-            blocks.for_each_section(|s| {
-                out[at..at + s.len()].copy_from_slice(s);
-                at += s.len();
-            });
+            copy_sections(blocks, unsafe { out_slice(out, count, "blocks")? }, |b| b);
             Ok(())
         })
     })
@@ -285,13 +292,8 @@ pub unsafe extern "C" fn sg_chunk_light(chunk: u32, sky: u32, out: *mut u8, coun
                 ));
             }
             // SAFETY: the caller's promise.
-            let out = unsafe { out_slice(out, count, "light")? };
-            let mut at = 0;
-            light.for_each_section(|s| {
-                for (o, &l) in out[at..at + s.len()].iter_mut().zip(s) {
-                    *o = l as u8;
-                }
-                at += s.len();
+            copy_sections(light, unsafe { out_slice(out, count, "light")? }, |l| {
+                l as u8
             });
             Ok(())
         })

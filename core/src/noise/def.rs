@@ -196,6 +196,10 @@ pub enum NoiseError {
     OutOfRange(&'static str),
     /// A grid with a zero dimension, or one whose sample count overflows.
     EmptyGrid,
+    /// A fill larger than a host allocates for one call ([`MAX_FILL_SAMPLES`]).
+    ///
+    /// [`MAX_FILL_SAMPLES`]: crate::noise::fill::MAX_FILL_SAMPLES
+    FillTooLarge,
     /// The output buffer holds fewer samples than the grid.
     BufferTooSmall {
         /// Samples the grid needs.
@@ -216,6 +220,11 @@ impl core::fmt::Display for NoiseError {
             NoiseError::NotPositive(n) => write!(f, "{} must be > 0", n),
             NoiseError::OutOfRange(n) => write!(f, "{} is out of its documented range", n),
             NoiseError::EmptyGrid => write!(f, "grid has a zero or overflowing size"),
+            NoiseError::FillTooLarge => write!(
+                f,
+                "a fill of more than {} samples is too large",
+                crate::noise::fill::MAX_FILL_SAMPLES
+            ),
             NoiseError::BufferTooSmall { needed, got } => {
                 write!(f, "buffer holds {} samples, grid needs {}", got, needed)
             }
