@@ -120,8 +120,12 @@ function made(e, handle) {
   return handle;
 }
 
+/** The largest buffer one call asks the module for, in bytes (wasm32 sizes are 32-bit). */
+const MAX_BUFFER = 0x7fffffff;
+
 /** Run `f` with a module buffer of `bytes`, released afterwards. */
 function withBuffer(bytes, f, e = exports()) {
+  if (!(bytes >= 0 && bytes <= MAX_BUFFER)) throw new StratagenError(`a buffer of ${bytes} bytes is too large`);
   const p = e.sg_alloc(bytes);
   if (p === 0) throw new StratagenError(`out of memory for ${bytes} bytes`);
   try {

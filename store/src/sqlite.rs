@@ -152,6 +152,9 @@ pub struct ChunkStore {
     identity: WorldIdentity,
 }
 
+/// Reads of a file's schema before it counts as not a database (see [`probe`]).
+const PROBE_ATTEMPTS: u32 = 3;
+
 /// The tables a store holds: everything a merge copies or checks.
 const STORE_TABLES: [&str; 3] = ["meta", "chunks", "edits"];
 
@@ -172,12 +175,21 @@ fn probe(path: &Path) -> Result<Found, StoreError> {
         Ok(m) if m.len() == 0 && !side_file(path, "-wal") => return Ok(Found::Nothing),
         Ok(_) => {}
     }
-    let immutable = Connection::open_with_flags(
-        uri(path, "mode=ro&immutable=1"),
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI,
-    )?;
-    let (meta, tables) = schema(&immutable)?;
-    drop(immutable);
+    // An immutable read takes no lock, so a writer checkpointing meanwhile can show it a page
+    // mid-write; such a read fails, and is read again.
+    let mut attempt = 0;
+    let (meta, tables) = loop {
+        let read = Connection::open_with_flags(
+            uri(path, "mode=ro&immutable=1"),
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI,
+        )
+        .map_err(StoreError::from)
+        .and_then(|c| schema(&c));
+        match read {
+            Err(StoreError::Sqlite(_)) if attempt + 1 < PROBE_ATTEMPTS => attempt += 1,
+            other => break other?,
+        }
+    };
     if meta {
         return Ok(Found::Store);
     }
