@@ -198,7 +198,7 @@ pub enum NoiseError {
     EmptyGrid,
     /// A fill larger than a host allocates for one call ([`MAX_FILL_SAMPLES`]).
     ///
-    /// [`MAX_FILL_SAMPLES`]: crate::noise::fill::MAX_FILL_SAMPLES
+    /// [`MAX_FILL_SAMPLES`]: crate::noise::budget::MAX_FILL_SAMPLES
     FillTooLarge,
     /// The output buffer holds fewer samples than the grid.
     BufferTooSmall {
@@ -223,7 +223,7 @@ impl core::fmt::Display for NoiseError {
             NoiseError::FillTooLarge => write!(
                 f,
                 "a fill of more than {} samples is too large",
-                crate::noise::fill::MAX_FILL_SAMPLES
+                crate::noise::budget::MAX_FILL_SAMPLES
             ),
             NoiseError::BufferTooSmall { needed, got } => {
                 write!(f, "buffer holds {} samples, grid needs {}", got, needed)

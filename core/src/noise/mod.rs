@@ -9,6 +9,7 @@
 #[macro_use]
 mod dispatch;
 
+mod budget;
 pub mod cellular;
 pub mod def;
 pub mod fill;
@@ -22,10 +23,11 @@ mod simd;
 pub mod simplex;
 mod single;
 
+pub use budget::{fill_samples, MAX_FILL_SAMPLES};
 pub use cellular::{cellular2, cellular3};
 pub use cellular::{CellularDistance, CellularParams, CellularReturn};
 pub use def::{FractalType, Noise, NoiseDef, NoiseError, NoiseType, Precision, MAX_OCTAVES};
-pub use fill::{fill_samples, Grid2, Grid3, Sample, MAX_FILL_SAMPLES};
+pub use fill::{Grid2, Grid3, Sample};
 pub use lattice::{perlin2, perlin3, perlin4, value2, value3};
 #[cfg(feature = "alloc")]
 pub use shader::{ShaderError, ShaderLanguage};

@@ -3,6 +3,7 @@
 
 use crate::noise::cellular::{CellularDistance, CellularReturn};
 use crate::noise::def::{FractalType, NoiseType, Precision};
+#[cfg(feature = "alloc")]
 use crate::noise::shader::ShaderLanguage;
 
 /// The noise types.
@@ -34,6 +35,7 @@ pub const RETURNS: [(&str, CellularReturn); 4] = [
     ("cell_value", CellularReturn::CellValue),
 ];
 /// The shader languages.
+#[cfg(feature = "alloc")]
 pub const LANGUAGES: [(&str, ShaderLanguage); 3] = [
     ("wgsl", ShaderLanguage::Wgsl),
     ("glsl", ShaderLanguage::Glsl),

@@ -33,220 +33,26 @@ use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 use stratagen_core::engine::{ChunkPos, ChunkRect, ChunkStatus};
 use stratagen_core::world::{ChunkData, WorldGen};
 
-use crate::record::{decode_full, stored_definition, RecordError, WorldIdentity, FORMAT_VERSION};
+use crate::record::{decode_full, stored_definition, WorldIdentity, FORMAT_VERSION};
+
+mod error;
+mod merge;
+mod probe;
+
+pub use error::StoreError;
+use merge::merge_attached;
+pub use merge::MergeReport;
+use probe::{probe, require_store, Found};
 
 /// The newest store format this library writes and reads (2: with edits).
 pub const STORE_FORMAT: u32 = 2;
 /// The format of a store without edits.
 const CHUNKS_ONLY_FORMAT: u32 = 1;
 
-/// Why a store could not be opened, read or written.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// SQLite refused (the file is not a database, is locked, the disk is full…).
-    #[error("sqlite: {0}")]
-    Sqlite(#[from] rusqlite::Error),
-    /// The file system refused to tell what is at the path.
-    #[error("{0}")]
-    Io(#[from] std::io::Error),
-    /// The file is a database, but not a Stratagen store (it has no `meta` table): it is
-    /// left as it is.
-    #[error("{0} is not a Stratagen store (no meta table); it was left untouched")]
-    NotAStore(String),
-    /// The store was written by a newer format.
-    #[error("store format {found} is newer than this library's {STORE_FORMAT}")]
-    NewerFormat {
-        /// The store's format.
-        found: u32,
-    },
-    /// The store's records are of a format this library does not read.
-    #[error("store holds record format {found}, this library reads {FORMAT_VERSION}")]
-    RecordFormat {
-        /// The store's record format.
-        found: u32,
-    },
-    /// The store belongs to another world.
-    #[error("store of another world: its {field} is {stored}, not {wanted}")]
-    ForeignWorld {
-        /// The field that differs (`seed`, `min_y`, `height`, `sea_level`, `definition`).
-        field: &'static str,
-        /// The store's value.
-        stored: String,
-        /// The value asked for.
-        wanted: String,
-    },
-    /// A metadata entry is missing or unreadable.
-    #[error("store metadata {key}: {problem}")]
-    Meta {
-        /// The key.
-        key: &'static str,
-        /// What is wrong.
-        problem: &'static str,
-    },
-    /// The file does not exist (opening for reading).
-    #[error("no store at {0}")]
-    Missing(String),
-    /// A stored row was refused: damaged, of another world, or not the chunk it is stored
-    /// under.
-    #[error("chunk ({x}, {z}): {source}")]
-    Record {
-        /// Chunk x of the row.
-        x: i32,
-        /// Chunk z of the row.
-        z: i32,
-        /// Why it was refused.
-        #[source]
-        source: RecordError,
-    },
-    /// Merging: both stores hold the chunk, with different bytes. Records are a function of
-    /// the world and the position, so one of the two is damaged: nothing of that input is
-    /// merged.
-    #[error("chunk ({x}, {z}) is stored in both with different bytes: one of them is damaged")]
-    Conflict {
-        /// Chunk x.
-        x: i32,
-        /// Chunk z.
-        z: i32,
-    },
-    /// Merging: both stores hold edits of the chunk, and they differ. Nothing of that input
-    /// is merged: which edits win is the player's choice, not the merge's.
-    #[error("chunk ({x}, {z}) has different edits in both stores")]
-    EditConflict {
-        /// Chunk x.
-        x: i32,
-        /// Chunk z.
-        z: i32,
-    },
-    /// Merging: the input holds a table this library does not know, which a merge would
-    /// drop; nothing of that input is merged.
-    #[error("the store holds a table {0:?} that merging would lose")]
-    ForeignTable(String),
-}
-
-impl From<crate::record::IdentityMismatch> for StoreError {
-    fn from(m: crate::record::IdentityMismatch) -> StoreError {
-        StoreError::ForeignWorld {
-            field: m.field,
-            stored: m.stored,
-            wanted: m.wanted,
-        }
-    }
-}
-
-/// What merging one store into another did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MergeReport {
-    /// Chunk rows copied.
-    pub copied: u64,
-    /// Chunk rows the output held already, byte for byte.
-    pub identical: u64,
-    /// Edit rows (one per edited chunk) copied.
-    pub edits_copied: u64,
-    /// Edit rows the output held already, byte for byte.
-    pub edits_identical: u64,
-}
-
 /// An open chunk store.
 pub struct ChunkStore {
     conn: Connection,
     identity: WorldIdentity,
-}
-
-/// Reads of a file's schema before it counts as not a database (see [`probe`]).
-const PROBE_ATTEMPTS: u32 = 3;
-
-/// The tables a store holds: everything a merge copies or checks.
-const STORE_TABLES: [&str; 3] = ["meta", "chunks", "edits"];
-
-/// What is at a store path, told without changing a byte of any file.
-enum Found {
-    /// No file, or an empty one: a store may be made there.
-    Nothing,
-    /// A Stratagen store.
-    Store,
-}
-
-/// Look at `path` (see the module docs): [`Found::Nothing`], [`Found::Store`], or
-/// [`StoreError::NotAStore`] for a database of something else.
-fn probe(path: &Path) -> Result<Found, StoreError> {
-    match std::fs::metadata(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Found::Nothing),
-        Err(e) => return Err(e.into()),
-        Ok(m) if m.len() == 0 && !side_file(path, "-wal") => return Ok(Found::Nothing),
-        Ok(_) => {}
-    }
-    // An immutable read takes no lock, so a writer checkpointing meanwhile can show it a page
-    // mid-write; such a read fails, and is read again.
-    let mut attempt = 0;
-    let (meta, tables) = loop {
-        let read = Connection::open_with_flags(
-            uri(path, "mode=ro&immutable=1"),
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI,
-        )
-        .map_err(StoreError::from)
-        .and_then(|c| schema(&c));
-        match read {
-            Err(StoreError::Sqlite(_)) if attempt + 1 < PROBE_ATTEMPTS => attempt += 1,
-            other => break other?,
-        }
-    };
-    if meta {
-        return Ok(Found::Store);
-    }
-    // A store killed before its first checkpoint by an older library keeps its schema in
-    // the write-ahead log only. A file whose main database holds no table at all, beside a
-    // log, is looked at once more through the log, on a copy: even a read-only connection
-    // writes its read marks into the original's shared-memory file.
-    if tables == 0 && side_file(path, "-wal") && schema_through_log(path)? {
-        return Ok(Found::Store);
-    }
-    Err(StoreError::NotAStore(path.display().to_string()))
-}
-
-/// Whether the database at `path` read with its write-ahead log holds the `meta` table,
-/// read from copies of the two files in a directory of its own (removed after). Only for a
-/// main file without tables, which is a page or a few.
-fn schema_through_log(path: &Path) -> Result<bool, StoreError> {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    let dir = std::env::temp_dir().join(format!("stratagen-probe-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&dir)?;
-    let copy = dir.join("store.sqlite");
-    let found = (|| {
-        std::fs::copy(path, &copy)?;
-        std::fs::copy(
-            format!("{}-wal", path.display()),
-            format!("{}-wal", copy.display()),
-        )?;
-        let conn = Connection::open(&copy)?;
-        let found = schema(&conn)?.0;
-        drop(conn);
-        Ok::<bool, StoreError>(found)
-    })();
-    // The copies are this function's own; a failure to remove them loses nothing.
-    let _ = std::fs::remove_dir_all(&dir);
-    found
-}
-
-/// Whether SQLite's side file `path` + `ext` exists and is not empty.
-fn side_file(path: &Path, ext: &str) -> bool {
-    std::fs::metadata(format!("{}{ext}", path.display())).is_ok_and(|m| m.len() > 0)
-}
-
-/// Whether the database holds the `meta` table, and how many tables it holds.
-fn schema(conn: &Connection) -> Result<(bool, i64), StoreError> {
-    let tables: i64 = conn.query_row(
-        "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'",
-        [],
-        |r| r.get(0),
-    )?;
-    let meta: i64 = conn.query_row(
-        "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'",
-        [],
-        |r| r.get(0),
-    )?;
-    Ok((meta > 0, tables))
 }
 
 fn configure(conn: &Connection) -> Result<(), StoreError> {
@@ -517,14 +323,6 @@ fn uri(path: &Path, query: &str) -> String {
     uri
 }
 
-/// Refuse a path that holds no store: missing, empty, or someone else's database.
-fn require_store(path: &Path) -> Result<(), StoreError> {
-    match probe(path)? {
-        Found::Store => Ok(()),
-        Found::Nothing => Err(StoreError::Missing(path.display().to_string())),
-    }
-}
-
 /// Make the `edits` table in `schema` if it is not there, and mark the store's format as
 /// the one with edits.
 fn make_edits_table(conn: &Connection, schema: &str) -> Result<(), StoreError> {
@@ -537,103 +335,6 @@ fn make_edits_table(conn: &Connection, schema: &str) -> Result<(), StoreError> {
         params![STORE_FORMAT.to_string()],
     )?;
     Ok(())
-}
-
-/// Copy the rows of the attached `input` database missing from `main`, chunks then edits,
-/// in one transaction, after checking that the rows both hold are identical and that the
-/// input holds no table a merge would lose. Nothing changes on an error.
-fn merge_attached(conn: &mut Connection) -> Result<MergeReport, StoreError> {
-    let tx = conn.transaction()?;
-    let unknown: Option<String> = tx
-        .query_row(
-            &format!(
-                "SELECT name FROM input.sqlite_master WHERE type = 'table'
-                 AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT IN ({}) LIMIT 1",
-                STORE_TABLES.map(|t| format!("'{t}'")).join(", ")
-            ),
-            [],
-            |r| r.get(0),
-        )
-        .optional()?;
-    if let Some(name) = unknown {
-        return Err(StoreError::ForeignTable(name));
-    }
-    let (copied, identical) = merge_table(&tx, "chunks", "status, record", |x, z| {
-        StoreError::Conflict { x, z }
-    })?;
-    let input_edits: i64 = tx.query_row(
-        "SELECT COUNT(*) FROM input.sqlite_master WHERE type = 'table' AND name = 'edits'",
-        [],
-        |r| r.get(0),
-    )?;
-    let (mut edits_copied, mut edits_identical) = (0, 0);
-    if input_edits > 0 {
-        make_edits_table(&tx, "main")?;
-        (edits_copied, edits_identical) = merge_table(&tx, "edits", "record", |x, z| {
-            StoreError::EditConflict { x, z }
-        })?;
-    }
-    tx.commit()?;
-    Ok(MergeReport {
-        copied,
-        identical,
-        edits_copied,
-        edits_identical,
-    })
-}
-
-/// Copy the rows of `input.table` (keyed by x, z; the other columns `columns`) missing from
-/// `main.table`; a row both hold must be equal in every column, or `conflict(x, z)` is the
-/// error. Rows copied and rows held already.
-///
-/// The rows are copied first and compared after, and only when some position was held
-/// already: finding a row of these tables by position reads its whole record (a `WITHOUT
-/// ROWID` table keeps the record in the key, and a 7 KiB record overflows its page), so a
-/// check before the copy, needed only for reruns and overlapping inputs, cost every merge
-/// half its time. A conflict found after the copy rolls the copy back.
-fn merge_table(
-    tx: &Connection,
-    table: &str,
-    columns: &str,
-    conflict: impl Fn(i32, i32) -> StoreError,
-) -> Result<(u64, u64), StoreError> {
-    let rows: i64 = tx.query_row(&format!("SELECT COUNT(*) FROM input.{table}"), [], |r| {
-        r.get(0)
-    })?;
-    let selected: Vec<String> = columns.split(", ").map(|c| format!("i.{c}")).collect();
-    // `WHERE true` is how SQLite parses an upsert after `INSERT ... SELECT`. Only a held
-    // position is skipped; any other constraint still fails the merge.
-    let copied = tx.execute(
-        &format!(
-            "INSERT INTO main.{table} (x, z, {columns})
-             SELECT i.x, i.z, {} FROM input.{table} i WHERE true ORDER BY i.x, i.z
-             ON CONFLICT (x, z) DO NOTHING",
-            selected.join(", ")
-        ),
-        [],
-    )? as i64;
-    if copied < rows {
-        // The rows just copied are the input's own bytes; a held one must be too.
-        let differs: Vec<String> = columns
-            .split(", ")
-            .map(|c| format!("m.{c} != i.{c}"))
-            .collect();
-        let found = tx
-            .query_row(
-                &format!(
-                    "SELECT i.x, i.z FROM input.{table} i JOIN main.{table} m
-                     ON m.x = i.x AND m.z = i.z WHERE {} LIMIT 1",
-                    differs.join(" OR ")
-                ),
-                [],
-                |r| Ok((r.get::<_, i32>(0)?, r.get::<_, i32>(1)?)),
-            )
-            .optional()?;
-        if let Some((x, z)) = found {
-            return Err(conflict(x, z));
-        }
-    }
-    Ok((copied as u64, (rows - copied) as u64))
 }
 
 fn read_identity(conn: &Connection) -> Result<WorldIdentity, StoreError> {
