@@ -72,6 +72,13 @@ export class Noise implements Freeable {
   sample3d(x: number, y: number, z: number): number;
   /** The res × res heightmap chunk (cx, cz); chunks tile seamlessly. */
   heightmapChunk(cx: number, cz: number, res?: number): Float32Array;
+  /**
+   * The heightmap chunk (cx, cz) as a grid mesh: `res` samples per side (64), heights
+   * `heightOffset + heightScale * sample` blocks (64, 64), skirts `skirtDepth` deep (0: none).
+   */
+  heightmapMesh(cx: number, cz: number, options?: {
+    res?: number; heightScale?: number; heightOffset?: number; skirtDepth?: number;
+  }): { positions: Float32Array; normals: Float32Array; uvs: Float32Array; indices: Uint32Array; digest: bigint };
   /** The noise as GPU shader source. */
   shader(language?: ShaderLanguage, dims?: 2 | 3): string;
   free(): void;
@@ -85,6 +92,8 @@ export interface WorldOptions {
   minY?: number;
   height?: number;
   seaLevel?: number;
+  /** Finished chunks kept between calls (128 unless given; 0 keeps none): speed, never bits. */
+  cache?: number;
 }
 
 export type HeightmapKind = 'world_surface' | 'ocean_floor' | 'motion_blocking' | 'motion_blocking_no_leaves';
@@ -134,5 +143,99 @@ export class World implements Freeable {
   /** Row-major (z, then x). */
   region(x0: number, z0: number, x1: number, z1: number): Chunk[];
   mesh(cx: number, cz: number, options?: { greedy?: boolean }): ChunkMesh;
+  /** Put block `block` at world block (x, y, z); later chunks and meshes show it, relit. */
+  setBlock(x: number, y: number, z: number, block: number): void;
+  /** The block id at world block (x, y, z), edits included. */
+  getBlock(x: number, y: number, z: number): number;
+  /** The scatter instances of finished chunk (cx, cz), per layer, and its scatter digest. */
+  scatter(cx: number, cz: number): { digest: bigint; layers: ScatterLayerInstances[] };
+  /** The blocks in id order. */
+  readonly blocks: BlockInfo[];
+  /** The biomes in id order. */
+  readonly biomes: { name: string; colour: [number, number, number] }[];
+  readonly scatterLayers: { name: string; radius: number; kinds: string[] }[];
+  free(): void;
+}
+
+export interface BlockInfo {
+  name: string;
+  shape: 'none' | 'cube' | 'cross' | 'fluid' | 'layer';
+  surface: 'opaque' | 'cutout' | 'translucent';
+  solid: boolean;
+  liquid: boolean;
+  replaceable: boolean;
+  leaves: boolean;
+  /** Drawn in its biome's colour (grass). */
+  tinted: boolean;
+  /** Block light emitted, 0..15. */
+  emission: number;
+  /** Light lost passing through, 0..15. */
+  opacity: number;
+  /** sRGB and alpha, 0..255. */
+  colour: [number, number, number, number];
+}
+
+/** One scatter layer's instances in one chunk. */
+export interface ScatterLayerInstances {
+  name: string;
+  /** The kinds' names; `kind[i]` indexes them. */
+  kinds: string[];
+  kind: Uint32Array;
+  /** 16 floats per instance: its world transform, column-major (InstancedMesh.instanceMatrix). */
+  matrices: Float32Array;
+  /** 3 floats per instance, relative to the chunk's corner; y the top of its ground block. */
+  positions: Float32Array;
+  /** Radians. */
+  yaws: Float32Array;
+  scales: Float32Array;
+  /** 3 floats per instance. */
+  ups: Float32Array;
+}
+
+/** A finished chunk as a pool hands it over: plain typed arrays, nothing to free. */
+export interface ChunkArrays {
+  x: number;
+  z: number;
+  minY: number;
+  digest: bigint;
+  /** Index ((y - minY) * 16 + z) * 16 + x. */
+  blocks: Uint16Array;
+  biomes: Uint8Array;
+  heightmaps: Record<HeightmapKind, Int32Array>;
+  skyLight: Uint8Array;
+  blockLight: Uint8Array;
+}
+
+/** Options of one pool request. */
+export interface RequestOptions {
+  /** Drops the request while it waits; its promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/**
+ * The package's calls on workers (Web Workers, or worker_threads in Node), each with a
+ * module and a World of its own. A free worker takes the waiting request nearest the viewer.
+ */
+export class WorldPool {
+  /** `workers` (one per core unless given) and the World options of every worker. */
+  static create(options?: WorldOptions & { workers?: number }): Promise<WorldPool>;
+  readonly size: number;
+  /** Requests waiting for a worker. */
+  readonly waiting: number;
+  /** Waiting chunks are taken nearest (cx, cz) first from now on. */
+  setViewer(cx: number, cz: number): void;
+  chunk(cx: number, cz: number, options?: RequestOptions): Promise<ChunkArrays>;
+  mesh(cx: number, cz: number, options?: RequestOptions & { greedy?: boolean }): Promise<ChunkMesh>;
+  /** Row-major (z, then x), at most 4096 chunks. */
+  region(x0: number, z0: number, x1: number, z1: number, options?: RequestOptions): Promise<ChunkArrays[]>;
+  fill2d(
+    noise: NoiseOptions, x0: number, y0: number, dx: number, dy: number, width: number, height: number,
+    options?: RequestOptions,
+  ): Promise<Float64Array | Float32Array>;
+  fill3d(
+    noise: NoiseOptions, x0: number, y0: number, z0: number, dx: number, dy: number, dz: number,
+    width: number, height: number, depth: number, options?: RequestOptions,
+  ): Promise<Float64Array | Float32Array>;
+  /** Stop the workers; waiting and running requests reject. */
   free(): void;
 }

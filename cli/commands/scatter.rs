@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use clap::Args;
 use stratagen_core::engine::{ChunkPos, ChunkRect, ChunkStatus};
 use stratagen_core::util::digest::Digest;
-use stratagen_core::world::scatter::{is_ground, scatter_chunk, Instance};
+use stratagen_core::world::scatter::{instances_digest, is_ground, scatter_chunk, Instance};
 use stratagen_core::world::WorldSettings;
 
 use crate::args::{parse_rect, region_chunks, require_extension, threads_or_default};
@@ -138,18 +138,6 @@ pub(crate) fn transform(chunk: ChunkPos, origin: (i32, i32), i: &Instance) -> In
         ],
         rotation: i.rotation(),
         scale: [i.scale; 3],
-    }
-}
-
-/// Digest of instances: every field's bits, in order.
-pub fn instances_digest(d: &mut Digest, v: &[Instance]) {
-    d.write_u64(v.len() as u64);
-    for i in v {
-        d.write_u16(i.kind);
-        d.write_f32_slice(&i.position);
-        d.write_f32(i.yaw);
-        d.write_f32(i.scale);
-        d.write_f32_slice(&i.up);
     }
 }
 

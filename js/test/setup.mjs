@@ -1,5 +1,7 @@
 // What the test files share: the module they test, and the parity corpus snapshot.
 import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 
 import { init } from '../index.js';
 
@@ -16,4 +18,22 @@ export async function corpusLines() {
   const text = await readFile(new URL('../../tests/snapshots/parity__parity_corpus.snap', import.meta.url), 'utf8');
   // insta's header ends at the second `---` line.
   return text.split('---\n').slice(2).join('---\n').split('\n').filter((l) => l.length > 0);
+}
+
+/**
+ * The output of the native CLI (`cargo build` puts it in target/; STRATAGEN_CLI names
+ * another) run with `args`, or null when there is none: the test then skips, or fails when
+ * CI is set, so CI always compares against it.
+ */
+export function nativeCli(t, args) {
+  const found = [process.env.STRATAGEN_CLI, '../../target/release/stratagen', '../../target/debug/stratagen']
+    .filter((p) => p)
+    .map((p) => (p.startsWith('../') ? new URL(p, import.meta.url).pathname : p))
+    .find((p) => existsSync(p));
+  if (found === undefined) {
+    if (process.env.CI) throw new Error('no stratagen CLI in target/: run `cargo build` first');
+    t.skip('no stratagen CLI in target/ (`cargo build` makes one)');
+    return null;
+  }
+  return String(execFileSync(found, args));
 }

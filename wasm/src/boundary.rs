@@ -120,6 +120,14 @@ impl<T> Registry<T> {
             .ok_or_else(|| format!("{} {id} is not live (freed, or never made)", self.what))
     }
 
+    /// The object of `id` to change, or why there is none.
+    pub fn get_mut(&mut self, id: u32) -> Result<&mut T, String> {
+        let what = self.what;
+        self.items
+            .get_mut(&id)
+            .ok_or_else(|| format!("{what} {id} is not live (freed, or never made)"))
+    }
+
     /// Take the object of `id` out.
     pub fn remove(&mut self, id: u32) -> Result<T, String> {
         self.items

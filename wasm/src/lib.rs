@@ -25,7 +25,11 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod boundary;
+pub mod cache;
 pub mod noise;
+pub mod palette;
+pub mod scatter;
+pub mod terrain;
 pub mod world;
 
 pub use boundary::{

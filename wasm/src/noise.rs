@@ -154,7 +154,10 @@ pub extern "C" fn sg_noise_count() -> u32 {
 }
 
 /// `f` on the noise of `id`.
-fn with_noise<R>(id: u32, f: impl FnOnce(&Noise) -> Result<R, String>) -> Result<R, String> {
+pub(crate) fn with_noise<R>(
+    id: u32,
+    f: impl FnOnce(&Noise) -> Result<R, String>,
+) -> Result<R, String> {
     NOISES.with(|r| f(r.borrow().get(id)?))
 }
 

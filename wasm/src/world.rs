@@ -1,27 +1,29 @@
 //! Worlds, their finished chunks and meshes. A world is its settings and definition (the
 //! built-in one, or a definition's canonical bytes, which the package ships for the
-//! presets); each generating call runs its own scheduler inline, on the calling thread, and
-//! hands back handles of the finished chunks it asked for.
+//! presets) and a scheduler run inline, on the calling thread, that keeps the chunks asked
+//! for last ([`CachedWorld`]); each generating call hands back handles of the finished
+//! chunks it asked for.
 
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use stratagen_core::engine::{ChunkPos, ChunkRect, ChunkStatus, Priority, Retention, Scheduler};
+use stratagen_core::engine::{ChunkPos, ChunkRect};
 use stratagen_core::mesh::colour::vertex_colours;
 use stratagen_core::mesh::{mesh_chunk, Face, Mesh, MeshOptions, Mode};
 use stratagen_core::world::sections::Sections;
 use stratagen_core::world::{
-    chunk_digest, ChunkData, Definition, Heightmap, Neighbourhood, World, WorldGen, WorldSettings,
+    chunk_digest, ChunkData, Definition, Heightmap, Neighbourhood, WorldGen, WorldSettings,
     CHUNK_SIDE,
 };
 
 use crate::boundary::{handle, in_slice, out_slice, status, Registry};
+use crate::cache::CachedWorld;
 
 /// The most chunks one call generates and hands back.
 pub const MAX_CHUNKS: u64 = 64 * 64;
 
 thread_local! {
-    static WORLDS: RefCell<Registry<WorldGen>> = RefCell::new(Registry::new("world"));
+    static WORLDS: RefCell<Registry<CachedWorld>> = RefCell::new(Registry::new("world"));
     static CHUNKS: RefCell<Registry<Arc<ChunkData>>> = RefCell::new(Registry::new("chunk"));
     static MESHES: RefCell<Registry<ColouredMesh>> = RefCell::new(Registry::new("mesh"));
 }
@@ -62,7 +64,7 @@ pub unsafe extern "C" fn sg_world_create(
             sea_level,
         };
         let g = WorldGen::with_definition(settings, Arc::new(def)).map_err(|e| e.to_string())?;
-        Ok(WORLDS.with(|r| r.borrow_mut().insert(g)))
+        Ok(WORLDS.with(|r| r.borrow_mut().insert(CachedWorld::new(g))))
     })
 }
 
@@ -90,31 +92,38 @@ pub extern "C" fn sg_world_free(world: u32) -> u32 {
 /// The world definition's digest (part of its identity).
 #[no_mangle]
 pub extern "C" fn sg_world_definition_digest(world: u32) -> u64 {
-    WORLDS.with(|r| r.borrow().get(world).map_or(0, |g| g.definition_digest()))
+    WORLDS.with(|r| {
+        r.borrow()
+            .get(world)
+            .map_or(0, |w| w.generator().definition_digest())
+    })
 }
 
 /// `f` on the world of `id`.
-fn with_world<R>(id: u32, f: impl FnOnce(&WorldGen) -> Result<R, String>) -> Result<R, String> {
-    WORLDS.with(|r| f(r.borrow().get(id)?))
+pub(crate) fn with_world<R>(
+    id: u32,
+    f: impl FnOnce(&mut CachedWorld) -> Result<R, String>,
+) -> Result<R, String> {
+    WORLDS.with(|r| f(r.borrow_mut().get_mut(id)?))
 }
 
-/// The finished chunks of `region` and of the `ring` chunks around it, generated inline.
-fn generate(g: &WorldGen, region: ChunkRect) -> Result<Scheduler<World>, String> {
-    let mut s = Scheduler::with_id(Arc::new(World::new(g.clone())), 1);
-    s.set_retention(Retention::FullChunks);
-    for p in region.positions() {
-        s.request(p, ChunkStatus::Full, Priority::Soon)
-            .map_err(|e| e.to_string())?;
-    }
-    s.run_inline(usize::MAX);
-    Ok(s)
+/// Keep at most `chunks` finished chunks of the world between calls (0: none; 128 unless
+/// set), releasing the least recently asked for at once.
+#[no_mangle]
+pub extern "C" fn sg_world_set_cache(world: u32, chunks: u32) -> u32 {
+    status(|| {
+        with_world(world, |w| {
+            w.set_capacity(chunks as usize);
+            Ok(())
+        })
+    })
 }
 
-/// The finished chunk at `p` of a generated scheduler.
-fn finished(s: &Scheduler<World>, p: ChunkPos) -> Result<Arc<ChunkData>, String> {
-    s.output(p, ChunkStatus::Full)
-        .filter(|d| d.full().is_some())
-        .ok_or_else(|| format!("chunk ({}, {}) did not reach full", p.x, p.z))
+/// Chunks the world holds at any status: the kept ones and what they stand on (0 for a
+/// handle that is not live).
+#[no_mangle]
+pub extern "C" fn sg_world_resident(world: u32) -> u32 {
+    with_world(world, |w| Ok(w.resident() as u32)).unwrap_or(0)
 }
 
 /// The checked rectangle of a call, at most [`MAX_CHUNKS`].
@@ -147,17 +156,38 @@ pub unsafe extern "C" fn sg_world_generate(
         let r = region(x0, z0, x1, z1)?;
         // SAFETY: the caller's promise.
         let out = unsafe { out_slice(out, r.count() as usize, "chunk handles")? };
-        let s = with_world(world, |g| generate(g, r))?;
-        let chunks = r
-            .positions()
-            .map(|p| finished(&s, p))
-            .collect::<Result<Vec<_>, _>>()?;
+        let chunks = with_world(world, |w| w.finished(r))?;
         CHUNKS.with(|reg| {
             let mut reg = reg.borrow_mut();
             for (o, d) in out.iter_mut().zip(chunks) {
                 *o = reg.insert(d);
             }
         });
+        Ok(())
+    })
+}
+
+/// Put `block` at world block (`x`, `y`, `z`). Chunks and meshes made afterwards show it,
+/// relit; handles made before keep what they held.
+#[no_mangle]
+pub extern "C" fn sg_world_set_block(world: u32, x: i32, y: i32, z: i32, block: u32) -> u32 {
+    status(|| {
+        let block = u16::try_from(block).map_err(|_| format!("block {block}: not a block id"))?;
+        with_world(world, |w| w.set_block(x, y, z, block))
+    })
+}
+
+/// The block at world block (`x`, `y`, `z`), edits included, into `out`.
+///
+/// # Safety
+/// `out` must be writable for one `u32`.
+#[no_mangle]
+pub unsafe extern "C" fn sg_world_block(world: u32, x: i32, y: i32, z: i32, out: *mut u32) -> u32 {
+    status(|| {
+        let b = with_world(world, |w| w.block(x, y, z))?;
+        // SAFETY: the caller's promise.
+        let out = unsafe { out_slice(out, 1, "block")? };
+        out[0] = u32::from(b);
         Ok(())
     })
 }
@@ -307,17 +337,12 @@ pub extern "C" fn sg_world_mesh(world: u32, cx: i32, cz: i32, greedy: u32) -> u3
     handle(|| {
         let centre = ChunkPos::new(cx, cz);
         let area = ChunkRect::of(centre).map_err(|e| e.to_string())?.grown(1);
-        let m = with_world(world, |g| {
-            let s = generate(g, area)?;
-            let around: Vec<Option<Arc<ChunkData>>> = Neighbourhood::<()>::OFFSETS
-                .iter()
-                .map(|&(dx, dz)| s.output(centre.offset(dx, dz), ChunkStatus::Full))
-                .collect();
-            let n = Neighbourhood::from_fn(|dx, dz| {
-                around[Neighbourhood::<()>::slot(dx, dz)]
-                    .as_deref()
-                    .and_then(ChunkData::full)
-            });
+        let m = with_world(world, |w| {
+            // Row-major over the 3 × 3 area: the neighbourhood's own slot order.
+            let around = w.finished(area)?;
+            let n =
+                Neighbourhood::from_fn(|dx, dz| around[Neighbourhood::<()>::slot(dx, dz)].full());
+            let g = w.generator();
             let options = MeshOptions {
                 mode: if greedy != 0 {
                     Mode::Greedy
@@ -434,6 +459,47 @@ pub extern "C" fn sg_mesh_free(mesh: u32) -> u32 {
 mod tests {
     use super::*;
     use crate::boundary::{FAILED, OK};
+    use stratagen_core::engine::{ChunkStatus, Priority, Scheduler};
+    use stratagen_core::world::World;
+
+    /// A scheduler of its own that generated `region` in one run: what any order of calls on
+    /// a cached world must give.
+    fn fresh(g: &WorldGen, region: ChunkRect) -> Scheduler<World> {
+        let mut s = Scheduler::new(Arc::new(World::new(g.clone())));
+        for p in region.positions() {
+            s.request(p, ChunkStatus::Full, Priority::Soon).unwrap();
+        }
+        s.run_inline(usize::MAX);
+        s
+    }
+
+    /// Chunks asked for one at a time, out of order, through a cache too small to keep them
+    /// (so each is generated again after it was released), equal those of one run over the
+    /// whole region; the cache never holds more than asked.
+    #[test]
+    fn any_order_and_cache_size_give_the_same_chunks() {
+        let d = WorldSettings::default();
+        // SAFETY: no definition bytes (the built-in world).
+        let w = unsafe { sg_world_create(5, d.min_y, d.height, d.sea_level, std::ptr::null(), 0) };
+        let g = WorldGen::new(WorldSettings { seed: 5, ..d }).unwrap();
+        let s = fresh(&g, ChunkRect::new(-1, -1, 1, 1).unwrap());
+        for capacity in [0, 2, 128] {
+            assert_eq!(sg_world_set_cache(w, capacity), OK);
+            for (x, z) in [(1, 1), (-1, 0), (1, 1), (0, -1), (-1, -1), (1, 1)] {
+                let mut h = 0u32;
+                // SAFETY: one handle fits.
+                let r = unsafe { sg_world_generate(w, x, z, x, z, &mut h) };
+                assert_eq!(r, OK);
+                let want = s.output(ChunkPos::new(x, z), ChunkStatus::Full).unwrap();
+                assert_eq!(sg_chunk_digest(h), chunk_digest(&want), "({x}, {z})");
+                assert_eq!(sg_chunk_free(h), OK);
+            }
+        }
+        assert_eq!(sg_world_set_cache(w, 0), OK);
+        assert_eq!(sg_world_resident(w), 0, "a cache of none keeps nothing");
+        assert_eq!(sg_world_free(w), OK);
+        assert_eq!(sg_world_set_cache(w, 1), FAILED);
+    }
 
     /// The chunks of a region through the boundary are the core's: digests equal, blocks in
     /// the C copies' order.
@@ -448,9 +514,9 @@ mod tests {
         let r = unsafe { sg_world_generate(w, 0, 0, 1, 0, handles.as_mut_ptr()) };
         assert_eq!(r, OK);
         let g = WorldGen::new(WorldSettings { seed: 3, ..d }).unwrap();
-        let s = generate(&g, ChunkRect::new(0, 0, 1, 0).unwrap()).unwrap();
+        let s = fresh(&g, ChunkRect::new(0, 0, 1, 0).unwrap());
         for (h, x) in handles.iter().zip(0..) {
-            let want = finished(&s, ChunkPos::new(x, 0)).unwrap();
+            let want = s.output(ChunkPos::new(x, 0), ChunkStatus::Full).unwrap();
             assert_eq!(sg_chunk_digest(*h), chunk_digest(&want));
             let n = want.full().unwrap().blocks().len();
             let mut blocks = vec![0u16; n];

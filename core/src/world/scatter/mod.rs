@@ -6,9 +6,11 @@
 //! finished output (its surface heights, top blocks and biomes). Rules remove points; they
 //! never move one, so the minimum distance holds across chunk borders whatever the rules.
 
+mod instance;
 mod layer;
 mod points;
 
+pub use instance::instances_digest;
 pub use layer::{
     is_ground, scatter_chunk, scatter_heightmap, Instance, ScatterError, ScatterKind, ScatterLayer,
     MAX_SCATTER_KINDS, MAX_SCATTER_RADIUS, MIN_SCATTER_RADIUS,

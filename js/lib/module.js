@@ -1,0 +1,225 @@
+// The module and what every class shares: loading the WebAssembly build, buffers in its
+// memory, the checks on arguments, errors, and handles freed once.
+
+/** Every error this package throws. */
+export class StratagenError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'StratagenError';
+  }
+}
+
+/** The module's exports, once `init()` has run. */
+let wasm = null;
+/** The compiled module, which a pool's workers instantiate without fetching it again. */
+let compiled = null;
+/** Which build was loaded: 'simd128', 'baseline', or 'given' (the caller's bytes). */
+let kind = null;
+/** Preset name → canonical definition bytes (`default` is the built-in world: none). */
+let presets = null;
+/** The library's noise defaults: the numbers and names the module reports. */
+let noiseDefaults = null;
+/** The library's default world settings: min_y, height, sea_level. */
+let settingsDefaults = null;
+
+/** How many numbers a noise's settings have (`sg_noise_defaults`). */
+export const NOISE_NUMBER_COUNT = 10;
+/** The presets the package ships: `default` is the built-in world. */
+export const PRESETS = ['default', 'archipelago', 'caverns'];
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+export const isNode = typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
+
+/** The bytes of a file next to this module: read in Node, fetched in a browser. */
+async function load(relative) {
+  const url = new URL(`../${relative}`, import.meta.url);
+  if (isNode) {
+    const { readFile } = await import('node:fs/promises');
+    return new Uint8Array(await readFile(url));
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new StratagenError(`${url}: ${response.status} ${response.statusText}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/**
+ * A module of one SIMD128 instruction: whether the engine validates it is whether it runs the
+ * SIMD build (the check `wasm-feature-detect` makes).
+ */
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
+
+/** Whether this engine runs WebAssembly SIMD128. */
+export function simdSupported() {
+  return WebAssembly.validate(SIMD_PROBE);
+}
+
+/**
+ * Load the WebAssembly module (once; later calls return at once): the SIMD128 build where the
+ * engine has SIMD128, the other build elsewhere (both give the same bits). `options.simd`
+ * forces the choice; `options.wasm` gives a module's bytes or a compiled `WebAssembly.Module`
+ * instead of the files beside this one.
+ */
+export async function init(options = {}) {
+  if (wasm !== null) return;
+  const simd = options.simd ?? simdSupported();
+  const source = options.wasm ?? await load(simd ? 'dist/stratagen-simd.wasm' : 'dist/stratagen.wasm');
+  const module = source instanceof WebAssembly.Module ? source : await WebAssembly.compile(source);
+  const e = (await WebAssembly.instantiate(module, {})).exports;
+  const loaded = { default: null };
+  for (const name of PRESETS.slice(1)) loaded[name] = await load(`dist/presets/${name}.bin`);
+  const numbers = withBuffer(8 * NOISE_NUMBER_COUNT, (p) => {
+    check(e, e.sg_noise_defaults(p));
+    return Array.from(new Float64Array(e.memory.buffer, p, NOISE_NUMBER_COUNT));
+  }, e);
+  const names = readText(e).split('\0');
+  const settings = withBuffer(12, (p) => {
+    check(e, e.sg_default_settings(p));
+    return Array.from(new Int32Array(e.memory.buffer, p, 3));
+  }, e);
+  wasm = e;
+  compiled = module;
+  kind = options.wasm !== undefined ? 'given' : simd ? 'simd128' : 'baseline';
+  presets = loaded;
+  noiseDefaults = { numbers, names };
+  settingsDefaults = settings;
+}
+
+/** The module's exports, or a StratagenError before `init()`. */
+export function exports() {
+  if (wasm === null) throw new StratagenError('call `await init()` before using stratagen');
+  return wasm;
+}
+
+/** The compiled module `init()` loaded. */
+export function compiledModule() {
+  exports();
+  return compiled;
+}
+
+/** The library's defaults: noise numbers and names, and world settings [minY, height, seaLevel]. */
+export function defaults() {
+  exports();
+  return { noise: noiseDefaults, settings: settingsDefaults };
+}
+
+/** The canonical definition bytes of a preset (null: the built-in world), or a StratagenError. */
+export function presetBytes(name) {
+  exports();
+  if (!Object.prototype.hasOwnProperty.call(presets, name)) {
+    throw new StratagenError(`world ${JSON.stringify(name)}: expected a preset (${PRESETS.join(', ')})`);
+  }
+  return presets[name];
+}
+
+/** Text the module wrote (the last text result, or the bytes at `ptr`). */
+export function readText(e, ptr = e.sg_text_ptr(), len = e.sg_text_len()) {
+  return decoder.decode(new Uint8Array(e.memory.buffer, ptr, len));
+}
+
+/** Throw the module's message when a call failed. */
+export function check(e, status) {
+  if (status !== 0) throw new StratagenError(readText(e, e.sg_error_ptr(), e.sg_error_len()));
+}
+
+/** A handle the module made, or its message. */
+export function made(e, handle) {
+  if (handle === 0) throw new StratagenError(readText(e, e.sg_error_ptr(), e.sg_error_len()));
+  return handle;
+}
+
+/** The largest buffer one call asks the module for, in bytes (wasm32 sizes are 32-bit). */
+const MAX_BUFFER = 0x7fffffff;
+
+/** Run `f` with a module buffer of `bytes`, released afterwards. */
+export function withBuffer(bytes, f, e = exports()) {
+  if (!(bytes >= 0 && bytes <= MAX_BUFFER)) throw new StratagenError(`a buffer of ${bytes} bytes is too large`);
+  const p = e.sg_alloc(bytes);
+  if (p === 0) throw new StratagenError(`out of memory for ${bytes} bytes`);
+  try {
+    return f(p);
+  } finally {
+    e.sg_free(p, bytes);
+  }
+}
+
+/** Run `f` with `text` as UTF-8 in module memory (pointer, length). */
+export function withText(text, f, e = exports()) {
+  const bytes = encoder.encode(text);
+  return withBuffer(bytes.length, (p) => {
+    new Uint8Array(e.memory.buffer, p, bytes.length).set(bytes);
+    return f(p, bytes.length);
+  }, e);
+}
+
+export function int32(name, v) {
+  if (!Number.isInteger(v) || v < -0x80000000 || v > 0x7fffffff) {
+    throw new StratagenError(`${name} ${v}: a whole number from -2^31 to 2^31 - 1`);
+  }
+  return v;
+}
+
+export function uint32(name, v) {
+  if (!Number.isInteger(v) || v < 0 || v > 0xffffffff) {
+    throw new StratagenError(`${name} ${v}: a whole number from 0 to 2^32 - 1`);
+  }
+  return v;
+}
+
+export function number(name, v) {
+  if (typeof v !== 'number') throw new StratagenError(`${name} ${v}: a number`);
+  return v;
+}
+
+export function seed64(v) {
+  if (typeof v === 'bigint') {
+    if (BigInt.asIntN(64, v) !== v) throw new StratagenError(`seed ${v}: outside the 64-bit range`);
+    return v;
+  }
+  if (!Number.isSafeInteger(v)) throw new StratagenError(`seed ${v}: a whole number (or a BigInt)`);
+  return BigInt(v);
+}
+
+/** Frees what the garbage collector finds unfreed: `[free export name, handle]`. */
+const finalizer = new FinalizationRegistry(([release, handle]) => {
+  if (wasm !== null) wasm[release](handle);
+});
+
+/** What every handle-holding class shares: its handle, freed once. */
+export class Handle {
+  #handle;
+  #release;
+  constructor(handle, release) {
+    this.#handle = handle;
+    this.#release = release;
+    finalizer.register(this, [release, handle], this);
+  }
+
+  /** The live handle, or a StratagenError after free(). */
+  get handle() {
+    if (this.#handle === 0) throw new StratagenError(`${this.constructor.name} was freed`);
+    return this.#handle;
+  }
+
+  /** Release the module memory this object holds; later calls on it throw. */
+  free() {
+    if (this.#handle === 0) return;
+    finalizer.unregister(this);
+    exports()[this.#release](this.#handle);
+    this.#handle = 0;
+  }
+}
+
+/** Live objects in the module (noises, chunks), for leak checks. */
+export function liveObjects() {
+  const e = exports();
+  return { noises: e.sg_noise_count(), chunks: e.sg_chunk_count(), memoryBytes: e.memory.buffer.byteLength };
+}
+
+/** Which build `init()` loaded: 'simd128', 'baseline', or 'given' (`options.wasm`). */
+export function moduleKind() {
+  exports();
+  return kind;
+}

@@ -1,0 +1,239 @@
+// WorldPool: the package's calls run on workers (Web Workers in a browser, worker_threads in
+// Node), each with a module and a World of its own. Workers share no memory: a request
+// crosses as its arguments, an answer as typed arrays whose buffers are transferred.
+//
+// Requests wait in one queue. A worker that comes free takes the waiting request nearest the
+// viewer (re-read at that moment, so moving the viewer reorders what waits), preferring
+// chunks of the 4 × 4-chunk tiles it already worked on, whose neighbours its World keeps: a
+// chunk's neighbours are generated once per worker that needs them, not once per request.
+// A request whose AbortSignal fires while it waits is dropped and its promise rejected.
+// Every method returns a promise; bad arguments reject it with a StratagenError.
+
+import { StratagenError, compiledModule, isNode, int32, uint32, number } from './module.js';
+
+/** Chunks per side of a tile: the unit a worker keeps working on. */
+const TILE_CHUNKS = 4;
+
+/** The most chunks one `region` call asks for (as `World.region`). */
+const MAX_REGION_CHUNKS = 4096;
+
+/** How many workers a pool has unless told: one per core. */
+async function coreCount() {
+  if (isNode) {
+    const os = await import('node:os');
+    return os.availableParallelism ? os.availableParallelism() : os.cpus().length;
+  }
+  return globalThis.navigator?.hardwareConcurrency ?? 2;
+}
+
+/** A worker of this package, with `send(message)` and `listen(onMessage, onError)`. */
+async function spawn() {
+  const url = new URL('./worker.js', import.meta.url);
+  if (isNode) {
+    const { Worker } = await import('node:worker_threads');
+    const w = new Worker(url);
+    return {
+      send: (m) => w.postMessage(m),
+      listen: (onMessage, onError) => {
+        w.on('message', onMessage);
+        w.on('error', onError);
+      },
+      // An idle worker does not keep Node running.
+      idle: (yes) => (yes ? w.unref() : w.ref()),
+      terminate: () => w.terminate(),
+    };
+  }
+  const w = new Worker(url, { type: 'module' });
+  return {
+    send: (m) => w.postMessage(m),
+    listen: (onMessage, onError) => {
+      w.onmessage = (event) => onMessage(event.data);
+      w.onerror = (event) => onError(new StratagenError(event.message ?? 'a worker failed'));
+    },
+    idle: () => {},
+    terminate: () => w.terminate(),
+  };
+}
+
+function tileOf(x, z) {
+  return `${Math.floor(x / TILE_CHUNKS)},${Math.floor(z / TILE_CHUNKS)}`;
+}
+
+export class WorldPool {
+  #workers = [];
+  #queue = [];
+  #owners = new Map();
+  #viewer = [0, 0];
+  #sequence = 0;
+  #freed = false;
+
+  /**
+   * A pool of `options.workers` workers (one per core unless given), each with a World of
+   * `options` (`seed`, `world`, `minY`, `height`, `seaLevel`, `cache`, as `new World` takes).
+   * `init()` must have run: the workers instantiate the module it loaded.
+   */
+  static async create(options = {}) {
+    const { workers, ...world } = options;
+    const count = workers === undefined ? await coreCount() : uint32('workers', workers);
+    if (count < 1) throw new StratagenError('workers 0: a pool needs at least one');
+    const module = compiledModule();
+    const pool = new WorldPool();
+    try {
+      await Promise.all(Array.from({ length: count }, () => pool.#start(module, world)));
+    } catch (e) {
+      pool.free();
+      throw e;
+    }
+    return pool;
+  }
+
+  async #start(module, world) {
+    const w = { io: await spawn(), pending: null, index: this.#workers.length };
+    this.#workers.push(w);
+    w.io.listen((m) => this.#answered(w, m), (e) => this.#failed(w, e));
+    await new Promise((resolve, reject) => {
+      w.pending = { resolve, reject };
+      w.io.send({ id: 0, op: 'init', module, world });
+    });
+  }
+
+  /** How many workers the pool has. */
+  get size() {
+    return this.#workers.length;
+  }
+
+  /** Requests waiting for a worker. */
+  get waiting() {
+    return this.#queue.length;
+  }
+
+  /** Waiting chunks are taken nearest (cx, cz) first, from now on. */
+  setViewer(cx, cz) {
+    this.#viewer = [number('cx', cx), number('cz', cz)];
+  }
+
+  /** The finished chunk (cx, cz): x, z, minY, digest, blocks, biomes, heightmaps, skyLight, blockLight. */
+  async chunk(cx, cz, options = {}) {
+    return this.#submit('chunk', { x: int32('cx', cx), z: int32('cz', cz) }, options);
+  }
+
+  /** The mesh of chunk (cx, cz), as `World.mesh` gives it. */
+  async mesh(cx, cz, options = {}) {
+    const args = { x: int32('cx', cx), z: int32('cz', cz), greedy: Boolean(options.greedy) };
+    return this.#submit('mesh', args, options);
+  }
+
+  /** The finished chunks of x0..=x1 × z0..=z1, row-major (z, then x); nearest the viewer generated first. */
+  async region(x0, z0, x1, z1, options = {}) {
+    [['x0', x0], ['z0', z0], ['x1', x1], ['z1', z1]].forEach(([n, v]) => int32(n, v));
+    if (x1 < x0 || z1 < z0) throw new StratagenError(`region (${x0}, ${z0})..=(${x1}, ${z1}) holds no chunk`);
+    const count = (x1 - x0 + 1) * (z1 - z0 + 1);
+    if (count > MAX_REGION_CHUNKS) {
+      throw new StratagenError(`region of ${count} chunks: at most ${MAX_REGION_CHUNKS} per call`);
+    }
+    const chunks = [];
+    for (let z = z0; z <= z1; z++) for (let x = x0; x <= x1; x++) chunks.push(this.chunk(x, z, options));
+    return Promise.all(chunks);
+  }
+
+  /** `new Noise(noise).fill2d(...args)` on a worker. */
+  async fill2d(noise, x0, y0, dx, dy, width, height, options = {}) {
+    return this.#submit('fill2d', { noise, args: [x0, y0, dx, dy, width, height] }, options);
+  }
+
+  /** `new Noise(noise).fill3d(...args)` on a worker. */
+  async fill3d(noise, x0, y0, z0, dx, dy, dz, width, height, depth, options = {}) {
+    return this.#submit('fill3d', { noise, args: [x0, y0, z0, dx, dy, dz, width, height, depth] }, options);
+  }
+
+  /** Stop the workers; what waits or runs is rejected. Later calls reject. */
+  free() {
+    if (this.#freed) return;
+    this.#freed = true;
+    const gone = new StratagenError('the pool was freed');
+    for (const t of this.#queue.splice(0)) t.reject(gone);
+    for (const w of this.#workers) {
+      w.pending?.reject(gone);
+      w.pending = null;
+      w.io.terminate();
+    }
+  }
+
+  #submit(op, args, { signal } = {}) {
+    if (this.#freed) return Promise.reject(new StratagenError('the pool was freed'));
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise((resolve, reject) => {
+      const task = { op, args, resolve, reject, sequence: this.#sequence++ };
+      if (signal) {
+        const drop = () => {
+          const i = this.#queue.indexOf(task);
+          if (i >= 0) {
+            this.#queue.splice(i, 1);
+            reject(signal.reason);
+          }
+        };
+        signal.addEventListener('abort', drop, { once: true });
+        task.done = () => signal.removeEventListener('abort', drop);
+      }
+      this.#queue.push(task);
+      this.#dispatch();
+    });
+  }
+
+  /** The waiting task worker `w` runs next: the nearest of its tiles or of no one's, else the nearest. */
+  #next(w) {
+    const [vx, vz] = this.#viewer;
+    let best = -1;
+    let bestKey = null;
+    this.#queue.forEach((t, i) => {
+      const positioned = t.args.x !== undefined;
+      const owner = positioned ? this.#owners.get(tileOf(t.args.x, t.args.z)) : undefined;
+      const foreign = owner !== undefined && owner !== w.index ? 1 : 0;
+      const distance = positioned ? Math.hypot(t.args.x - vx, t.args.z - vz) : 0;
+      const key = [foreign, distance, t.sequence];
+      if (bestKey === null || key[0] < bestKey[0] || (key[0] === bestKey[0]
+        && (key[1] < bestKey[1] || (key[1] === bestKey[1] && key[2] < bestKey[2])))) {
+        best = i;
+        bestKey = key;
+      }
+    });
+    return this.#queue.splice(best, 1)[0];
+  }
+
+  #dispatch() {
+    for (const w of this.#workers) {
+      if (this.#queue.length === 0) return;
+      if (w.pending !== null) continue;
+      const t = this.#next(w);
+      t.done?.();
+      if (t.args.x !== undefined) {
+        const tile = tileOf(t.args.x, t.args.z);
+        if (!this.#owners.has(tile)) this.#owners.set(tile, w.index);
+      }
+      w.pending = t;
+      w.io.idle(false);
+      w.io.send({ id: t.sequence + 1, op: t.op, ...t.args });
+    }
+  }
+
+  #answered(w, m) {
+    const t = w.pending;
+    w.pending = null;
+    if (t !== null) {
+      if (m.ok) t.resolve(m.value);
+      else t.reject(new StratagenError(m.message));
+    }
+    if (this.#freed) return;
+    w.io.idle(true);
+    this.#dispatch();
+  }
+
+  #failed(w, error) {
+    const t = w.pending;
+    w.pending = null;
+    const why = new StratagenError(`a worker failed: ${error?.message ?? error}`);
+    t?.reject(why);
+    // A worker that failed outside a request (it could not load) leaves the pool unusable.
+    this.free();
+  }
+}

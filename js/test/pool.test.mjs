@@ -1,0 +1,113 @@
+// The worker pool: the same chunks, meshes and fills as the calling thread's, nearest the
+// viewer first, cancellable, and refusals as StratagenErrors.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+
+import { Noise, World, WorldPool, StratagenError } from '../index.js';
+import { start, nativeCli } from './setup.mjs';
+
+before(() => start());
+
+/** The committed full-chunk digests of seed 0 around the origin (tests/full_chunk.rs). */
+function goldenDigests() {
+  const text = readFileSync(new URL('../../tests/snapshots/full_chunk__full_digests.snap', import.meta.url), 'utf8');
+  const lines = text.split('---\n').slice(2).join('---\n').split('\n').filter((l) => l.length > 0);
+  return new Map(lines.map((l) => {
+    const [, x, z, d] = /^\((-?\d+), (-?\d+)\) ([0-9a-f]{16})$/.exec(l);
+    return [`${x},${z}`, BigInt(`0x${d}`)];
+  }));
+}
+
+test('a pool\'s region equals the committed digests and the calling thread\'s chunks', async () => {
+  const pool = await WorldPool.create({ seed: 0, workers: 2 });
+  try {
+    const chunks = await pool.region(-1, -1, 1, 1);
+    const golden = goldenDigests();
+    assert.equal(chunks.length, 9);
+    for (const c of chunks) assert.equal(c.digest, golden.get(`${c.x},${c.z}`), `(${c.x}, ${c.z})`);
+    const world = new World({ seed: 0 });
+    const here = world.chunk(1, 0);
+    const there = chunks[5];
+    assert.deepEqual([there.x, there.z], [1, 0]);
+    assert.deepEqual(there.blocks, here.blocks);
+    assert.deepEqual(there.skyLight, here.skyLight);
+    assert.deepEqual(there.blockLight, here.blockLight);
+    assert.deepEqual(there.biomes, here.biomes);
+    assert.deepEqual(there.heightmaps.motion_blocking, here.heightmap('motion_blocking'));
+    const mesh = await pool.mesh(0, 0, { greedy: true });
+    const local = world.mesh(0, 0, { greedy: true });
+    assert.equal(mesh.digest, local.digest);
+    assert.deepEqual(mesh.opaque.positions, local.opaque.positions);
+    here.free();
+    world.free();
+  } finally {
+    pool.free();
+  }
+});
+
+test('a pool\'s region equals `stratagen digest`', async (t) => {
+  const text = nativeCli(t, ['digest', '--seed', '11', '--world', 'archipelago', '--region', '-2,-1,1,1']);
+  if (text === null) return;
+  const want = text.split('\n').filter((l) => l.startsWith('chunk '));
+  const pool = await WorldPool.create({ seed: 11, world: 'archipelago', workers: 2 });
+  try {
+    const got = (await pool.region(-2, -1, 1, 1))
+      .map((c) => `chunk ${c.x} ${c.z} ${c.digest.toString(16).padStart(16, '0')}`);
+    assert.deepEqual(got, want);
+  } finally {
+    pool.free();
+  }
+});
+
+test('a pool fills noise as the calling thread does', async () => {
+  const pool = await WorldPool.create({ workers: 2 });
+  try {
+    const options = { type: 'simplex', octaves: 5, seed: 7n, precision: 'f32' };
+    const fills = await Promise.all([0, 1, 2].map((k) => pool.fill2d(options, k * 64, 0, 1, 1, 64, 64)));
+    const noise = new Noise(options);
+    fills.forEach((f, k) => assert.deepEqual(f, noise.fill2d(k * 64, 0, 1, 1, 64, 64)));
+    assert.deepEqual(await pool.fill3d(options, 0, 0, 0, 1, 1, 1, 8, 8, 8), noise.fill3d(0, 0, 0, 1, 1, 1, 8, 8, 8));
+    noise.free();
+  } finally {
+    pool.free();
+  }
+});
+
+test('waiting chunks go nearest the viewer first, and aborted ones are dropped', async () => {
+  const pool = await WorldPool.create({ seed: 2, workers: 1 });
+  try {
+    const order = [];
+    const ask = (x, z, options) => pool.chunk(x, z, options).then((c) => { order.push(c.x); return c; });
+    const first = ask(0, 0);
+    const cancel = new AbortController();
+    const dropped = [ask(30, 0, { signal: cancel.signal }), ask(31, 0, { signal: cancel.signal })];
+    const rest = [ask(10, 0), ask(20, 0), ask(5, 0)];
+    pool.setViewer(21, 0);
+    assert.equal(pool.waiting, 5);
+    cancel.abort();
+    assert.equal(pool.waiting, 3);
+    for (const d of dropped) await assert.rejects(d, { name: 'AbortError' });
+    await Promise.all([first, ...rest]);
+    assert.deepEqual(order, [0, 20, 10, 5]);
+    await assert.rejects(pool.chunk(1, 1, { signal: AbortSignal.abort() }), { name: 'AbortError' });
+  } finally {
+    pool.free();
+  }
+});
+
+test('bad pool arguments and a freed pool are StratagenErrors', async () => {
+  const refused = (p, message) => assert.rejects(p, (e) => e instanceof StratagenError && message.test(e.message));
+  await refused(WorldPool.create({ workers: 0 }), /at least one/);
+  await refused(WorldPool.create({ world: 'islands', workers: 1 }), /expected a preset/);
+  const pool = await WorldPool.create({ workers: 1 });
+  await refused(pool.chunk(0.5, 0), /whole number/);
+  await refused(pool.chunk(1 << 21, 0), /outside the supported range/);
+  await refused(pool.region(1, 0, 0, 0), /holds no chunk/);
+  await refused(pool.region(0, 0, 99, 99), /at most 4096/);
+  await refused(pool.fill2d({ octaves: 99 }, 0, 0, 1, 1, 4, 4), /octaves/);
+  const waiting = pool.chunk(3, 3);
+  pool.free();
+  await refused(waiting, /freed/);
+  await refused(pool.chunk(0, 0), /freed/);
+});
