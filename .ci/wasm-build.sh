@@ -5,6 +5,7 @@
 # memory) and stratagen-simd.wasm (SIMD128 as well, which the package loads where the engine
 # has it), into js/dist/ with the presets' canonical bytes; and the parity corpus harness as a
 # module of each kind (js/dist/parity*.wasm, tests only).
+# Edit records come from the store crate (without SQLite) over lz4_flex, built likewise.
 # Usage: .ci/wasm-build.sh RUSTC_DIR [OUT_DIR]     (OUT_DIR: js/dist)
 set -euo pipefail
 deb=$(cd "$1" && pwd)
@@ -17,8 +18,20 @@ mkdir -p "$work"
 export LD_LIBRARY_PATH="$deb/usr/lib/x86_64-linux-gnu:$deb/usr/lib/llvm-14/lib"
 rustc=("$deb/usr/bin/rustc" --sysroot "$deb/usr" --edition 2021 --target wasm32-unknown-unknown
   -C opt-level=3)
-libm_src=$(cd "$here" && cargo metadata --format-version 1 --locked 2>/dev/null |
-  python3 -c 'import json,sys; m=json.load(sys.stdin); print([p["manifest_path"] for p in m["packages"] if p["name"]=="libm"][0])')
+# The registry sources of the crates besides ours the module links.
+source_of() {
+  (cd "$here" && cargo metadata --format-version 1 --locked 2>/dev/null |
+    python3 -c 'import json,sys; m=json.load(sys.stdin); print([p["manifest_path"] for p in m["packages"] if p["name"]==sys.argv[1]][0])' "$1")
+}
+libm_src=$(source_of libm)
+# lz4_flex (the edit records' compression) names `core::error::Error`, stable since Rust 1.81;
+# with its `std` feature `std::error::Error` is the same trait, which 1.63 has. A copy with
+# that one path changed builds; the source in the registry is left as it is.
+lz4_src="$work/lz4_flex"
+rm -rf "$lz4_src"
+cp -r "$(dirname "$(source_of lz4_flex)")" "$lz4_src"
+sed -i 's/^use core::{error::Error, fmt};$/use std::{error::Error, fmt};/' "$lz4_src/src/block/mod.rs"
+grep -q '^use std::{error::Error, fmt};$' "$lz4_src/src/block/mod.rs"
 
 # variant FEATURES SUFFIX: core and the modules built with the wasm features FEATURES, the
 # modules named stratagen$SUFFIX.wasm and parity$SUFFIX.wasm. Bulk memory makes memset and
@@ -34,9 +47,17 @@ variant() {
     "$(dirname "$libm_src")/src/lib.rs"
   "${rustc_v[@]}" --crate-type rlib --crate-name stratagen_core --extern libm="$dir/liblibm.rlib" \
     -D warnings --cfg 'feature="alloc"' -o "$dir/libstratagen_core.rlib" "$here/core/src/lib.rs"
+  "${rustc_v[@]}" --crate-type rlib --crate-name lz4_flex --cfg 'feature="std"' \
+    --cfg 'feature="safe-encode"' --cfg 'feature="safe-decode"' --cap-lints allow \
+    -o "$dir/liblz4_flex.rlib" "$lz4_src/src/lib.rs"
+  # The store crate without its `sqlite` feature: chunk and edit records only.
+  "${rustc_v[@]}" --crate-type rlib --crate-name stratagen_store -D warnings -L "$dir" \
+    --extern stratagen_core="$dir/libstratagen_core.rlib" --extern lz4_flex="$dir/liblz4_flex.rlib" \
+    -o "$dir/libstratagen_store.rlib" "$here/store/src/lib.rs"
   # Whole-program optimisation and no symbol names: a third of the size, the same code.
   local module=(-C lto=fat -C codegen-units=1 -C strip=symbols -C linker="$deb/usr/bin/rust-lld"
-    --crate-type cdylib --extern stratagen_core="$dir/libstratagen_core.rlib" -L "$dir")
+    --crate-type cdylib --extern stratagen_core="$dir/libstratagen_core.rlib"
+    --extern stratagen_store="$dir/libstratagen_store.rlib" -L "$dir")
   "${rustc_v[@]}" "${module[@]}" -D warnings --crate-name stratagen_wasm \
     -o "$out/stratagen$suffix.wasm" "$here/wasm/src/lib.rs"
   "${rustc_v[@]}" "${module[@]}" --crate-name parity -o "$out/parity$suffix.wasm" \

@@ -145,6 +145,10 @@ export class World implements Freeable {
   mesh(cx: number, cz: number, options?: { greedy?: boolean }): ChunkMesh;
   /** Put block `block` at world block (x, y, z); later chunks and meshes show it, relit. */
   setBlock(x: number, y: number, z: number, block: number): void;
+  /** The world's edits: the C library's edit records, one per edited chunk, one after another. */
+  saveEdits(): Uint8Array;
+  /** Apply saved edit records (all checked first; one refused refuses all). The record count. */
+  loadEdits(bytes: Uint8Array): number;
   /** The block id at world block (x, y, z), edits included. */
   getBlock(x: number, y: number, z: number): number;
   /** The scatter instances of finished chunk (cx, cz), per layer, and its scatter digest. */

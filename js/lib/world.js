@@ -147,6 +147,35 @@ export class World extends Handle {
     check(e, e.sg_world_set_block(this.handle, x, y, z, uint32('block', block)));
   }
 
+  /**
+   * The world's edits as bytes to keep (a file, IndexedDB): the C library's edit records
+   * (`sg_world_save_edits`), one per edited chunk, one after another.
+   */
+  saveEdits() {
+    const e = exports();
+    check(e, e.sg_world_save_edits(this.handle));
+    return new Uint8Array(e.memory.buffer, e.sg_bytes_ptr(), e.sg_bytes_len()).slice();
+  }
+
+  /**
+   * Apply saved edits (`saveEdits`'s bytes, or the C library's edit records one after
+   * another) after the edits the world has. Every record is checked first: a damaged one,
+   * or one of another world, refuses them all and changes nothing. Returns the number of
+   * records.
+   */
+  loadEdits(bytes) {
+    if (!(bytes instanceof Uint8Array)) throw new StratagenError('loadEdits: a Uint8Array of edit records');
+    const h = this.handle;
+    return withBuffer(bytes.length, (p) => {
+      const e = exports();
+      new Uint8Array(e.memory.buffer, p, bytes.length).set(bytes);
+      return withBuffer(4, (q) => {
+        check(e, e.sg_world_load_edits(h, p, bytes.length, q));
+        return new Uint32Array(e.memory.buffer, q, 1)[0];
+      }, e);
+    });
+  }
+
   /** The block id at world block (x, y, z), edits included. */
   getBlock(x, y, z) {
     [['x', x], ['y', y], ['z', z]].forEach(([n, v]) => int32(n, v));

@@ -3,6 +3,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -93,18 +94,28 @@ test('a heightmap mesh equals the corpus, and neighbours share their edge bit fo
   noise.free();
 });
 
-test('edits equal `stratagen edit` then `digest --from`, survive release, and are refused whole', (t) => {
+/** The native CLI's edits of seed 7 as a store: its digest lines and its edit records (read by Python's sqlite3). */
+function nativeEdits(t) {
   const script = 'set 0 70 0 1\nfill -3 60 -3 3 64 3 0\nset 15 80 15 5\n';
   const dir = mkdtempSync(join(tmpdir(), 'stratagen-edit-'));
-  let text;
   try {
     writeFileSync(join(dir, 'e.txt'), script);
     const store = join(dir, 'e.sqlite');
-    if (nativeCli(t, ['edit', '--seed', '7', '--out', store, '--script', join(dir, 'e.txt')]) === null) return;
-    text = nativeCli(t, ['digest', '--from', store, '--region', '-1,-1,0,0']);
+    if (nativeCli(t, ['edit', '--seed', '7', '--out', store, '--script', join(dir, 'e.txt')]) === null) return null;
+    const text = nativeCli(t, ['digest', '--from', store, '--region', '-1,-1,0,0']);
+    const dump = execFileSync('python3', ['-c',
+      'import sqlite3,sys; sys.stdout.buffer.write(b"".join(r[0] for r in sqlite3.connect(sys.argv[1]).execute("select record from edits order by z, x")))',
+      store]);
+    return { text, records: new Uint8Array(dump) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+test('edits equal `stratagen edit` then `digest --from`, survive release, and are refused whole', (t) => {
+  const native = nativeEdits(t);
+  if (native === null) return;
+  const { text } = native;
   const want = text.split('\n').filter((l) => l.startsWith('chunk '));
   // A world that keeps nothing: every edited chunk is generated again, the edits stay.
   const world = new World({ seed: 7, cache: 0 });
@@ -125,4 +136,37 @@ test('edits equal `stratagen edit` then `digest --from`, survive release, and ar
   assert.equal(world.getBlock(0, 70, 0), 1, 'a refused edit changes nothing');
   chunks.forEach((c) => c.free());
   world.free();
+});
+
+test('saved edits are the C library\'s records: they load both ways, and a damaged one changes nothing', (t) => {
+  const native = nativeEdits(t);
+  if (native === null) return;
+  const want = native.text.split('\n').filter((l) => l.startsWith('chunk '));
+  const lines = (w) => w.region(-1, -1, 0, 0).map((c) => {
+    const line = `chunk ${c.x} ${c.z} ${c.digest.toString(16).padStart(16, '0')}`;
+    c.free();
+    return line;
+  });
+  // The command line's records, loaded here.
+  const loaded = new World({ seed: 7 });
+  assert.equal(loaded.loadEdits(native.records), 4);
+  assert.deepEqual(lines(loaded), want);
+  // Saved here: the same records, byte for byte (the same edits, chunk order and framing).
+  const saved = loaded.saveEdits();
+  assert.deepEqual(saved, native.records);
+  const again = new World({ seed: 7, cache: 0 });
+  assert.equal(again.loadEdits(saved), 4);
+  assert.deepEqual(lines(again), want);
+  // A damaged byte in the last record refuses every record; another world's are refused.
+  const damaged = saved.slice();
+  damaged[damaged.length - 20] ^= 1;
+  const fresh = new World({ seed: 7 });
+  const untouched = lines(fresh);
+  assert.throws(() => fresh.loadEdits(damaged), (e) => e instanceof StratagenError && /checksum/.test(e.message));
+  assert.throws(() => fresh.loadEdits(saved.subarray(0, saved.length - 3)), (e) => e instanceof StratagenError && /truncated/.test(e.message));
+  assert.deepEqual(lines(fresh), untouched, 'refused records change nothing');
+  const other = new World({ seed: 8 });
+  assert.throws(() => other.loadEdits(saved), (e) => e instanceof StratagenError && /another world/.test(e.message));
+  assert.equal(new World({ seed: 7 }).saveEdits().length, 0, 'no edits, no records');
+  [loaded, again, fresh, other].forEach((w) => w.free());
 });

@@ -25,7 +25,9 @@
 //! version, lengths agree with the record's size, checksum, world identity, position,
 //! status, decompression to exactly the stated length, then every value of the body.
 
-use std::sync::{Arc, OnceLock};
+use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use stratagen_core::engine::{ChunkPos, ChunkStatus, RestoreError, Restored, Scheduler};
 use stratagen_core::util::digest::Digest;
@@ -141,19 +143,26 @@ pub const LEGACY_BUILTIN_DEFINITION: u64 = 0;
 /// The definition digest a record or store means by the digest it carries
 /// ([`LEGACY_BUILTIN_DEFINITION`] is the `default` world's).
 pub fn stored_definition(raw: u64) -> u64 {
-    static BUILTIN: OnceLock<u64> = OnceLock::new();
-    if raw == LEGACY_BUILTIN_DEFINITION {
-        *BUILTIN.get_or_init(|| Definition::builtin().digest())
-    } else {
-        raw
+    // Computed once; a race computes the same value twice. (Not a `OnceLock`: this module
+    // builds with Rust 1.63 for the npm package.)
+    static BUILTIN: AtomicU64 = AtomicU64::new(LEGACY_BUILTIN_DEFINITION);
+    if raw != LEGACY_BUILTIN_DEFINITION {
+        return raw;
+    }
+    match BUILTIN.load(Ordering::Relaxed) {
+        LEGACY_BUILTIN_DEFINITION => {
+            let d = Definition::builtin().digest();
+            BUILTIN.store(d, Ordering::Relaxed);
+            d
+        }
+        d => d,
     }
 }
 
 /// Why a record could not be written or was refused. Refusal changes nothing.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordError {
     /// Fewer bytes than the header and checksum, or than the lengths in the header say.
-    #[error("record truncated: {len} bytes, {needed} needed")]
     Truncated {
         /// Bytes given.
         len: usize,
@@ -161,22 +170,18 @@ pub enum RecordError {
         needed: usize,
     },
     /// More bytes than the lengths in the header say.
-    #[error("record has {extra} bytes after its checksum")]
     TrailingBytes {
         /// Bytes beyond the record.
         extra: usize,
     },
     /// Not a chunk record (wrong magic) or a reserved field set.
-    #[error("not a Stratagen chunk record: {0}")]
     NotARecord(&'static str),
     /// A format version this library does not read.
-    #[error("record format version {found}, this library reads version {FORMAT_VERSION}")]
     UnsupportedVersion {
         /// The record's version.
         found: u16,
     },
     /// The checksum does not match: the bytes were damaged.
-    #[error("record checksum mismatch (stored {stored:016x}, computed {computed:016x}): damaged")]
     Checksum {
         /// The checksum in the record.
         stored: u64,
@@ -184,13 +189,11 @@ pub enum RecordError {
         computed: u64,
     },
     /// The record belongs to another world.
-    #[error("record of another world: its {field} differs")]
     ForeignWorld {
         /// The first identity field that differs.
         field: &'static str,
     },
     /// The position is outside `|x|, |z| < 2^21`.
-    #[error("record position ({x}, {z}) outside |x|, |z| < 2^21")]
     OutOfRange {
         /// Chunk x.
         x: i32,
@@ -198,22 +201,14 @@ pub enum RecordError {
         z: i32,
     },
     /// A status byte that names no status.
-    #[error("record status {0} names no status")]
     BadStatus(u8),
     /// The body does not decompress to its stated length.
-    #[error("record body does not decompress: {0}")]
     Compression(&'static str),
     /// The body does not match its status, or holds a value no chunk can have.
-    #[error("{0}")]
     Body(BodyError),
     /// An edit record's body holds an edit no chunk can take.
-    #[error("{0}")]
     EditBody(EditBodyError),
     /// A store's row of one chunk holds another chunk, or the chunk below `full`.
-    #[error(
-        "the row of chunk ({}, {}) holds chunk ({}, {}) at {}",
-        row.x, row.z, held.x, held.z, status.name()
-    )]
     Misplaced {
         /// The position the row is stored under.
         row: ChunkPos,
@@ -223,10 +218,8 @@ pub enum RecordError {
         status: ChunkStatus,
     },
     /// The chunk cannot take the record (already there at that status or higher, busy, failed).
-    #[error("record refused by the world: {0}")]
     Restore(RestoreError),
     /// Nothing is generated at that position (save).
-    #[error("no chunk is resident at ({x}, {z})")]
     NotResident {
         /// Chunk x.
         x: i32,
@@ -237,10 +230,6 @@ pub enum RecordError {
     /// every status (save).
     ///
     /// [`Retention::FullChunks`]: stratagen_core::engine::Retention::FullChunks
-    #[error(
-        "chunk ({x}, {z}) keeps only its full output (retention: full chunks): no record can \
-         be made of it"
-    )]
     Compact {
         /// Chunk x.
         x: i32,
@@ -248,6 +237,59 @@ pub enum RecordError {
         z: i32,
     },
 }
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Truncated { len, needed } => {
+                write!(f, "record truncated: {len} bytes, {needed} needed")
+            }
+            RecordError::TrailingBytes { extra } => {
+                write!(f, "record has {extra} bytes after its checksum")
+            }
+            RecordError::NotARecord(why) => write!(f, "not a Stratagen chunk record: {why}"),
+            RecordError::UnsupportedVersion { found } => write!(
+                f,
+                "record format version {found}, this library reads version {FORMAT_VERSION}"
+            ),
+            RecordError::Checksum { stored, computed } => write!(
+                f,
+                "record checksum mismatch (stored {stored:016x}, computed {computed:016x}): damaged"
+            ),
+            RecordError::ForeignWorld { field } => {
+                write!(f, "record of another world: its {field} differs")
+            }
+            RecordError::OutOfRange { x, z } => {
+                write!(f, "record position ({x}, {z}) outside |x|, |z| < 2^21")
+            }
+            RecordError::BadStatus(s) => write!(f, "record status {s} names no status"),
+            RecordError::Compression(why) => write!(f, "record body does not decompress: {why}"),
+            RecordError::Body(e) => write!(f, "{e}"),
+            RecordError::EditBody(e) => write!(f, "{e}"),
+            RecordError::Misplaced { row, held, status } => write!(
+                f,
+                "the row of chunk ({}, {}) holds chunk ({}, {}) at {}",
+                row.x,
+                row.z,
+                held.x,
+                held.z,
+                status.name()
+            ),
+            RecordError::Restore(e) => write!(f, "record refused by the world: {e}"),
+            RecordError::NotResident { x, z } => write!(f, "no chunk is resident at ({x}, {z})"),
+            RecordError::Compact { x, z } => write!(
+                f,
+                "chunk ({x}, {z}) keeps only its full output (retention: full chunks): no record \
+                 can be made of it"
+            ),
+        }
+    }
+}
+
+// Written out rather than derived: this module builds for wasm32 with Rust 1.63 called
+// directly (the npm package's edit records), where a derive macro's crates would each need
+// building by hand.
+impl std::error::Error for RecordError {}
 
 /// A decoded record.
 #[derive(Clone, Debug)]
@@ -376,6 +418,20 @@ pub(crate) struct Framed<'a> {
     pub body_len: u32,
     /// The compressed body.
     pub packed: &'a [u8],
+}
+
+/// The length in bytes of the record that `bytes` starts with, as its header states it: how
+/// records stored one after another are told apart. Only the header's presence is checked;
+/// reading the record checks the rest.
+pub fn framed_len(bytes: &[u8]) -> Result<usize, RecordError> {
+    if bytes.len() < HEADER_LEN {
+        return Err(RecordError::Truncated {
+            len: bytes.len(),
+            needed: HEADER_LEN + CHECKSUM_LEN,
+        });
+    }
+    let packed_len = u32::from_le_bytes(le(bytes, 48)) as usize;
+    Ok((HEADER_LEN + CHECKSUM_LEN).saturating_add(packed_len))
 }
 
 /// Check everything of a framed record with `magic` but the kind and the body.

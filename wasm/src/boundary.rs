@@ -19,6 +19,8 @@ thread_local! {
     static ERROR: RefCell<String> = const { RefCell::new(String::new()) };
     /// The last text result (a shader).
     static TEXT: RefCell<String> = const { RefCell::new(String::new()) };
+    /// The last bytes result (saved edits).
+    static BYTES: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The layout of a buffer of `len` bytes (at least one, so every pointer is unique).
@@ -83,6 +85,24 @@ pub extern "C" fn sg_text_ptr() -> *const u8 {
 #[no_mangle]
 pub extern "C" fn sg_text_len() -> usize {
     TEXT.with(|t| t.borrow().len())
+}
+
+/// Record a bytes result; [`OK`].
+pub fn bytes(b: Vec<u8>) -> u32 {
+    BYTES.with(|x| *x.borrow_mut() = b);
+    OK
+}
+
+/// The last bytes result (valid until the next call that gives bytes).
+#[no_mangle]
+pub extern "C" fn sg_bytes_ptr() -> *const u8 {
+    BYTES.with(|b| b.borrow().as_ptr())
+}
+
+/// The length of the last bytes result.
+#[no_mangle]
+pub extern "C" fn sg_bytes_len() -> usize {
+    BYTES.with(|b| b.borrow().len())
 }
 
 /// Objects behind handles: nonzero ids, never reused.

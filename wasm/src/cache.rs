@@ -15,7 +15,7 @@ use stratagen_core::engine::{
     ChunkPos, ChunkRect, ChunkStatus, Priority, Retention, Scheduler, Ticket,
 };
 use stratagen_core::world::block::BlockId;
-use stratagen_core::world::edit::{BlockEdit, EditError, EditLayer};
+use stratagen_core::world::edit::{BlockEdit, EditError, EditLayer, Edits};
 use stratagen_core::world::{ChunkData, World, WorldGen};
 
 /// Finished chunks a world keeps between calls unless told otherwise.
@@ -107,6 +107,11 @@ impl CachedWorld {
             other => other,
         }
         .map_err(|e| e.to_string())
+    }
+
+    /// The world's edits, as records are written from and read into them.
+    pub fn edits_mut(&mut self) -> &mut Edits {
+        self.edits.edits_mut()
     }
 
     /// Mark `p` most recently asked for, requesting it when not kept.

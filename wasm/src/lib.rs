@@ -28,10 +28,12 @@ pub mod boundary;
 pub mod cache;
 pub mod noise;
 pub mod palette;
+pub mod records;
 pub mod scatter;
 pub mod terrain;
 pub mod world;
 
 pub use boundary::{
-    sg_alloc, sg_error_len, sg_error_ptr, sg_free, sg_text_len, sg_text_ptr, FAILED, OK,
+    sg_alloc, sg_bytes_len, sg_bytes_ptr, sg_error_len, sg_error_ptr, sg_free, sg_text_len,
+    sg_text_ptr, FAILED, OK,
 };
