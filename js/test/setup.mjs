@@ -7,7 +7,7 @@ import { init } from '../index.js';
 
 /**
  * Load the module under test: the engine's choice, or the baseline build when
- * STRATAGEN_TEST_BUILD=baseline (`npm test` runs every file both ways).
+ * STRATAGEN_TEST_BUILD=baseline (`npm test` runs the corpus, noise and world tests both ways).
  */
 export function start() {
   return init(process.env.STRATAGEN_TEST_BUILD === 'baseline' ? { simd: false } : {});
