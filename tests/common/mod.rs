@@ -71,3 +71,29 @@ pub fn noise_stats(
     let mean = sum / n as f64;
     [min, max, mean, (sq / n as f64 - mean * mean).sqrt()]
 }
+
+/// Whether a test that needs an optional system tool may run: `true` when `present`. Without
+/// it, a machine with `CI` set (`.ci/run` sets it) fails the test, so CI checks everything;
+/// any other machine skips it with one line on the terminal naming what to install (written
+/// to the process's stderr, which the test harness does not capture).
+pub fn tool_present(test: &str, tool: &str, present: bool, install: &str) -> bool {
+    if present {
+        return true;
+    }
+    let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && v != "false");
+    assert!(!ci, "{test}: {tool} is required when CI is set ({install})");
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipped {test}: no {tool} (install {install}; CI requires it)"
+    );
+    false
+}
+
+/// Whether `program --version` runs.
+pub fn runs(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
