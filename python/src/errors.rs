@@ -1,7 +1,10 @@
 //! The Rust crates' errors as Python exceptions, with the messages the command line prints.
 
+use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
-use pyo3::{PyErr, PyResult};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyType};
+use pyo3::{Borrowed, PyErr, PyResult};
 use stratagen_core::engine::{ChunkPos, ChunkRect};
 use stratagen_core::noise::NoiseError as CoreNoiseError;
 use stratagen_core::world::WorldError as CoreWorldError;
@@ -83,6 +86,70 @@ pub fn world(e: CoreWorldError) -> PyErr {
 /// A refused noise definition or grid.
 pub fn noise(e: CoreNoiseError) -> PyErr {
     NoiseError::new_err(e.to_string())
+}
+
+/// An integer argument. One that does not fit its Rust type raises `stratagen.RangeError`
+/// (an `ArgumentError` and an `OverflowError`) instead of PyO3's bare `OverflowError`, so
+/// `except stratagen.Error` catches every bad argument.
+pub struct Int<T>(pub T);
+
+impl<'a, 'py, T> FromPyObject<'a, 'py> for Int<T>
+where
+    T: FromPyObject<'a, 'py>,
+{
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        T::extract(obj).map(Int).map_err(|e| {
+            let e: PyErr = e.into();
+            let py = obj.py();
+            if e.is_instance_of::<PyOverflowError>(py) {
+                range_error(
+                    py,
+                    format!(
+                        "{} is out of range for this argument ({})",
+                        obj.repr()
+                            .map_or_else(|_| "the integer".into(), |r| r.to_string()),
+                        std::any::type_name::<T>()
+                    ),
+                )
+            } else {
+                e
+            }
+        })
+    }
+}
+
+/// The `stratagen.RangeError` class, made once: Python's `type(name, bases, dict)`, since a
+/// class with two bases cannot be declared from Rust.
+pub fn range_error_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    static TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    TYPE.get_or_try_init(py, || {
+        let bases = (
+            py.get_type::<ArgumentError>(),
+            py.get_type::<PyOverflowError>(),
+        );
+        let dict = PyDict::new(py);
+        dict.set_item("__module__", "stratagen")?;
+        dict.set_item(
+            "__doc__",
+            "An integer argument outside the range its parameter takes \
+             (an ArgumentError and an OverflowError).",
+        )?;
+        let class = py
+            .get_type::<PyType>()
+            .call1(("RangeError", bases, dict))?
+            .cast_into::<PyType>()?;
+        Ok(class.unbind())
+    })
+    .map(|t| t.bind(py))
+}
+
+fn range_error(py: Python<'_>, msg: String) -> PyErr {
+    match range_error_type(py) {
+        Ok(class) => PyErr::from_type(class.clone(), msg),
+        Err(e) => e,
+    }
 }
 
 /// An argument error from a message.

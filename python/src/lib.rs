@@ -87,6 +87,7 @@ fn _stratagen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("StoreError", py.get_type::<StoreError>())?;
     m.add("ConflictError", py.get_type::<ConflictError>())?;
     m.add("ForeignWorldError", py.get_type::<ForeignWorldError>())?;
+    m.add("RangeError", errors::range_error_type(py)?)?;
     m.add("DEFAULT_TILE", stratagen_host::DEFAULT_TILE)?;
     let defaults = WorldSettings::default();
     m.add("DEFAULT_MIN_Y", defaults.min_y)?;

@@ -10,7 +10,7 @@ use stratagen_core::noise::names::{
 use stratagen_core::noise::{fill_samples, Grid2, Grid3, Noise as CoreNoise, NoiseDef};
 
 use crate::arrays::{float_type, owned, FloatType};
-use crate::errors::{argument, choose as parse, noise as noise_error};
+use crate::errors::{argument, choose as parse, noise as noise_error, Int};
 
 /// Deterministic noise: the same settings give the same values on every machine.
 ///
@@ -53,11 +53,11 @@ impl Noise {
         *,
         r#type = "perlin",
         fractal = "fbm",
-        octaves = 4,
+        octaves = Int(4),
         frequency = 0.01,
         lacunarity = 2.0,
         gain = 0.5,
-        seed = 0,
+        seed = Int(0),
         offset = (0.0, 0.0, 0.0),
         warp_amplitude = 0.0,
         warp_frequency = 0.01,
@@ -65,16 +65,19 @@ impl Noise {
         cellular_return = "f1",
         cellular_jitter = 0.65,
         precision = "f64",
-    ))]
+    ), text_signature = "(*, type='perlin', fractal='fbm', octaves=4, frequency=0.01, \
+        lacunarity=2.0, gain=0.5, seed=0, offset=(0.0, 0.0, 0.0), warp_amplitude=0.0, \
+        warp_frequency=0.01, cellular_distance='euclidean', cellular_return='f1', \
+        cellular_jitter=0.65, precision='f64')")]
     #[allow(clippy::too_many_arguments)]
     fn new(
         r#type: &str,
         fractal: &str,
-        octaves: u32,
+        octaves: Int<u32>,
         frequency: f64,
         lacunarity: f64,
         gain: f64,
-        seed: i64,
+        seed: Int<i64>,
         offset: (f64, f64, f64),
         warp_amplitude: f64,
         warp_frequency: f64,
@@ -83,6 +86,7 @@ impl Noise {
         cellular_jitter: f64,
         precision: &str,
     ) -> PyResult<Self> {
+        let (octaves, seed) = (octaves.0, seed.0);
         let def = NoiseDef {
             seed,
             noise_type: parse("type", r#type, &TYPES)?,
@@ -111,14 +115,15 @@ impl Noise {
     fn fill_2d<'py>(
         &self,
         py: Python<'py>,
-        width: usize,
-        height: usize,
+        width: Int<usize>,
+        height: Int<usize>,
         x0: f64,
         y0: f64,
         dx: f64,
         dy: f64,
         dtype: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let (width, height) = (width.0, height.0);
         let n = samples(&[height, width])?;
         let grid = Grid2 {
             x0,
@@ -148,9 +153,9 @@ impl Noise {
     fn fill_3d<'py>(
         &self,
         py: Python<'py>,
-        width: usize,
-        height: usize,
-        depth: usize,
+        width: Int<usize>,
+        height: Int<usize>,
+        depth: Int<usize>,
         x0: f64,
         y0: f64,
         z0: f64,
@@ -159,6 +164,7 @@ impl Noise {
         dz: f64,
         dtype: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let (width, height, depth) = (width.0, height.0, depth.0);
         let n = samples(&[height, depth, width])?;
         let grid = Grid3 {
             origin: [x0, y0, z0],
@@ -179,14 +185,15 @@ impl Noise {
 
     /// The `(res, res)` float32 heightmap of chunk `(cx, cz)`: sample `[j, i]` at block
     /// `(16*cx + i*16/res, 16*cz + j*16/res)`, so neighbouring chunks tile without a seam.
-    #[pyo3(signature = (cx, cz, res = 16))]
+    #[pyo3(signature = (cx, cz, res = Int(16)), text_signature = "($self, cx, cz, res=16)")]
     fn heightmap<'py>(
         &self,
         py: Python<'py>,
-        cx: i32,
-        cz: i32,
-        res: usize,
+        cx: Int<i32>,
+        cz: Int<i32>,
+        res: Int<usize>,
     ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
+        let (cx, cz, res) = (cx.0, cz.0, res.0);
         let n = samples(&[res, res])?;
         let v = py.detach(|| {
             let mut v = vec![0f32; n];
@@ -215,8 +222,9 @@ impl Noise {
     /// `sg_noise_3d(p)` (`dims` 3) in `language` ("wgsl", "glsl" for GLSL ES 3.0, "godot")
     /// that gives the same samples as `sample_2d`/`sample_3d` in float32. Only for
     /// `precision="f32"` noises (`ArgumentError` otherwise).
-    #[pyo3(signature = (language = "wgsl", dims = 2))]
-    fn shader(&self, language: &str, dims: u32) -> PyResult<String> {
+    #[pyo3(signature = (language = "wgsl", dims = Int(2)), text_signature = "($self, language='wgsl', dims=2)")]
+    fn shader(&self, language: &str, dims: Int<u32>) -> PyResult<String> {
+        let dims = dims.0;
         let lang = parse("language", language, &LANGUAGES)?;
         self.noise
             .shader(lang, dims)

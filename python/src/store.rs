@@ -19,7 +19,7 @@ use stratagen_store::sqlite::ChunkStore;
 use stratagen_store::WorldIdentity;
 
 use crate::definitions::resolve;
-use crate::errors::{check_pos, check_region, host};
+use crate::errors::{check_pos, check_region, host, Int};
 use crate::world::{check_threads, default_threads, settings, Chunk, MAX_REGION_CHUNKS};
 
 /// Idle read connections a `Store` keeps for the next call.
@@ -113,7 +113,8 @@ impl Store {
     }
 
     /// The stored full chunk at `(cx, cz)`, decoded and checked, or None if it is not there.
-    fn chunk(&self, py: Python<'_>, cx: i32, cz: i32) -> PyResult<Option<Chunk>> {
+    fn chunk(&self, py: Python<'_>, cx: Int<i32>, cz: Int<i32>) -> PyResult<Option<Chunk>> {
+        let (cx, cz) = (cx.0, cz.0);
         let p = check_pos(cx, cz)?;
         let decoded = self.read(py, |s| {
             s.full_chunk(&self.generator, p).map_err(at(&self.path))
@@ -129,7 +130,15 @@ impl Store {
 
     /// The full chunks of the inclusive rectangle, row-major, with the store's edits; every
     /// one must be stored unless the store holds edits.
-    fn region(&self, py: Python<'_>, x0: i32, z0: i32, x1: i32, z1: i32) -> PyResult<Vec<Chunk>> {
+    fn region(
+        &self,
+        py: Python<'_>,
+        x0: Int<i32>,
+        z0: Int<i32>,
+        x1: Int<i32>,
+        z1: Int<i32>,
+    ) -> PyResult<Vec<Chunk>> {
+        let (x0, z0, x1, z1) = (x0.0, z0.0, x1.0, z1.0);
         let region = check_region((x0, z0, x1, z1), Some(MAX_REGION_CHUNKS))?;
         let definition = self.generator.definition_arc().clone();
         let read = py
@@ -211,27 +220,40 @@ impl Watch {
 /// `generated`, `skipped`, `loaded`, `tasks`, `seconds`, `record_bytes`, `peak_holders`.
 #[pyfunction]
 #[pyo3(signature = (
-    path, x0, z0, x1, z1, *, seed = 0, world = "default", min_y = None, height = None,
-    sea_level = None, threads = None, progress = None, shard = None, tile = DEFAULT_TILE
-))]
+    path, x0, z0, x1, z1, *, seed = Int(0), world = "default", min_y = None, height = None,
+    sea_level = None, threads = None, progress = None, shard = None, tile = Int(DEFAULT_TILE)
+), text_signature = "(path, x0, z0, x1, z1, *, seed=0, world='default', min_y=None, height=None, \
+    sea_level=None, threads=None, progress=None, shard=None, tile=...)")]
 #[allow(clippy::too_many_arguments)]
 pub fn pregen<'py>(
     py: Python<'py>,
     path: PathBuf,
-    x0: i32,
-    z0: i32,
-    x1: i32,
-    z1: i32,
-    seed: i64,
+    x0: Int<i32>,
+    z0: Int<i32>,
+    x1: Int<i32>,
+    z1: Int<i32>,
+    seed: Int<i64>,
     world: &str,
-    min_y: Option<i32>,
-    height: Option<u32>,
-    sea_level: Option<i32>,
-    threads: Option<usize>,
+    min_y: Option<Int<i32>>,
+    height: Option<Int<u32>>,
+    sea_level: Option<Int<i32>>,
+    threads: Option<Int<usize>>,
     progress: Option<Py<PyAny>>,
     shard: Option<(usize, usize)>,
-    tile: i32,
+    tile: Int<i32>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let (x0, z0, x1, z1, seed, min_y, height, sea_level, threads, tile) = (
+        x0.0,
+        z0.0,
+        x1.0,
+        z1.0,
+        seed.0,
+        min_y.map(|v| v.0),
+        height.map(|v| v.0),
+        sea_level.map(|v| v.0),
+        threads.map(|v| v.0),
+        tile.0,
+    );
     let region = check_region((x0, z0, x1, z1), None)?;
     let threads = check_threads(threads.unwrap_or_else(default_threads))?;
     let generator = WorldGen::with_definition(
@@ -302,8 +324,15 @@ pub fn merge<'py>(
 /// The tiles of `region` (inclusive `(x0, z0, x1, z1)`) in tiles of `tile` chunks a side,
 /// row-major: the order `pregen(shard=...)` numbers them in.
 #[pyfunction]
-#[pyo3(signature = (x0, z0, x1, z1, *, tile = DEFAULT_TILE))]
-pub fn tiles(x0: i32, z0: i32, x1: i32, z1: i32, tile: i32) -> PyResult<Vec<(i32, i32, i32, i32)>> {
+#[pyo3(signature = (x0, z0, x1, z1, *, tile = Int(DEFAULT_TILE)))]
+pub fn tiles(
+    x0: Int<i32>,
+    z0: Int<i32>,
+    x1: Int<i32>,
+    z1: Int<i32>,
+    tile: Int<i32>,
+) -> PyResult<Vec<(i32, i32, i32, i32)>> {
+    let (x0, z0, x1, z1, tile) = (x0.0, z0.0, x1.0, z1.0, tile.0);
     let region = check_region((x0, z0, x1, z1), None)?;
     Ok(ShardPlan::new(region, tile)
         .map_err(host)?

@@ -21,7 +21,7 @@ use stratagen_store::edits::{load_edits, save_edits};
 
 use crate::arrays::{owned, read_only};
 use crate::definitions::resolve;
-use crate::errors::{argument, check_pos, check_region, choose, host, world as world_error};
+use crate::errors::{argument, check_pos, check_region, choose, host, world as world_error, Int};
 use crate::mesh::{mesh_of, Mesh};
 use crate::{GenerationError, StoreError};
 
@@ -173,14 +173,23 @@ impl World {
 #[pymethods]
 impl World {
     #[new]
-    #[pyo3(signature = (seed = 0, world = "default", *, min_y = None, height = None, sea_level = None))]
+    #[pyo3(
+        signature = (seed = Int(0), world = "default", *, min_y = None, height = None, sea_level = None),
+        text_signature = "(seed=0, world='default', *, min_y=None, height=None, sea_level=None)"
+    )]
     fn new(
-        seed: i64,
+        seed: Int<i64>,
         world: &str,
-        min_y: Option<i32>,
-        height: Option<u32>,
-        sea_level: Option<i32>,
+        min_y: Option<Int<i32>>,
+        height: Option<Int<u32>>,
+        sea_level: Option<Int<i32>>,
     ) -> PyResult<Self> {
+        let (seed, min_y, height, sea_level) = (
+            seed.0,
+            min_y.map(|v| v.0),
+            height.map(|v| v.0),
+            sea_level.map(|v| v.0),
+        );
         let definition = resolve(world)?;
         let generator = WorldGen::with_definition(
             settings(seed, min_y, height, sea_level),
@@ -231,8 +240,15 @@ impl World {
 
     /// The full chunk at `(cx, cz)`. Each call generates the chunk's neighbourhood again;
     /// `region` generates many chunks at once far faster.
-    #[pyo3(signature = (cx, cz, *, threads = 1))]
-    fn chunk(&self, py: Python<'_>, cx: i32, cz: i32, threads: usize) -> PyResult<Chunk> {
+    #[pyo3(signature = (cx, cz, *, threads = Int(1)), text_signature = "($self, cx, cz, *, threads=1)")]
+    fn chunk(
+        &self,
+        py: Python<'_>,
+        cx: Int<i32>,
+        cz: Int<i32>,
+        threads: Int<usize>,
+    ) -> PyResult<Chunk> {
+        let (cx, cz, threads) = (cx.0, cz.0, threads.0);
         let mut chunks = self.generate(py, check_region((cx, cz, cx, cz), None)?, threads)?;
         let (_, data) = chunks
             .pop()
@@ -247,12 +263,13 @@ impl World {
     fn region(
         &self,
         py: Python<'_>,
-        x0: i32,
-        z0: i32,
-        x1: i32,
-        z1: i32,
-        threads: Option<usize>,
+        x0: Int<i32>,
+        z0: Int<i32>,
+        x1: Int<i32>,
+        z1: Int<i32>,
+        threads: Option<Int<usize>>,
     ) -> PyResult<Vec<Chunk>> {
+        let (x0, z0, x1, z1, threads) = (x0.0, z0.0, x1.0, z1.0, threads.map(|v| v.0));
         let threads = threads.unwrap_or_else(default_threads);
         let region = check_region((x0, z0, x1, z1), Some(MAX_REGION_CHUNKS))?;
         Ok(self
@@ -268,11 +285,12 @@ impl World {
     fn mesh(
         &self,
         py: Python<'_>,
-        cx: i32,
-        cz: i32,
+        cx: Int<i32>,
+        cz: Int<i32>,
         greedy: bool,
-        threads: Option<usize>,
+        threads: Option<Int<usize>>,
     ) -> PyResult<Mesh> {
+        let (cx, cz, threads) = (cx.0, cz.0, threads.map(|v| v.0));
         let threads = threads.unwrap_or_else(default_threads);
         let around = self.generate(py, check_region((cx, cz, cx, cz), None)?.grown(1), threads)?;
         mesh_of(py, &self.generator, &around, ChunkPos::new(cx, cz), greedy)
@@ -324,7 +342,8 @@ impl World {
     /// Put `block` (an id or a name of the world's blocks) at world block `(x, y, z)`. The
     /// chunk need not be generated: every chunk this world returns afterwards shows the
     /// edit. Of two edits of one position the later wins.
-    fn set_block(&self, x: i32, y: i32, z: i32, block: BlockArg) -> PyResult<()> {
+    fn set_block(&self, x: Int<i32>, y: Int<i32>, z: Int<i32>, block: BlockArg) -> PyResult<()> {
+        let (x, y, z) = (x.0, y.0, z.0);
         let block = self.block_of(block)?;
         lock(&self.edits)
             .set_block(BlockEdit { x, y, z, block })
@@ -334,7 +353,8 @@ impl World {
 
     /// The block at world block `(x, y, z)`: the edit there, or else the generated block
     /// (generating its chunk, with the GIL released).
-    fn block(&self, py: Python<'_>, x: i32, y: i32, z: i32) -> PyResult<u16> {
+    fn block(&self, py: Python<'_>, x: Int<i32>, y: Int<i32>, z: Int<i32>) -> PyResult<u16> {
+        let (x, y, z) = (x.0, y.0, z.0);
         let layer = lock(&self.edits);
         let site = layer.edits().site(x, y, z).map_err(edit_error)?;
         if let Some(b) = layer.edits().get(x, y, z) {
@@ -382,13 +402,14 @@ impl World {
     fn scatter<'py>(
         &self,
         py: Python<'py>,
-        x0: i32,
-        z0: i32,
-        x1: i32,
-        z1: i32,
+        x0: Int<i32>,
+        z0: Int<i32>,
+        x1: Int<i32>,
+        z1: Int<i32>,
         layer: Option<&str>,
-        threads: Option<usize>,
+        threads: Option<Int<usize>>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let (x0, z0, x1, z1, threads) = (x0.0, z0.0, x1.0, z1.0, threads.map(|v| v.0));
         let world = self.generator.definition();
         let layers: Vec<usize> = match layer {
             None => (0..world.scatter.len()).collect(),
@@ -412,7 +433,13 @@ impl World {
 
     /// The edit record of chunk `(cx, cz)`: its edits with the world's identity, checksummed
     /// (a chunk without edits gives a record of none).
-    fn save_edits<'py>(&self, py: Python<'py>, cx: i32, cz: i32) -> PyResult<Bound<'py, PyBytes>> {
+    fn save_edits<'py>(
+        &self,
+        py: Python<'py>,
+        cx: Int<i32>,
+        cz: Int<i32>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let (cx, cz) = (cx.0, cz.0);
         let pos = check_pos(cx, cz)?;
         let record = save_edits(&self.generator, lock(&self.edits).edits_mut(), pos);
         Ok(PyBytes::new(py, &record))
@@ -553,7 +580,8 @@ impl Chunk {
     }
 
     /// The block id at chunk-local `(x, z)` (0..16) and world `y`.
-    fn block(&self, x: usize, y: i32, z: usize) -> PyResult<u16> {
+    fn block(&self, x: Int<usize>, y: Int<i32>, z: Int<usize>) -> PyResult<u16> {
+        let (x, y, z) = (x.0, y.0, z.0);
         if x >= CHUNK_SIDE || z >= CHUNK_SIDE || y < self.dims.min_y || y > self.dims.max_y() {
             return Err(argument(format!(
                 "block ({x}, {y}, {z}) is outside the chunk (x, z in 0..16, y in {}..={})",

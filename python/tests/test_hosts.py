@@ -220,6 +220,35 @@ def test_empty_inverted_and_out_of_range_regions_are_argument_errors(tmp_path, c
     assert not (tmp_path / "never.sqlite").exists()
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda w, p: w.chunk(2**40, 0),
+        lambda w, p: w.chunk(0, -(2**31) - 1),
+        lambda w, p: w.chunk(0, 0, threads=-1),
+        lambda w, p: w.region(0, 0, 2**63, 0),
+        lambda w, p: w.block(0, 2**32, 0),
+        lambda w, p: w.set_block(0, 70, 2**35, 1),
+        lambda w, p: w.save_edits(2**40, 0),
+        lambda w, p: stratagen.World(seed=2**64),
+        lambda w, p: stratagen.World(height=-16),
+        lambda w, p: stratagen.Noise(octaves=-1),
+        lambda w, p: stratagen.Noise().fill_2d(-1, 4),
+        lambda w, p: stratagen.Noise().heightmap(2**40, 0, 16),
+        lambda w, p: stratagen.tiles(0, 0, 2**31, 0),
+        lambda w, p: stratagen.pregen(p, 0, 0, 0, 2**40),
+    ],
+)
+def test_integers_that_do_not_fit_raise_range_error(tmp_path, call):
+    # Both an ArgumentError (every bad argument is a stratagen.Error) and an OverflowError
+    # (what Python code catching integer conversions expects).
+    with pytest.raises(stratagen.RangeError) as e:
+        call(stratagen.World(), str(tmp_path / "never.sqlite"))
+    assert isinstance(e.value, stratagen.ArgumentError)
+    assert isinstance(e.value, OverflowError)
+    assert not (tmp_path / "never.sqlite").exists()
+
+
 def test_default_settings_are_the_library_s():
     w = stratagen.World()
     assert (w.min_y, w.height, w.sea_level) == (
