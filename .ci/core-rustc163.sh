@@ -3,6 +3,8 @@
 # rule 7 in ARCHITECTURE.md), calling rustc directly (ARCHITECTURE.md, "Parity across
 # architectures"): libm from the cargo registry, then core.
 # Usage: .ci/core-rustc163.sh RUSTC_DIR OUT_DIR [TARGET [extra rustc flags...]]
+# CORE_VARIANTS="noalloc alloc" (the default) names the builds; "alloc" alone is what the
+# parity harness links.
 set -euo pipefail
 deb=$(cd "$1" && pwd); out=$2; shift 2
 target=${1:-x86_64-unknown-linux-gnu}; [ $# -gt 0 ] && shift
@@ -16,7 +18,12 @@ libm_dir=$(dirname "$libm_src")
 # libm's build script turns its default `arch` feature into `--cfg arch_enabled`; do the same.
 "${rustc[@]}" --crate-type rlib --crate-name libm --cfg 'feature="arch"' --cfg 'feature="default"' \
   --cfg arch_enabled --cap-lints allow -o "$out/liblibm.rlib" "$libm_dir/src/lib.rs"
-"${rustc[@]}" --crate-type rlib --crate-name stratagen_core --extern libm="$out/liblibm.rlib" \
-  -D warnings -o "$out/libstratagen_core_noalloc.rlib" "$here/core/src/lib.rs"
-"${rustc[@]}" --crate-type rlib --crate-name stratagen_core --extern libm="$out/liblibm.rlib" \
-  -D warnings --cfg 'feature="alloc"' -o "$out/libstratagen_core.rlib" "$here/core/src/lib.rs"
+for variant in ${CORE_VARIANTS:-noalloc alloc}; do
+  case $variant in
+    noalloc) flags=(-o "$out/libstratagen_core_noalloc.rlib") ;;
+    alloc) flags=(--cfg 'feature="alloc"' -o "$out/libstratagen_core.rlib") ;;
+    *) echo "unknown core variant: $variant"; exit 1 ;;
+  esac
+  "${rustc[@]}" --crate-type rlib --crate-name stratagen_core --extern libm="$out/liblibm.rlib" \
+    -D warnings "${flags[@]}" "$here/core/src/lib.rs"
+done

@@ -4,9 +4,14 @@
 # (big-endian) and i686 with SSE2, run the foreign ones under qemu-user, and compare every
 # line with the x86_64 snapshot tests/snapshots/parity__parity_corpus.snap.
 # Then the honest negative: i686 without SSE2 (x87) must refuse to compile.
-# Usage: .ci/cross.sh RUSTC_DIR OUT_DIR
+# Usage: .ci/cross.sh RUSTC_DIR OUT_DIR [X86_64_CORE_DIR]
+# X86_64_CORE_DIR: a plain x86_64 build by .ci/core-rustc163.sh to reuse instead of building
+# it again. Only the `alloc` core is built per architecture: the harness links nothing else,
+# and the no-alloc build is checked on x86_64.
 set -euo pipefail
-deb=$(cd "$1" && pwd); out=$2
+deb=$(cd "$1" && pwd); out=$2; reuse=${3:-}
+[ -z "$reuse" ] || reuse=$(cd "$reuse" && pwd)
+export CORE_VARIANTS=alloc
 here=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -18,7 +23,11 @@ awk 'n >= 2 { print } /^---$/ { n++ }' "$here/tests/snapshots/parity__parity_cor
 build() { # triple linker extra-flags...
   local triple=$1 linker=$2; shift 2
   local dir="$out/$triple$SUFFIX"
-  "$here/.ci/core-rustc163.sh" "$deb" "$dir" "$triple" "$@"
+  if [ -n "${CORE_DIR:-}" ]; then
+    mkdir -p "$dir"; cp "$CORE_DIR/liblibm.rlib" "$CORE_DIR/libstratagen_core.rlib" "$dir/"
+  else
+    "$here/.ci/core-rustc163.sh" "$deb" "$dir" "$triple" "$@"
+  fi
   LD_LIBRARY_PATH="$deb/usr/lib/x86_64-linux-gnu" "$deb/usr/bin/rustc" --sysroot "$deb/usr" \
     --edition 2021 -O --target "$triple" "$@" --crate-type bin --crate-name harness \
     --extern stratagen_core="$dir/libstratagen_core.rlib" -L "$dir" -C linker="$linker" \
@@ -36,7 +45,7 @@ check() { # name command...
   fi
 }
 
-SUFFIX= build x86_64-unknown-linux-gnu cc
+CORE_DIR=$reuse SUFFIX= build x86_64-unknown-linux-gnu cc
 check x86_64-rustc163 "$out/x86_64-unknown-linux-gnu/harness"
 SUFFIX=-native build x86_64-unknown-linux-gnu cc -C target-cpu=native
 check x86_64-native "$out/x86_64-unknown-linux-gnu-native/harness"

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# The Godot extension without Godot: build the cdylib in release and check that
-# it exports the entry symbol named in godot/demo/stratagen.gdextension, and that the library
-# paths there name the files Cargo builds on each platform.
+# The Godot extension without Godot: build the cdylib and check that it exports the entry
+# symbol named in godot/demo/stratagen.gdextension, and that the library paths there name the
+# files Cargo builds on each platform.
+# Usage: .ci/godot-symbols.sh [PROFILE]   (release, the default, or test: target/debug, which
+# reuses what `cargo test` built)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 ext="$here/godot/demo/stratagen.gdextension"
-cargo build -p stratagen-godot --release --locked
-lib="$here/target/release/libstratagen_godot.so"
+profile=${1:-release}
+dir=release; [ "$profile" = test ] && dir=debug
+cargo build -p stratagen-godot --profile "$profile" --locked
+lib="$here/target/$dir/libstratagen_godot.so"
 entry=$(sed -n 's/^entry_symbol = "\(.*\)"$/\1/p' "$ext")
 [ -n "$entry" ] || { echo "no entry_symbol in $ext"; exit 1; }
 if nm -D --defined-only "$lib" | awk '{print $3}' | grep -qx "$entry"; then
@@ -22,5 +26,5 @@ for want in "linux.debug.x86_64 = \"res://../../target/debug/libstratagen_godot.
   grep -qxF "$want" "$ext" || { echo "godot: $ext lacks: $want"; exit 1; }
 done
 # And the relative path really reaches the built library from the demo project.
-[ -f "$here/godot/demo/../../target/release/libstratagen_godot.so" ] || { echo "godot: library path does not resolve"; exit 1; }
+[ -f "$here/godot/demo/../../target/$dir/libstratagen_godot.so" ] || { echo "godot: library path does not resolve"; exit 1; }
 echo "godot: library paths match the built file names"

@@ -4,13 +4,16 @@
 # lines as the snapshot, which the test profile (debug assertions, opt-level 2) checks in
 # `cargo test`. Built from core's release
 # rlib directly, so CI does not compile every dev-dependency a second time in release.
-# Usage: .ci/release-parity.sh OUT_DIR
+# Usage: .ci/release-parity.sh OUT_DIR [CARGO_TARGET_DIR]
+# CARGO_TARGET_DIR (default OUT_DIR/target): a release build that already holds core (the
+# wheel's, in CI) is reused; the harness names its core rlib, and rustc matches the libm that
+# rlib was built against by hash.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 out=$1; mkdir -p "$out"; out=$(cd "$out" && pwd)
+target=${2:-$out/target}; mkdir -p "$target"
+export CARGO_TARGET_DIR=$(cd "$target" && pwd)
 cd "$here"
-# A target dir of its own: exactly one core and one libm rlib for rustc to find.
-export CARGO_TARGET_DIR="$out/target"
 cargo build --release --locked -p stratagen-core --features alloc
 rel="$CARGO_TARGET_DIR/release"
 rustc --edition 2021 -C opt-level=3 --crate-type bin --crate-name harness \
