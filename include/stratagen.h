@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SG_VERSION_STRING "0.2.0"
+#define SG_VERSION_STRING "0.3.0"
 
 /* Marks a function that another supersedes; it keeps working. Define SG_NO_DEPRECATED before
  * including this header to silence the warnings. */
@@ -29,7 +29,7 @@
 /*
  Minor version.
  */
-#define SG_VERSION_MINOR 2
+#define SG_VERSION_MINOR 3
 
 /*
  Patch version.

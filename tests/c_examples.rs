@@ -120,6 +120,44 @@ fn cpp_walk_digests_equal_rust() {
     assert_eq!(got, want);
 }
 
+/// The C++ wrapper's chunks and mesh are the library's, and every check of `wrapper.cpp`
+/// (exceptions with the C API's codes, copies equal to views, edit records) passed.
+#[test]
+fn cpp_wrapper_equals_rust() {
+    use stratagen_core::mesh::{mesh_chunk, MeshOptions};
+    use stratagen_core::world::{Neighbourhood, Palette};
+    let out = run(&["wrapper", "5", "1"]);
+    let got = chunk_lines(&out);
+    let positions = square((0, 0), 1);
+    assert_eq!(got.len(), positions.len());
+    assert_eq!(got, rust_digests(5, &positions).0);
+    let r = generate(
+        WorldSettings {
+            seed: 5,
+            ..WorldSettings::default()
+        },
+        &positions,
+        ChunkStatus::Full,
+        2,
+        |_, _| {},
+    )
+    .unwrap();
+    let full = |x: i32, z: i32| r.chunks.get(&ChunkPos::new(x, z)).and_then(|d| d.full());
+    let n = Neighbourhood::from_fn(full);
+    let mesh = mesh_chunk(
+        &n,
+        r.generator.dims(),
+        &Palette::builtin(),
+        &MeshOptions::default(),
+    )
+    .unwrap();
+    assert!(
+        out.contains(&format!("mesh 0 0 {:016x}\n", mesh.digest())),
+        "{out}"
+    );
+    assert_all_checks_passed("wrapper", &out);
+}
+
 /// Saved part-way through, loaded into a new world, finished: the digests of a run that
 /// never stopped, and exactly the tasks the records did not hold.
 #[test]
@@ -273,8 +311,14 @@ fn c_misuse_gives_documented_errors() {
 /// The summary line `name: N passed, 0 failed` with N the number of `expect(...)` call sites
 /// of the program's source (none sits in a loop or a branch).
 fn assert_all_checks_passed(name: &str, out: &str) {
-    let source =
-        std::fs::read_to_string(common::root().join(format!("examples-c/{name}.c"))).unwrap();
+    let dir = common::root().join("examples-c");
+    let c = dir.join(format!("{name}.c"));
+    let source = std::fs::read_to_string(if c.exists() {
+        c
+    } else {
+        dir.join(format!("{name}.cpp"))
+    })
+    .unwrap();
     let sites = source.matches("expect(").count() - 1; // less the definition
     let summary = out
         .lines()
@@ -394,6 +438,7 @@ fn examples_are_clean_under_sanitizers() {
         vec!["edit", "4"],
         vec!["scatter", "6"],
         vec!["stress", "5", "2", "3"],
+        vec!["wrapper", "5", "1"],
     ] {
         let o = Command::new(out.join("sanitize").join(args[0]))
             .args(&args[1..])
@@ -410,7 +455,7 @@ fn examples_are_clean_under_sanitizers() {
             String::from_utf8_lossy(&o.stdout),
             String::from_utf8_lossy(&o.stderr)
         );
-        if args[0] == "misuse" || args[0] == "guard_page" {
+        if ["misuse", "guard_page", "wrapper"].contains(&args[0]) {
             assert_all_checks_passed(args[0], &String::from_utf8_lossy(&o.stdout));
         }
     }
@@ -460,6 +505,7 @@ fn examples_are_clean_under_valgrind() {
         vec!["definition", "archipelago", "1", "0"],
         vec!["edit", "4"],
         vec!["scatter", "6"],
+        vec!["wrapper", "5", "1"],
     ] {
         let exe = examples().join(args[0]);
         let o = Command::new("valgrind")

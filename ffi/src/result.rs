@@ -13,7 +13,7 @@ use crate::boundary::ffi_value;
 /// Major version.
 pub const SG_VERSION_MAJOR: u32 = 0;
 /// Minor version.
-pub const SG_VERSION_MINOR: u32 = 2;
+pub const SG_VERSION_MINOR: u32 = 3;
 /// Patch version.
 pub const SG_VERSION_PATCH: u32 = 0;
 
@@ -266,7 +266,7 @@ mod tests {
     fn version_constants_are_the_crate_version() {
         let c = format!("{SG_VERSION_MAJOR}.{SG_VERSION_MINOR}.{SG_VERSION_PATCH}");
         assert_eq!(c, env!("CARGO_PKG_VERSION"));
-        assert_eq!(sg_version(), 0x0200);
+        assert_eq!(sg_version(), 0x0300);
     }
 
     /// Every code has its own message, ends in one NUL, and round-trips through `u32`;
