@@ -12,6 +12,8 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
+# Artifacts without debug information (the release profile keeps line tables for profiling).
+export CARGO_PROFILE_RELEASE_DEBUG=0
 verify=(); [ "${1:-}" = --no-verify ] && verify=(--no-verify)
 version=$(sed -n 's/^version = "\([0-9.]*\)"$/\1/p' Cargo.toml | head -1)
 dist=$here/dist
@@ -33,7 +35,7 @@ tar -C "$work/stage" -czf "$dist/$name.tar.gz" "$name"
 venv=$work/venv
 python3 -m venv "$venv"
 "$venv/bin/python" -m pip install -q --disable-pip-version-check "maturin>=1.9.4,<2"
-"$venv/bin/maturin" build --release --locked -m python/Cargo.toml -o "$dist" 2> "$work/maturin.log" ||
+"$venv/bin/maturin" build --release --strip --locked -m python/Cargo.toml -o "$dist" 2> "$work/maturin.log" ||
   { tail -30 "$work/maturin.log"; exit 1; }
 
 # The crates: every one that is published, packaged together (they depend on each other).
