@@ -239,7 +239,7 @@ pub fn pregen<'py>(
     sea_level: Option<Int<i32>>,
     threads: Option<Int<usize>>,
     progress: Option<Py<PyAny>>,
-    shard: Option<(usize, usize)>,
+    shard: Option<(Int<usize>, Int<usize>)>,
     tile: Int<i32>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let (x0, z0, x1, z1, seed, min_y, height, sea_level, threads, tile) = (
@@ -254,6 +254,7 @@ pub fn pregen<'py>(
         threads.map(|v| v.0),
         tile.0,
     );
+    let shard = shard.map(|(i, n)| (i.0, n.0));
     let region = check_region((x0, z0, x1, z1), None)?;
     let threads = check_threads(threads.unwrap_or_else(default_threads))?;
     let generator = WorldGen::with_definition(

@@ -237,6 +237,7 @@ def test_empty_inverted_and_out_of_range_regions_are_argument_errors(tmp_path, c
         lambda w, p: stratagen.Noise().heightmap(2**40, 0, 16),
         lambda w, p: stratagen.tiles(0, 0, 2**31, 0),
         lambda w, p: stratagen.pregen(p, 0, 0, 0, 2**40),
+        lambda w, p: stratagen.pregen(p, 0, 0, 0, 0, shard=(2**70, 1)),
     ],
 )
 def test_integers_that_do_not_fit_raise_range_error(tmp_path, call):
