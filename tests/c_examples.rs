@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 use stratagen_cli::{generate, square};
 use stratagen_core::engine::{ChunkPos, ChunkStatus};
 use stratagen_core::world::WorldSettings;
+use stratagen_host::Region;
 
 /// Build `libstratagen.a` (release, own target dir so it never waits on this test's build)
 /// and the examples, once per test process.
@@ -82,8 +83,9 @@ fn chunk_lines(s: &str) -> BTreeMap<ChunkPos, u64> {
         .collect()
 }
 
-fn rust_digests(seed: i64, positions: &[ChunkPos]) -> (BTreeMap<ChunkPos, u64>, u64) {
-    let r = generate(
+/// `positions` generated to full by the Rust API, in the world of `seed`.
+fn rust_region(seed: i64, positions: &[ChunkPos]) -> Region {
+    generate(
         WorldSettings {
             seed,
             ..WorldSettings::default()
@@ -93,7 +95,11 @@ fn rust_digests(seed: i64, positions: &[ChunkPos]) -> (BTreeMap<ChunkPos, u64>, 
         2,
         |_, _| {},
     )
-    .unwrap();
+    .unwrap()
+}
+
+fn rust_digests(seed: i64, positions: &[ChunkPos]) -> (BTreeMap<ChunkPos, u64>, u64) {
+    let r = rust_region(seed, positions);
     (r.digests().into_iter().collect(), r.digest())
 }
 
@@ -130,18 +136,9 @@ fn cpp_wrapper_equals_rust() {
     let got = chunk_lines(&out);
     let positions = square((0, 0), 1);
     assert_eq!(got.len(), positions.len());
-    assert_eq!(got, rust_digests(5, &positions).0);
-    let r = generate(
-        WorldSettings {
-            seed: 5,
-            ..WorldSettings::default()
-        },
-        &positions,
-        ChunkStatus::Full,
-        2,
-        |_, _| {},
-    )
-    .unwrap();
+    let r = rust_region(5, &positions);
+    let want: BTreeMap<ChunkPos, u64> = r.digests().into_iter().collect();
+    assert_eq!(got, want);
     let full = |x: i32, z: i32| r.chunks.get(&ChunkPos::new(x, z)).and_then(|d| d.full());
     let n = Neighbourhood::from_fn(full);
     let mesh = mesh_chunk(
@@ -347,17 +344,7 @@ fn c_scatter_equals_rust() {
     })
     .unwrap();
     let world = g.definition();
-    let r = generate(
-        WorldSettings {
-            seed: 6,
-            ..WorldSettings::default()
-        },
-        &square((0, 0), 2),
-        ChunkStatus::Full,
-        2,
-        |_, _| {},
-    )
-    .unwrap();
+    let r = rust_region(6, &square((0, 0), 2));
     let mut want = Vec::new();
     for l in &world.scatter {
         want.push(format!(
@@ -558,14 +545,7 @@ fn c_pool_reproduces_the_parity_corpus() {
 fn c_mesh_digests_equal_rust_for_1_2_4_threads() {
     use stratagen_core::mesh::{mesh_chunk, MeshOptions, Mode};
     use stratagen_core::world::{Neighbourhood, Palette};
-    let r = generate(
-        WorldSettings::default(),
-        &square((0, 0), 2),
-        ChunkStatus::Full,
-        2,
-        |_, _| {},
-    )
-    .unwrap();
+    let r = rust_region(0, &square((0, 0), 2));
     let dims = r.generator.dims();
     let full = |x: i32, z: i32| r.chunks.get(&ChunkPos::new(x, z)).and_then(|d| d.full());
     let mut want = Vec::new();
