@@ -71,8 +71,8 @@ constexpr std::uint32_t header_version() noexcept {
            std::uint32_t{SG_VERSION_PATCH};
 }
 
-/** Throws unless the linked library has this header's major version and at least its minor
- * version (the C ABI only grows within a major version). */
+/** Throws unless the linked library has this header's major version and is not older than
+ * it in minor and patch (the C ABI only grows within a major version). */
 inline void check_version() {
     const std::uint32_t lib = library_version(), hdr = header_version();
     if ((lib >> 16) != (hdr >> 16) || (lib & 0xFFFF) < (hdr & 0xFFFF))
