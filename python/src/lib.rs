@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 use stratagen_core::world::WorldSettings;
 
 mod arrays;
+mod chunk;
 mod definitions;
 mod errors;
 mod mesh;
@@ -95,7 +96,7 @@ fn _stratagen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DEFAULT_SEA_LEVEL", defaults.sea_level)?;
     m.add_class::<noise::Noise>()?;
     m.add_class::<world::World>()?;
-    m.add_class::<world::Chunk>()?;
+    m.add_class::<chunk::Chunk>()?;
     m.add_class::<mesh::Mesh>()?;
     m.add_class::<store::Store>()?;
     m.add_function(wrap_pyfunction!(definitions::check, m)?)?;

@@ -18,9 +18,10 @@ use stratagen_host::{pregen as host_pregen, read_region, HostError};
 use stratagen_store::sqlite::ChunkStore;
 use stratagen_store::WorldIdentity;
 
+use crate::chunk::Chunk;
 use crate::definitions::resolve;
 use crate::errors::{check_pos, check_region, host, Int};
-use crate::world::{check_threads, default_threads, settings, Chunk, MAX_REGION_CHUNKS};
+use crate::world::{check_threads, default_threads, settings, MAX_REGION_CHUNKS};
 
 /// Idle read connections a `Store` keeps for the next call.
 const IDLE_CONNECTIONS: usize = 8;
