@@ -240,6 +240,14 @@ export class WorldPool {
     noise: NoiseOptions, x0: number, y0: number, z0: number, dx: number, dy: number, dz: number,
     width: number, height: number, depth: number, options?: RequestOptions,
   ): Promise<Float64Array | Float32Array>;
+  /** An edit in every worker's World; requests made afterwards show it, relit. */
+  setBlock(x: number, y: number, z: number, block: number): Promise<void>;
+  /** The block id at world block (x, y, z), edits included. */
+  getBlock(x: number, y: number, z: number, options?: RequestOptions): Promise<number>;
+  /** The edits made so far, as `World.saveEdits` gives them. */
+  saveEdits(): Promise<Uint8Array>;
+  /** Apply saved edits in every worker; the number of records. */
+  loadEdits(bytes: Uint8Array): Promise<number>;
   /** Stop the workers; waiting and running requests reject. */
   free(): void;
 }

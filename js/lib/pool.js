@@ -7,6 +7,13 @@
 // chunks of the 4 × 4-chunk tiles it already worked on, whose neighbours its World keeps: a
 // chunk's neighbours are generated once per worker that needs them, not once per request.
 // A request whose AbortSignal fires while it waits is dropped and its promise rejected.
+//
+// Edits go to every worker at once, each applying them to its World in the order they were
+// made: a worker takes its messages one at a time in the order they were posted, so a request
+// sent to a worker after an edit sees it, and every worker holds the same edits. (A request
+// already running when the edit is made may or may not show it, as with a World the request
+// had finished with.) `saveEdits` asks the first worker, which has applied every edit
+// made before the call.
 // Every method returns a promise; bad arguments reject it with a StratagenError.
 
 import { StratagenError, compiledModule, isNode, int32, uint32, number } from './module.js';
@@ -65,6 +72,7 @@ export class WorldPool {
   #owners = new Map();
   #viewer = [0, 0];
   #sequence = 0;
+  #messages = 0;
   #freed = false;
 
   /**
@@ -88,13 +96,12 @@ export class WorldPool {
   }
 
   async #start(module, world) {
-    const w = { io: await spawn(), pending: null, index: this.#workers.length };
+    // `pending`: the request the worker runs; `direct`: messages sent to it alone or to
+    // every worker (init, edits), by message id.
+    const w = { io: await spawn(), pending: null, direct: new Map(), index: this.#workers.length };
     this.#workers.push(w);
     w.io.listen((m) => this.#answered(w, m), (e) => this.#failed(w, e));
-    await new Promise((resolve, reject) => {
-      w.pending = { resolve, reject };
-      w.io.send({ id: 0, op: 'init', module, world });
-    });
+    await this.#direct(w, 'init', { module, world });
   }
 
   /** How many workers the pool has. */
@@ -146,6 +153,33 @@ export class WorldPool {
     return this.#submit('fill3d', { noise, args: [x0, y0, z0, dx, dy, dz, width, height, depth] }, options);
   }
 
+  /**
+   * Put block `block` at world block (x, y, z) in every worker's World (`World.setBlock`):
+   * chunks and meshes asked for afterwards show it, relit. A refused edit changes nothing.
+   */
+  async setBlock(x, y, z, block) {
+    const args = { x: int32('x', x), y: int32('y', y), z: int32('z', z), block: uint32('block', block) };
+    await this.#everyWorker('setBlock', args);
+  }
+
+  /** The block id at world block (x, y, z), edits included (`World.getBlock`). */
+  async getBlock(x, y, z, options = {}) {
+    const args = { bx: int32('x', x), y: int32('y', y), bz: int32('z', z) };
+    return this.#submit('getBlock', args, options);
+  }
+
+  /** The edits made so far as bytes to keep (`World.saveEdits`). */
+  async saveEdits() {
+    if (this.#freed) throw new StratagenError('the pool was freed');
+    return this.#direct(this.#workers[0], 'saveEdits', {});
+  }
+
+  /** Apply saved edits in every worker (`World.loadEdits`); the number of records. */
+  async loadEdits(bytes) {
+    if (!(bytes instanceof Uint8Array)) throw new StratagenError('loadEdits: a Uint8Array of edit records');
+    return this.#everyWorker('loadEdits', { bytes });
+  }
+
   /** Stop the workers; what waits or runs is rejected. Later calls reject. */
   free() {
     if (this.#freed) return;
@@ -155,8 +189,27 @@ export class WorldPool {
     for (const w of this.#workers) {
       w.pending?.reject(gone);
       w.pending = null;
+      for (const d of w.direct.values()) d.reject(gone);
+      w.direct.clear();
       w.io.terminate();
     }
+  }
+
+  /** Send `op` to worker `w` now, ahead of what waits in the queue; its answer. */
+  #direct(w, op, args) {
+    return new Promise((resolve, reject) => {
+      const id = ++this.#messages;
+      w.direct.set(id, { resolve, reject });
+      w.io.idle(false);
+      w.io.send({ id, op, ...args });
+    });
+  }
+
+  /** Send `op` to every worker; the first worker's answer once every worker has answered. */
+  async #everyWorker(op, args) {
+    if (this.#freed) throw new StratagenError('the pool was freed');
+    const answers = await Promise.all(this.#workers.map((w) => this.#direct(w, op, args)));
+    return answers[0];
   }
 
   #submit(op, args, { signal } = {}) {
@@ -210,29 +263,36 @@ export class WorldPool {
         const tile = tileOf(t.args.x, t.args.z);
         if (!this.#owners.has(tile)) this.#owners.set(tile, w.index);
       }
+      t.id = ++this.#messages;
       w.pending = t;
       w.io.idle(false);
-      w.io.send({ id: t.sequence + 1, op: t.op, ...t.args });
+      w.io.send({ id: t.id, op: t.op, ...t.args });
     }
   }
 
   #answered(w, m) {
-    const t = w.pending;
-    w.pending = null;
-    if (t !== null) {
+    let t = w.direct.get(m.id);
+    if (t !== undefined) {
+      w.direct.delete(m.id);
+    } else if (w.pending?.id === m.id) {
+      t = w.pending;
+      w.pending = null;
+    }
+    if (t !== undefined) {
       if (m.ok) t.resolve(m.value);
       else t.reject(new StratagenError(m.message));
     }
     if (this.#freed) return;
-    w.io.idle(true);
+    if (w.pending === null && w.direct.size === 0) w.io.idle(true);
     this.#dispatch();
   }
 
   #failed(w, error) {
-    const t = w.pending;
-    w.pending = null;
     const why = new StratagenError(`a worker failed: ${error?.message ?? error}`);
-    t?.reject(why);
+    w.pending?.reject(why);
+    w.pending = null;
+    for (const d of w.direct.values()) d.reject(why);
+    w.direct.clear();
     // A worker that failed outside a request (it could not load) leaves the pool unusable.
     this.free();
   }

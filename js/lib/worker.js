@@ -65,6 +65,10 @@ const OPS = {
   },
   chunk: ({ x, z }) => chunkOf(x, z),
   mesh: ({ x, z, greedy }) => world.mesh(x, z, { greedy }),
+  setBlock: ({ x, y, z, block }) => world.setBlock(x, y, z, block),
+  getBlock: ({ bx, y, bz }) => world.getBlock(bx, y, bz),
+  saveEdits: () => world.saveEdits(),
+  loadEdits: ({ bytes }) => world.loadEdits(bytes),
   fill2d: ({ noise, args }) => noiseOf(noise).fill2d(...args),
   fill3d: ({ noise, args }) => noiseOf(noise).fill3d(...args),
 };

@@ -96,6 +96,49 @@ test('waiting chunks go nearest the viewer first, and aborted ones are dropped',
   }
 });
 
+test('edits reach every worker: chunks, meshes and saved edits equal one World\'s', async () => {
+  const pool = await WorldPool.create({ seed: 4, workers: 2 });
+  const world = new World({ seed: 4 });
+  const again = await WorldPool.create({ seed: 4, workers: 2 });
+  try {
+    const stone = world.blocks.findIndex((b) => b.name === 'stone');
+    const air = world.blocks.findIndex((b) => b.name === 'air');
+    assert.ok(stone > 0 && air >= 0);
+    // Before the edits, so both workers hold chunks the edits then change.
+    await pool.region(-1, -1, 1, 1);
+    const edits = [[3, 90, 5, stone], [-7, 60, 20, air], [17, 120, -3, stone], [-20, 70, -20, air], [30, 40, 1, stone]];
+    for (const [x, y, z, b] of edits) {
+      world.setBlock(x, y, z, b);
+      await pool.setBlock(x, y, z, b);
+    }
+    const want = world.region(-2, -2, 2, 2);
+    const got = await pool.region(-2, -2, 2, 2);
+    assert.deepEqual(got.map((c) => c.digest), want.map((c) => c.digest));
+    // The edited chunks differ from the unedited world's, so the comparison above can fail.
+    const plain = new World({ seed: 4 });
+    const unedited = plain.region(-2, -2, 2, 2);
+    assert.ok(unedited.some((c, i) => c.digest !== want[i].digest));
+    [...want, ...unedited].forEach((c) => c.free());
+    plain.free();
+    for (const [x, y, z, b] of edits) assert.equal(await pool.getBlock(x, y, z), b);
+    const mesh = await pool.mesh(0, 0, { greedy: true });
+    assert.equal(mesh.digest, world.mesh(0, 0, { greedy: true }).digest);
+    const saved = await pool.saveEdits();
+    assert.deepEqual(saved, world.saveEdits());
+    assert.equal(await again.loadEdits(saved), 5);
+    const loaded = await again.region(-2, -2, 2, 2);
+    assert.deepEqual(loaded.map((c) => c.digest), got.map((c) => c.digest));
+    await assert.rejects(pool.setBlock(0, 64, 0, 65000), (e) => e instanceof StratagenError && /block/.test(e.message));
+    await assert.rejects(pool.loadEdits(new Uint8Array([1, 2, 3])), StratagenError);
+    await assert.rejects(pool.loadEdits('bytes'), StratagenError);
+    assert.deepEqual(await pool.saveEdits(), saved);
+  } finally {
+    pool.free();
+    again.free();
+    world.free();
+  }
+});
+
 test('bad pool arguments and a freed pool are StratagenErrors', async () => {
   const refused = (p, message) => assert.rejects(p, (e) => e instanceof StratagenError && message.test(e.message));
   await refused(WorldPool.create({ workers: 0 }), /at least one/);

@@ -13,21 +13,38 @@ async function instance(name) {
   return (await WebAssembly.instantiate(bytes, {})).instance.exports;
 }
 
-/** Bytes of a 2D and a 3D fill of a noise made by module `e`. */
-function fills(e, names) {
+/** A noise of module `e` from the ten numbers and five names `sg_noise_create` reads. */
+function create(e, seed, numbers, names) {
   const enc = new TextEncoder().encode(names.join('\0'));
   const nums = e.sg_alloc(80);
-  new Float64Array(e.memory.buffer, nums, 10).set([4, 0.031, 2, 0.5, 0.25, -1, 3, 0.65, 6, 0.02]);
+  new Float64Array(e.memory.buffer, nums, 10).set(numbers);
   const text = e.sg_alloc(enc.length);
   new Uint8Array(e.memory.buffer, text, enc.length).set(enc);
-  const h = e.sg_noise_create(-42n, nums, text, enc.length);
+  const h = e.sg_noise_create(seed, nums, text, enc.length);
+  e.sg_free(nums, 80);
+  e.sg_free(text, enc.length);
   assert.notEqual(h, 0);
-  const out = e.sg_alloc(8 * 33 * 17 * 3);
-  assert.equal(e.sg_noise_fill_2d(h, -1e6 - 0.5, 12.25, 0.75, 1.25, 33, 17, out), 0);
-  const a = new Uint8Array(e.memory.buffer, out, 8 * 33 * 17).slice();
+  return h;
+}
+
+/** The bytes of module `e`'s 2D fill of noise `h` over `grid` ([x0, y0, dx, dy, w, h]). */
+function fill2d(e, h, grid) {
+  const bytes = 8 * grid[4] * grid[5];
+  const out = e.sg_alloc(bytes);
+  assert.equal(e.sg_noise_fill_2d(h, ...grid, out), 0);
+  const a = new Uint8Array(e.memory.buffer, out, bytes).slice();
+  e.sg_free(out, bytes);
+  return a;
+}
+
+/** Bytes of a 2D and a 3D fill of a (warped) noise made by module `e`. */
+function fills(e, names) {
+  const h = create(e, -42n, [4, 0.031, 2, 0.5, 0.25, -1, 3, 0.65, 6, 0.02], names);
+  const a = fill2d(e, h, [-1e6 - 0.5, 12.25, 0.75, 1.25, 33, 17]);
+  const out = e.sg_alloc(8 * 11 * 17 * 9);
   assert.equal(e.sg_noise_fill_3d(h, 5, -64, -9, 1, 2, 1, 11, 17, 9, out), 0);
   const b = new Uint8Array(e.memory.buffer, out, 8 * 11 * 17 * 9).slice();
-  e.sg_free(out, 8 * 33 * 17 * 3);
+  e.sg_free(out, 8 * 11 * 17 * 9);
   e.sg_noise_free(h);
   return [a, b];
 }
@@ -60,5 +77,31 @@ test('each build\'s parity corpus equals the snapshot', async () => {
     const len = e.corpus();
     const got = new TextDecoder().decode(new Uint8Array(e.memory.buffer, e.corpus_ptr(), len)).split('\n');
     assert.deepEqual(got, lines, name);
+  }
+});
+
+// The f64 2D simplex row has a SIMD128 kernel of its own (core's `noise::simd128`): unwarped
+// fills of it over many grids, from widths below one vector group to several tiles, fine and
+// coarse frequencies and coordinates far from the origin, against the baseline's scalar row.
+test('the SIMD128 simplex row gives the scalar row\'s bits', { skip: !simdSupported() && 'no SIMD128 here' }, async () => {
+  const [base, simd] = [await instance('stratagen.wasm'), await instance('stratagen-simd.wasm')];
+  let state = 0x9e3779b9;
+  const random = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  const pick = (xs) => xs[Math.floor(random() * xs.length)];
+  for (let c = 0; c < 60; c++) {
+    const seed = BigInt(Math.floor(random() * 2 ** 32)) - (1n << 31n);
+    const numbers = [1 + Math.floor(random() * 8), pick([0.001, 0.013, 0.37, 3.3, 170]), pick([2, 1.7, 3.1]), pick([0.5, 0.8]),
+      random() * 100 - 50, random() * 100 - 50, 0, 1, 0, 0.01];
+    const names = ['simplex', pick(['none', 'fbm', 'ridged', 'billow']), 'euclidean', 'f1', 'f64'];
+    const span = pick([1, 1e3, 1e6, 1e9]);
+    const grid = [(random() - 0.5) * span, (random() - 0.5) * span, pick([1, 0.25, 1.75, -0.5]), pick([1, 0.5]),
+      pick([1, 3, 7, 8, 9, 31, 32, 33, 64, 130]), 1 + Math.floor(random() * 5)];
+    const [hb, hs] = [create(base, seed, numbers, names), create(simd, seed, numbers, names)];
+    assert.deepEqual(fill2d(simd, hs, grid), fill2d(base, hb, grid), `${names[1]} ${numbers} ${grid}`);
+    base.sg_noise_free(hb);
+    simd.sg_noise_free(hs);
   }
 });

@@ -13,11 +13,13 @@ use crate::util::math::abs;
 mod simplex_rows;
 
 pub(crate) use simplex_rows::{fill2_simplex, fill3_simplex};
-// The generic row loops and kernel traits the x86-64 SIMD kernels instantiate.
+// The generic row loops and kernel traits the x86-64 and SIMD128 kernels instantiate.
 #[cfg(target_arch = "x86_64")]
 pub(crate) use simplex_rows::{
     fill2_simplex_with, fill3_simplex_with, RowBatch, SimplexRow2, SimplexRows3,
 };
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub(crate) use simplex_rows::{fill2_simplex_with, SimplexRow2};
 
 /// A 2D grid of sample positions: sample `(i, j)` is at `(x0 + i*dx, y0 + j*dy)` and is stored
 /// at index `j * width + i`.

@@ -20,6 +20,8 @@ pub mod names;
 pub mod shader;
 #[cfg(target_arch = "x86_64")]
 mod simd;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd128;
 pub mod simplex;
 mod single;
 

@@ -7,8 +7,8 @@ use crate::noise::def::{Noise, MAX_OCTAVES};
 use crate::noise::fractal::Shape;
 use crate::noise::simplex::{self, SIMPLEX_BATCH};
 
-/// Lanes a simplex tile row computes: `len` rounded up to whole groups of AVX2 vectors
-/// (the padding lanes repeat the last sample and are never stored).
+/// Lanes a simplex tile row computes: `len` rounded up to whole groups of AVX2 (or SIMD128)
+/// vectors (the padding lanes repeat the last sample and are never stored).
 #[cfg(target_arch = "x86_64")]
 fn simplex_lanes(n: &Noise, len: usize) -> usize {
     if n.simd {
@@ -18,7 +18,15 @@ fn simplex_lanes(n: &Noise, len: usize) -> usize {
         len
     }
 }
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+fn simplex_lanes(_: &Noise, len: usize) -> usize {
+    let group = crate::noise::simd128::GROUP;
+    (len + group - 1) / group * group
+}
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+)))]
 fn simplex_lanes(_: &Noise, len: usize) -> usize {
     len
 }
@@ -51,6 +59,10 @@ pub(crate) trait SimplexRow2 {
 }
 
 /// The portable row: the staged scalar batch.
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
 struct PortableRow2;
 impl SimplexRow2 for PortableRow2 {
     #[inline(always)]
@@ -61,12 +73,16 @@ impl SimplexRow2 for PortableRow2 {
 
 /// Simplex fill without warp, a tile row per batch: per sample the same sums as [`point2`](crate::noise::fractal::point2)
 /// in the same order, so the same bits. Where the CPU has AVX2 (or AVX-512), the whole fill
-/// is compiled for it around its vector row.
+/// is compiled for it around its vector row; a wasm32 build with SIMD128 runs
+/// [`simd128`](crate::noise::simd128)'s row.
 pub(crate) fn fill2_simplex<S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
     #[cfg(target_arch = "x86_64")]
     if n.simd {
         return crate::noise::simd::simplex::fill2::<S, T>(n, g, out);
     }
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return crate::noise::simd128::fill2::<S, T>(n, g, out);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     fill2_simplex_with::<PortableRow2, S, T>(&PortableRow2, n, g, out)
 }
 
