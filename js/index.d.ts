@@ -88,7 +88,8 @@ export type Preset = 'default' | 'archipelago' | 'caverns';
 
 export interface WorldOptions {
   seed?: number | bigint;
-  world?: Preset;
+  /** A preset, or a definition's canonical bytes (`stratagen world compile FILE --out F`). */
+  world?: Preset | Uint8Array;
   minY?: number;
   height?: number;
   seaLevel?: number;

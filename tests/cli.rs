@@ -320,6 +320,13 @@ fn world_definitions_on_the_command_line() {
     std::fs::write(&file, &json).unwrap();
     let f = file.to_str().unwrap();
     assert!(ok(&["world", "check", f]).contains("ok, world \"caverns\""));
+    // The canonical bytes of a file are the preset's it was printed from.
+    let bin = dir.join("mine.bin");
+    ok(&["world", "compile", f, "--out", bin.to_str().unwrap()]);
+    assert_eq!(
+        std::fs::read(&bin).unwrap(),
+        stratagen_worldfile::load("caverns").unwrap().to_bytes()
+    );
 
     // digest --world FILE equals the library with that definition.
     let lines = ok(&[
@@ -368,6 +375,15 @@ fn world_definitions_on_the_command_line() {
         err.contains("6:18: terrain.bedrock_layers: 9 is out of range 0..=8"),
         "{err}"
     );
+    let never = dir.join("never.bin");
+    let o = run(&[
+        "world",
+        "compile",
+        bad.to_str().unwrap(),
+        "--out",
+        never.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success() && !never.exists());
     let out = dir.join("never.png");
     let o = run(&[
         "render",

@@ -1,5 +1,5 @@
 //! `stratagen world`: print a preset or definition as a full document, check definition
-//! files, list the presets.
+//! files, write a definition's canonical bytes, list the presets.
 
 use clap::{Args, Subcommand};
 use stratagen_worldfile::{Format, PRESETS};
@@ -30,6 +30,16 @@ pub enum WorldCmd {
         /// TOML/JSON files (or preset names).
         #[arg(required = true)]
         files: Vec<String>,
+    },
+    /// Write a preset's or definition file's canonical bytes (the encoding its digest is
+    /// over), which hosts without a text parser load: the npm package's
+    /// `new World({ world: bytes })`.
+    Compile {
+        /// A preset (default, archipelago, caverns) or a TOML/JSON file.
+        world: String,
+        /// The file to write.
+        #[arg(long)]
+        out: std::path::PathBuf,
     },
     /// List the presets with their digests.
     List,
@@ -71,6 +81,16 @@ pub fn run(a: WorldArgs) -> Result<(), CliError> {
                     files.len()
                 )));
             }
+        }
+        WorldCmd::Compile { world, out } => {
+            let d = load(&world)?;
+            crate::files::write_atomic(&out, &d.to_bytes())?;
+            eprintln!(
+                "definition {} digest {:016x} -> {}",
+                d.name,
+                d.digest(),
+                out.display()
+            );
         }
         WorldCmd::List => {
             for name in PRESETS {

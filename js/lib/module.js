@@ -105,9 +105,14 @@ export function defaults() {
   return { noise: noiseDefaults, settings: settingsDefaults };
 }
 
-/** The canonical definition bytes of a preset (null: the built-in world), or a StratagenError. */
+/**
+ * The canonical definition bytes of a preset (null: the built-in world), or a StratagenError.
+ * Bytes given as a Uint8Array (`stratagen world compile`) are returned as they are: the
+ * module checks them.
+ */
 export function presetBytes(name) {
   exports();
+  if (name instanceof Uint8Array) return name;
   if (!Object.prototype.hasOwnProperty.call(presets, name)) {
     throw new StratagenError(`world ${JSON.stringify(name)}: expected a preset (${PRESETS.join(', ')})`);
   }

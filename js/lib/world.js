@@ -10,7 +10,8 @@ const SURFACES = ['opaque', 'cutout', 'translucent'];
 
 /**
  * A world: `seed` (a number or BigInt), `world` (a preset: 'default', 'archipelago',
- * 'caverns'), and `minY`, `height`, `seaLevel` (the library's defaults where missing).
+ * 'caverns', or a definition's canonical bytes as a Uint8Array, which `stratagen world
+ * compile` writes), and `minY`, `height`, `seaLevel` (the library's defaults where missing).
  * It keeps the last `cache` finished chunks asked for (128 unless given; 0 keeps none), so
  * nearby chunks asked for one by one share the neighbours they stand on; what it keeps
  * changes how long a call takes, never its result.

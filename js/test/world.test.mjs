@@ -2,8 +2,12 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { World, StratagenError } from '../index.js';
-import { start } from './setup.mjs';
+import { start, nativeCli } from './setup.mjs';
 
 before(() => start());
 
@@ -55,4 +59,37 @@ test('bad worlds and positions are StratagenErrors', () => {
   refused(() => world.chunk(0, 0).heightmap('roof'), /expected one of world_surface/);
   world.free();
   refused(() => world.chunk(0, 0), /freed/);
+});
+
+test('a definition compiled by the CLI gives `stratagen digest`\'s chunks', async (t) => {
+  const file = new URL('../../docs/worlds/highlands.toml', import.meta.url).pathname;
+  const dir = mkdtempSync(join(tmpdir(), 'stratagen-world-'));
+  try {
+    const out = join(dir, 'highlands.bin');
+    if (nativeCli(t, ['world', 'compile', file, '--out', out]) === null) return;
+    const bytes = new Uint8Array(readFileSync(out));
+    const want = nativeCli(t, ['digest', '--seed', '6', '--world', file, '--region', '-1,-1,0,0'])
+      .split('\n').filter((l) => l.startsWith('chunk '));
+    const world = new World({ seed: 6, world: bytes });
+    const got = world.region(-1, -1, 0, 0).map((c) => `chunk ${c.x} ${c.z} ${c.digest.toString(16).padStart(16, '0')}`);
+    assert.deepEqual(got, want);
+    // Not the default world's chunks, so the comparison can fail.
+    const plain = new World({ seed: 6 });
+    assert.notEqual(plain.chunk(0, 0).digest, world.chunk(0, 0).digest);
+    plain.free();
+    world.free();
+    // A preset compiled by the CLI is the preset the package ships.
+    const preset = join(dir, 'caverns.bin');
+    nativeCli(t, ['world', 'compile', 'caverns', '--out', preset]);
+    const compiled = new World({ world: new Uint8Array(readFileSync(preset)) });
+    const shipped = new World({ world: 'caverns' });
+    assert.equal(compiled.definitionDigest, shipped.definitionDigest);
+    compiled.free();
+    shipped.free();
+    // Damaged bytes are refused with the library's message.
+    const damaged = bytes.slice(0, bytes.length - 3);
+    assert.throws(() => new World({ world: damaged }), (e) => e instanceof StratagenError && /definition/.test(e.message));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
