@@ -79,6 +79,13 @@ export class Noise implements Freeable {
   heightmapMesh(cx: number, cz: number, options?: {
     res?: number; heightScale?: number; heightOffset?: number; skirtDepth?: number;
   }): { positions: Float32Array; normals: Float32Array; uvs: Float32Array; indices: Uint32Array; digest: bigint };
+  /**
+   * The image of the noise, pixel (x, y) at (x, y), as RGBA for `ImageData`: contrast,
+   * brightness and a palette as `stratagen noise` applies them, with its pixels.
+   */
+  image(width: number, height: number, options?: {
+    contrast?: number; brightness?: number; palette?: string; tileable?: boolean;
+  }): Uint8ClampedArray;
   /** The noise as GPU shader source. */
   shader(language?: ShaderLanguage, dims?: 2 | 3): string;
   free(): void;

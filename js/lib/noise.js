@@ -170,6 +170,30 @@ export class Noise extends Handle {
     }
   }
 
+  /**
+   * The `width` × `height` image of the noise, pixel (x, y) sampled at (x, y) (so `frequency`
+   * is one over the feature size in pixels), as RGBA bytes for `new ImageData(rgba, width,
+   * height)`: each sample v in [-1, 1] becomes t = (v + 1) / 2, then
+   * clamp((t − 0.5) · contrast + 0.5 + brightness, 0, 1), then a colour of `palette` (a name:
+   * 'gray', 'terrain', 'fire', 'ice', 'magma', or 2 to 6 colours 'rrggbb,rrggbb,...').
+   * `tileable` wraps both axes (value and Perlin, f64). The pixels of `stratagen noise`.
+   */
+  image(width, height, options = {}) {
+    uint32('width', width);
+    uint32('height', height);
+    const contrast = number('contrast', options.contrast ?? 1);
+    const brightness = number('brightness', options.brightness ?? 0);
+    const palette = String(options.palette ?? 'gray');
+    const tileable = options.tileable ? 1 : 0;
+    const h = this.handle;
+    const e = exports();
+    const bytes = 4 * width * height;
+    return withBuffer(bytes, (out) => {
+      withText(palette, (p, len) => check(e, e.sg_noise_image(h, width, height, contrast, brightness, p, len, tileable, out)), e);
+      return new Uint8ClampedArray(e.memory.buffer, out, bytes).slice();
+    }, e);
+  }
+
   /** The noise as GPU shader source ('wgsl', 'glsl' or 'godot'), 2 or 3 dimensions. */
   shader(language = 'wgsl', dims = 2) {
     const h = this.handle;

@@ -4,6 +4,7 @@
 
 use std::cell::RefCell;
 
+use stratagen_core::noise::image::{noise_image, parse_palette, ImageDef};
 use stratagen_core::noise::names::{
     lookup, name_of, DISTANCES, FRACTALS, LANGUAGES, PRECISIONS, RETURNS, TYPES,
 };
@@ -12,7 +13,7 @@ use stratagen_core::noise::{fill_samples, Grid2, Grid3, Noise, NoiseDef, NoiseEr
 use crate::boundary::{handle, in_slice, in_str, out_slice, status, text, Registry};
 
 thread_local! {
-    static NOISES: RefCell<Registry<Noise>> = RefCell::new(Registry::new("noise"));
+    static NOISES: RefCell<Registry<Made>> = RefCell::new(Registry::new("noise"));
 }
 
 /// The numbers of a noise's settings, in the order [`sg_noise_create`] reads them.
@@ -134,10 +135,9 @@ pub unsafe extern "C" fn sg_noise_create(
             .map_err(|_| format!("noise names: {} given, 5 expected", parts.len()))?;
         let mut n = [0.0; 10];
         n.copy_from_slice(numbers);
-        let noise = definition(seed, &n, &names)?
-            .build()
-            .map_err(|e| e.to_string())?;
-        Ok(NOISES.with(|r| r.borrow_mut().insert(noise)))
+        let def = definition(seed, &n, &names)?;
+        let noise = def.build().map_err(|e| e.to_string())?;
+        Ok(NOISES.with(|r| r.borrow_mut().insert(Made { def, noise })))
     })
 }
 
@@ -153,12 +153,18 @@ pub extern "C" fn sg_noise_count() -> u32 {
     NOISES.with(|r| r.borrow().len() as u32)
 }
 
+/// A noise and the settings it was built from (images sample a tileable noise from them).
+pub(crate) struct Made {
+    def: NoiseDef,
+    noise: Noise,
+}
+
 /// `f` on the noise of `id`.
 pub(crate) fn with_noise<R>(
     id: u32,
     f: impl FnOnce(&Noise) -> Result<R, String>,
 ) -> Result<R, String> {
-    NOISES.with(|r| f(r.borrow().get(id)?))
+    NOISES.with(|r| f(&r.borrow().get(id)?.noise))
 }
 
 /// The sample count of a fill of `dims`, refused when empty or too large.
@@ -329,6 +335,52 @@ pub unsafe extern "C" fn sg_noise_heightmap(
                 .heightmap_chunk(cx, cz, res as usize, out)
                 .map_err(|e| e.to_string())
         })
+    })
+}
+
+/// The `width` × `height` image of the noise (pixel `(x, y)` sampled at `(x, y)`) through
+/// `contrast`, `brightness` and the palette named or listed at `palette` (UTF-8, as the
+/// command line's `--palette`), tileable when `tileable` is 1, into `out` as RGBA, row by row,
+/// alpha 255: [`stratagen_core::noise::image::noise_image`], the command line's pixels.
+///
+/// # Safety
+/// `palette` must be readable for `palette_len` bytes, `out` writable for
+/// `4 * width * height` bytes.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)] // the image's settings, the noise and the buffer
+pub unsafe extern "C" fn sg_noise_image(
+    noise: u32,
+    width: u32,
+    height: u32,
+    contrast: f64,
+    brightness: f64,
+    palette: *const u8,
+    palette_len: usize,
+    tileable: u32,
+    out: *mut u8,
+) -> u32 {
+    status(|| {
+        let n = samples(&[width, height])?;
+        // SAFETY: the caller's promise.
+        let palette = unsafe { in_str(palette, palette_len, "palette")? };
+        // SAFETY: the caller's promise.
+        let out = unsafe { out_slice(out, 4 * n, "image")? };
+        let image = ImageDef {
+            contrast,
+            brightness,
+            palette: parse_palette(palette).map_err(|e| e.to_string())?,
+            tileable: tileable != 0,
+        };
+        let rgb = NOISES.with(|r| {
+            let made = r.borrow();
+            let def = &made.get(noise)?.def;
+            noise_image(def, width as usize, height as usize, &image).map_err(|e| e.to_string())
+        })?;
+        for (px, c) in out.chunks_exact_mut(4).zip(rgb.chunks_exact(3)) {
+            px[..3].copy_from_slice(c);
+            px[3] = u8::MAX;
+        }
+        Ok(())
     })
 }
 

@@ -14,6 +14,8 @@ pub mod cellular;
 pub mod def;
 pub mod fill;
 pub mod fractal;
+#[cfg(feature = "alloc")]
+pub mod image;
 pub mod lattice;
 pub mod names;
 #[cfg(feature = "alloc")]

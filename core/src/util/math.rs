@@ -81,6 +81,12 @@ pub fn floor(x: f64) -> f64 {
     floor_i64(x) as f64
 }
 
+/// `x` rounded to the nearest integer, halves away from zero (as `f64::round`).
+#[inline]
+pub fn round(x: f64) -> f64 {
+    libm::round(x)
+}
+
 /// Linear interpolation `a + t * (b - a)`, written out so no FMA can be formed.
 #[inline]
 pub fn lerp(t: f64, a: f64, b: f64) -> f64 {
