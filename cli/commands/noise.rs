@@ -186,16 +186,9 @@ fn write_raw(
         return Err(usage("--tileable writes images only, not .raw".to_string()));
     }
     check_size(width, height)?;
-    let grid = Grid2 {
-        x0: 0.0,
-        y0: 0.0,
-        dx: 1.0,
-        dy: 1.0,
-        width,
-        height,
-    };
     let mut samples = vec![0f32; width * height];
-    def.build()?.fill_2d_f32(&grid, &mut samples)?;
+    def.build()?
+        .fill_2d_f32(&Grid2::pixels(width, height), &mut samples)?;
     let bytes: Vec<u8> = samples.iter().flat_map(|v| v.to_le_bytes()).collect();
     write_atomic(out, &bytes)?;
     println!("wrote {} ({width}x{height} f32 samples)", out.display());

@@ -39,6 +39,20 @@ pub struct Grid2 {
     pub height: usize,
 }
 
+impl Grid2 {
+    /// The grid of an image: sample `(i, j)` at `(i, j)`, one per pixel.
+    pub fn pixels(width: usize, height: usize) -> Grid2 {
+        Grid2 {
+            x0: 0.0,
+            y0: 0.0,
+            dx: 1.0,
+            dy: 1.0,
+            width,
+            height,
+        }
+    }
+}
+
 /// A 3D grid: sample `(i, j, k)` is at `(x0 + i*dx, y0 + j*dy, z0 + k*dz)` and is stored at
 /// index `(j * depth + k) * width + i` (y outermost, then z, then x: the block order of a chunk).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -202,16 +202,10 @@ pub fn noise_image(
     let samples = if image.tileable {
         torus_samples(noise, width, height)?
     } else {
-        let g = Grid2 {
-            x0: 0.0,
-            y0: 0.0,
-            dx: 1.0,
-            dy: 1.0,
-            width,
-            height,
-        };
         let mut samples = vec![0.0f64; width * height];
-        noise.build()?.fill_2d(&g, &mut samples)?;
+        noise
+            .build()?
+            .fill_2d(&Grid2::pixels(width, height), &mut samples)?;
         samples
     };
     let mut rgb = vec![0u8; samples.len() * 3];
