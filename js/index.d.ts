@@ -248,6 +248,12 @@ export class WorldPool {
     noise: NoiseOptions, x0: number, y0: number, z0: number, dx: number, dy: number, dz: number,
     width: number, height: number, depth: number, options?: RequestOptions,
   ): Promise<Float64Array | Float32Array>;
+  /** `new Noise(noise).image(...)` on a worker: a page's image without blocking its UI. */
+  image(
+    noise: NoiseOptions, width: number, height: number,
+    image?: { contrast?: number; brightness?: number; palette?: string; tileable?: boolean },
+    options?: RequestOptions,
+  ): Promise<Uint8ClampedArray>;
   /** An edit in every worker's World; requests made afterwards show it, relit. */
   setBlock(x: number, y: number, z: number, block: number): Promise<void>;
   /** The block id at world block (x, y, z), edits included. */

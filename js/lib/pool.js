@@ -148,6 +148,11 @@ export class WorldPool {
     return this.#submit('fill2d', { noise, args: [x0, y0, dx, dy, width, height] }, options);
   }
 
+  /** `new Noise(noise).image(width, height, image)` on a worker: RGBA for `ImageData`. */
+  async image(noise, width, height, image = {}, options = {}) {
+    return this.#submit('image', { noise, args: [width, height, image] }, options);
+  }
+
   /** `new Noise(noise).fill3d(...args)` on a worker. */
   async fill3d(noise, x0, y0, z0, dx, dy, dz, width, height, depth, options = {}) {
     return this.#submit('fill3d', { noise, args: [x0, y0, z0, dx, dy, dz, width, height, depth] }, options);

@@ -71,6 +71,7 @@ const OPS = {
   loadEdits: ({ bytes }) => world.loadEdits(bytes),
   fill2d: ({ noise, args }) => noiseOf(noise).fill2d(...args),
   fill3d: ({ noise, args }) => noiseOf(noise).fill3d(...args),
+  image: ({ noise, args }) => noiseOf(noise).image(...args),
 };
 
 /** The buffers of every typed array in `value`, to transfer. */

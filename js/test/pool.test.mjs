@@ -60,7 +60,7 @@ test('a pool\'s region equals `stratagen digest`', async (t) => {
   }
 });
 
-test('a pool fills noise as the calling thread does', async () => {
+test('a pool fills noise and draws images as the calling thread does', async () => {
   const pool = await WorldPool.create({ workers: 2 });
   try {
     const options = { type: 'simplex', octaves: 5, seed: 7n, precision: 'f32' };
@@ -68,6 +68,11 @@ test('a pool fills noise as the calling thread does', async () => {
     const noise = new Noise(options);
     fills.forEach((f, k) => assert.deepEqual(f, noise.fill2d(k * 64, 0, 1, 1, 64, 64)));
     assert.deepEqual(await pool.fill3d(options, 0, 0, 0, 1, 1, 1, 8, 8, 8), noise.fill3d(0, 0, 0, 1, 1, 1, 8, 8, 8));
+    const image = { contrast: 2, palette: 'magma' };
+    const rgba = await pool.image(options, 96, 64, image);
+    assert.ok(rgba instanceof Uint8ClampedArray);
+    assert.deepEqual(rgba, noise.image(96, 64, image));
+    await assert.rejects(pool.image(options, 8, 8, { palette: 'mauve' }), (e) => e instanceof StratagenError && /palette/.test(e.message));
     noise.free();
   } finally {
     pool.free();
