@@ -10,7 +10,10 @@ use crate::noise::lattice::{Axis, Lattice, Row};
 use crate::noise::single;
 use crate::util::math::abs;
 
+mod grid;
 mod simplex_rows;
+
+pub use grid::{Grid2, Grid3, Sample};
 
 pub(crate) use simplex_rows::{fill2_simplex, fill3_simplex};
 // The generic row loops and kernel traits the x86-64 and SIMD128 kernels instantiate.
@@ -20,82 +23,6 @@ pub(crate) use simplex_rows::{
 };
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 pub(crate) use simplex_rows::{fill2_simplex_with, SimplexRow2};
-
-/// A 2D grid of sample positions: sample `(i, j)` is at `(x0 + i*dx, y0 + j*dy)` and is stored
-/// at index `j * width + i`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Grid2 {
-    /// First sample's x (world units).
-    pub x0: f64,
-    /// First sample's y (world units).
-    pub y0: f64,
-    /// Spacing along x.
-    pub dx: f64,
-    /// Spacing along y.
-    pub dy: f64,
-    /// Samples per row.
-    pub width: usize,
-    /// Rows.
-    pub height: usize,
-}
-
-impl Grid2 {
-    /// The grid of an image: sample `(i, j)` at `(i, j)`, one per pixel.
-    pub fn pixels(width: usize, height: usize) -> Grid2 {
-        Grid2 {
-            x0: 0.0,
-            y0: 0.0,
-            dx: 1.0,
-            dy: 1.0,
-            width,
-            height,
-        }
-    }
-}
-
-/// A 3D grid: sample `(i, j, k)` is at `(x0 + i*dx, y0 + j*dy, z0 + k*dz)` and is stored at
-/// index `(j * depth + k) * width + i` (y outermost, then z, then x: the block order of a chunk).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Grid3 {
-    /// First sample's position (world units).
-    pub origin: [f64; 3],
-    /// Spacing along x, y, z.
-    pub step: [f64; 3],
-    /// Samples along x.
-    pub width: usize,
-    /// Samples along y.
-    pub height: usize,
-    /// Samples along z.
-    pub depth: usize,
-}
-
-/// A sample type a fill can write.
-pub trait Sample: Copy {
-    /// Convert from the internal `f64` (rounding to nearest).
-    fn from_f64(x: f64) -> Self;
-    /// Convert from an `f32` sample (exact).
-    fn from_f32(x: f32) -> Self;
-}
-impl Sample for f32 {
-    #[inline(always)]
-    fn from_f64(x: f64) -> Self {
-        x as f32
-    }
-    #[inline(always)]
-    fn from_f32(x: f32) -> Self {
-        x
-    }
-}
-impl Sample for f64 {
-    #[inline(always)]
-    fn from_f64(x: f64) -> Self {
-        x
-    }
-    #[inline(always)]
-    fn from_f32(x: f32) -> Self {
-        f64::from(x)
-    }
-}
 
 /// The offset x of sample `i` of a row starting at `x0` with spacing `dx`, before the octave
 /// frequency: every 2D fill computes it here so that all give the bits of [`point2`].
