@@ -238,6 +238,7 @@ export class WorldPool {
   setViewer(cx: number, cz: number): void;
   chunk(cx: number, cz: number, options?: RequestOptions): Promise<ChunkArrays>;
   mesh(cx: number, cz: number, options?: RequestOptions & { greedy?: boolean }): Promise<ChunkMesh>;
+  scatter(cx: number, cz: number, options?: RequestOptions): Promise<{ digest: bigint; layers: ScatterLayerInstances[] }>;
   /** Row-major (z, then x), at most 4096 chunks. */
   region(x0: number, z0: number, x1: number, z1: number, options?: RequestOptions): Promise<ChunkArrays[]>;
   fill2d(

@@ -130,6 +130,11 @@ export class WorldPool {
     return this.#submit('mesh', args, options);
   }
 
+  /** The scatter instances of chunk (cx, cz), as `World.scatter` gives them. */
+  async scatter(cx, cz, options = {}) {
+    return this.#submit('scatter', { x: int32('cx', cx), z: int32('cz', cz) }, options);
+  }
+
   /** The finished chunks of x0..=x1 × z0..=z1, row-major (z, then x); nearest the viewer generated first. */
   async region(x0, z0, x1, z1, options = {}) {
     [['x0', x0], ['z0', z0], ['x1', x1], ['z1', z1]].forEach(([n, v]) => int32(n, v));

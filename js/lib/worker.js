@@ -65,6 +65,7 @@ const OPS = {
   },
   chunk: ({ x, z }) => chunkOf(x, z),
   mesh: ({ x, z, greedy }) => world.mesh(x, z, { greedy }),
+  scatter: ({ x, z }) => world.scatter(x, z),
   setBlock: ({ x, y, z, block }) => world.setBlock(x, y, z, block),
   getBlock: ({ bx, y, bz }) => world.getBlock(bx, y, bz),
   saveEdits: () => world.saveEdits(),

@@ -1,4 +1,4 @@
-// The worker pool: the same chunks, meshes and fills as the calling thread's, nearest the
+// The worker pool: the same chunks, meshes, scatter and fills as the calling thread's, nearest the
 // viewer first, cancellable, and refusals as StratagenErrors.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -39,6 +39,10 @@ test('a pool\'s region equals the committed digests and the calling thread\'s ch
     const local = world.mesh(0, 0, { greedy: true });
     assert.equal(mesh.digest, local.digest);
     assert.deepEqual(mesh.opaque.positions, local.opaque.positions);
+    const scatter = await pool.scatter(3, -2);
+    const localScatter = world.scatter(3, -2);
+    assert.equal(scatter.digest, localScatter.digest);
+    assert.deepEqual(scatter.layers, localScatter.layers);
     here.free();
     world.free();
   } finally {
