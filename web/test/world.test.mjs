@@ -1,0 +1,115 @@
+// The world view in Chromium: a scripted flight streams chunks fast enough and never blocks
+// the page; a dug block changes the mesh as the package in Node meshes it, and survives
+// saving and reloading; under WebGPU the terrain's heights read back from the GPU are the
+// CPU's heightmap.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { init, World } from 'stratagen';
+import { startBrowser } from './browser.mjs';
+
+/** How long the scripted flight lasts, in milliseconds. */
+const FLIGHT_MS = 10_000;
+/** Of the chunks in view, the share that must be on screen after the flight. */
+const MIN_COVERAGE = 0.9;
+/** Longest main-thread task allowed once chunks show, and the p95 from view to mesh, in ms. */
+const MAX_TASK_MS = 50;
+const MAX_P95_MS = 250;
+const SEED = 20261207;
+
+const browsers = [];
+after(async () => { for (const b of browsers) await b.close(); });
+
+async function open(t, query, options) {
+  const browser = await startBrowser(t, options);
+  if (browser === null) return null;
+  browsers.push(browser);
+  const page = await browser.open(`world.html${query}`);
+  await page.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: 60_000 });
+  return { browser, page };
+}
+
+test('a 10 s flight shows what is in view, quickly, without long tasks', async (t) => {
+  const opened = await open(t, `?seed=${SEED}&view=5&autopilot=1&y=120`);
+  if (opened === null) return;
+  const { browser, page } = opened;
+  await page.waitForTimeout(FLIGHT_MS);
+  const s = await page.evaluate(() => window.worldView.stats());
+  t.diagnostic(`${s.backend}: ${s.shown}/${s.seen} chunks in view shown, ${s.loaded} loaded, ${s.abandoned} abandoned, `
+    + `view → mesh p95 ${s.latencyP95.toFixed(0)} ms over ${s.latencies}, longest task ${Math.max(0, ...s.longTasks).toFixed(0)} ms, ${s.fps.toFixed(1)} fps`);
+  assert.ok(s.seen > 20, `${s.seen} chunks in view`);
+  assert.ok(s.shown >= MIN_COVERAGE * s.seen, `${s.shown} of ${s.seen} chunks in view are shown`);
+  assert.ok(s.latencyP95 <= MAX_P95_MS, `view → mesh p95 ${s.latencyP95} ms`);
+  assert.deepEqual(s.longTasks.filter((d) => d > MAX_TASK_MS), [], 'main-thread tasks over 50 ms');
+  if (process.env.STRATAGEN_SCREENSHOTS) {
+    // The README's picture: a village of seed 42, once every chunk in view is drawn.
+    const still = await browser.open('world.html?seed=42&view=6&x=-500&y=120&z=400&yaw=-0.8&pitch=-0.3');
+    await still.waitForFunction(() => window.worldView?.stats().started, null, { timeout: 60_000 });
+    mkdirSync(process.env.STRATAGEN_SCREENSHOTS, { recursive: true });
+    await still.screenshot({ path: join(process.env.STRATAGEN_SCREENSHOTS, 'web-world.png') });
+  }
+  assert.deepEqual(browser.problems, []);
+});
+
+test('a dug block changes the mesh as the package meshes it, and survives save and reload', async (t) => {
+  const query = `?seed=${SEED}&view=3&x=8&y=150&z=8&pitch=-1.2`;
+  const opened = await open(t, query);
+  if (opened === null) return;
+  const { browser, page } = opened;
+  const digestOf = (cx, cz) => page.waitForFunction(([x, z]) => {
+    const v = window.worldView;
+    return !v.stale(x, z) && v.meshDigest(x, z) !== null ? String(v.meshDigest(x, z)) : false;
+  }, [cx, cz], { timeout: 30_000 }).then((h) => h.jsonValue());
+  const before = await digestOf(0, 0);
+  // The top block of column (5, 9): dug out.
+  let y = 319;
+  while (y > -64 && await page.evaluate(([yy]) => window.worldView.getBlock(5, yy, 9), [y]) === await page.evaluate(() => window.worldView.air)) y -= 1;
+  await page.evaluate(([yy]) => window.worldView.edit(5, yy, 9, window.worldView.air), [y]);
+  const dug = await digestOf(0, 0);
+  assert.notEqual(dug, before, 'digging changes the mesh');
+
+  // The same edit through the package in Node gives the same meshes, before and after.
+  await init();
+  const world = new World({ seed: SEED });
+  assert.equal(String(world.mesh(0, 0, { greedy: true }).digest), before);
+  world.setBlock(5, y, 9, world.blocks.findIndex((b) => b.name === 'air'));
+  assert.equal(String(world.mesh(0, 0, { greedy: true }).digest), dug);
+  world.free();
+
+  await page.evaluate(() => window.worldView.saveEdits());
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.state === 'ready');
+  assert.equal(await digestOf(0, 0), dug, 'the saved edit is back after a reload');
+  assert.equal(await page.evaluate(([yy]) => window.worldView.getBlock(5, yy, 9), [y]), await page.evaluate(() => window.worldView.air));
+  assert.deepEqual(browser.problems, []);
+});
+
+test('the heightmap mode draws under WebGL2 with the GLSL shader', async (t) => {
+  const opened = await open(t, `?seed=${SEED}&mode=terrain`);
+  if (opened === null) return;
+  const { browser, page } = opened;
+  await page.waitForFunction(() => window.worldView.stats().frames > 0);
+  assert.equal(await page.evaluate(() => window.worldView.stats().backend), 'WebGL2');
+  // A shader that does not compile is a console error (three reports it there).
+  await page.waitForTimeout(500);
+  assert.deepEqual(browser.problems, []);
+});
+
+test('under WebGPU the terrain heights read back from the GPU are the CPU heightmap', async (t) => {
+  const opened = await open(t, `?seed=${SEED}&mode=terrain`, { webgpu: true });
+  if (opened === null) return;
+  const { browser, page } = opened;
+  assert.equal(await page.evaluate(() => window.worldView.stats().backend), 'WebGPU');
+  for (const [cx, cz] of [[0, 0], [-7, 12]]) {
+    const [gpu, cpu] = await page.evaluate(async ([x, z]) => [await window.worldView.gpuSamples(x, z, 64), window.worldView.cpuSamples(x, z, 64)], [cx, cz]);
+    assert.equal(gpu.length, 64 * 64);
+    let worst = 0;
+    for (let i = 0; i < gpu.length; i++) worst = Math.max(worst, Math.abs(gpu[i] - cpu[i]));
+    t.diagnostic(`chunk (${cx}, ${cz}): largest GPU − CPU difference ${worst}`);
+    assert.ok(worst <= 1e-5, `chunk (${cx}, ${cz}): GPU and CPU differ by ${worst}`);
+    assert.ok(new Set(cpu).size > 100, 'the heightmap has detail');
+  }
+  assert.deepEqual(browser.problems, []);
+});
