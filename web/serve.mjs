@@ -15,10 +15,14 @@ const TYPES = {
   '.png': 'image/png',
   '.json': 'application/json',
   '.txt': 'text/plain; charset=utf-8',
+  '.pck': 'application/octet-stream',
 };
 
-/** Serve `root` on 127.0.0.1:`port` (0: any free port); resolves to { url, close() }. */
-export function serve(root, port = 0) {
+/**
+ * Serve `root` on 127.0.0.1:`port` (0: any free port), with `headers` on every answer;
+ * resolves to { url, close() }.
+ */
+export function serve(root, port = 0, headers = {}) {
   const base = resolve(root);
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
@@ -32,6 +36,7 @@ export function serve(root, port = 0) {
       response.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'cache-control': 'no-store',
+        ...headers,
       });
       response.end(body);
     } catch {

@@ -1,8 +1,9 @@
-// A reader of the PNGs the command line writes, for tests that compare pixels with it.
+// A reader of 8-bit RGB and RGBA PNGs (what the command line writes, and browser screenshots),
+// for tests that compare pixels.
 import assert from 'node:assert/strict';
 import { inflateSync } from 'node:zlib';
 
-/** The pixels of an 8-bit RGB, non-interlaced PNG (what the command line writes). */
+/** The RGB pixels of an 8-bit RGB or RGBA, non-interlaced PNG (alpha dropped). */
 export function decodePng(bytes) {
   let pos = 8;
   let header = null;
@@ -15,18 +16,19 @@ export function decodePng(bytes) {
     if (type === 'IDAT') data.push(body);
     pos += 12 + len;
   }
-  assert.deepEqual([header.depth, header.colour, header.interlace], [8, 2, 0], 'an 8-bit RGB PNG');
+  assert.ok(header.depth === 8 && (header.colour === 2 || header.colour === 6) && header.interlace === 0, 'an 8-bit RGB(A) PNG');
   const { width, height } = header;
+  const channels = header.colour === 6 ? 4 : 3;
   const raw = inflateSync(Buffer.concat(data));
-  const stride = 3 * width;
+  const stride = channels * width;
   const out = new Uint8Array(stride * height);
   for (let y = 0; y < height; y++) {
     const filter = raw[y * (stride + 1)];
     const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
     for (let x = 0; x < stride; x++) {
-      const a = x >= 3 ? out[y * stride + x - 3] : 0;
+      const a = x >= channels ? out[y * stride + x - channels] : 0;
       const b = y > 0 ? out[(y - 1) * stride + x] : 0;
-      const c = x >= 3 && y > 0 ? out[(y - 1) * stride + x - 3] : 0;
+      const c = x >= channels && y > 0 ? out[(y - 1) * stride + x - channels] : 0;
       const p = a + b - c;
       const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
       const paeth = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
@@ -34,5 +36,8 @@ export function decodePng(bytes) {
       out[y * stride + x] = (line[x] + predicted) & 0xff;
     }
   }
-  return { width, height, rgb: out };
+  if (channels === 3) return { width, height, rgb: out };
+  const rgb = new Uint8Array(3 * width * height);
+  for (let i = 0; i < width * height; i++) rgb.set(out.subarray(4 * i, 4 * i + 3), 3 * i);
+  return { width, height, rgb };
 }

@@ -26,12 +26,12 @@ function flags(webgpu) {
 }
 
 /**
- * A browser on the built site: `open(path)` gives a page whose console errors and uncaught
- * errors land in `problems`; `close()` ends both. Skips the test (fails under CI) without
- * Chromium or a built site.
+ * A browser on the built site (or on `root`, served with `headers`): `open(path)` gives a page
+ * whose console errors and uncaught errors land in `problems`; `close()` ends both. Skips the
+ * test (fails under CI) without Chromium or a built site.
  */
-export async function startBrowser(t, { webgpu = false } = {}) {
-  const site = fileURLToPath(new URL('../site/', import.meta.url));
+export async function startBrowser(t, { webgpu = false, root = null, headers = {} } = {}) {
+  const site = root ?? fileURLToPath(new URL('../site/', import.meta.url));
   for (const [path, why] of [[CHROMIUM, 'no Chromium (apt-get install chromium)'], [site, 'no built site (npm run build)']]) {
     if (!existsSync(path)) {
       if (process.env.CI) throw new Error(why);
@@ -39,13 +39,16 @@ export async function startBrowser(t, { webgpu = false } = {}) {
       return null;
     }
   }
-  const server = await serve(site);
+  const server = await serve(site, 0, headers);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: flags(webgpu), headless: true });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   const problems = [];
-  const open = async (path) => {
+  const open = async (path, onConsole = () => {}) => {
     const page = await context.newPage();
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(`${path}: console: ${m.text()}`); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`${path}: console: ${m.text()}`);
+      onConsole(m.text());
+    });
     page.on('pageerror', (e) => problems.push(`${path}: ${e.message}`));
     await page.goto(`${server.url}${path}`);
     return page;
