@@ -1,7 +1,7 @@
 // Chunks streamed around the camera: every chunk within the view distance that the camera
 // sees is asked of the pool, nearest first; one that leaves the view before its turn is
 // abandoned (its request aborted), one that falls behind the view distance is dropped from
-// the scene. A mesh goes into the scene when it arrives, or in the next frame when others
+// the scene. A mesh goes into the scene when it arrives, or in a task of its own when others
 // already took this task's few milliseconds: no task grows long.
 
 import * as THREE from 'three';
@@ -39,6 +39,15 @@ export class ChunkStream {
     this.viewDistance = 6;
     /** Chunks whose edits need a new mesh, by key. */
     this.stale = new Set();
+    this.stopped = false;
+    // A task of its own for the meshes one task's budget left over.
+    this.addPosted = false;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      this.addPosted = false;
+      this.addReady();
+    };
+    this.addTask = channel.port2;
     /** Counts changes to the chunks in the scene (a frame is drawn when it moves). */
     this.version = 0;
     this.frustum = new THREE.Frustum();
@@ -65,8 +74,18 @@ export class ChunkStream {
     return out.sort((a, b) => a.d2 - b.d2);
   }
 
+  /** Abandon every request and leave the scene: the stream's world is being replaced. */
+  stop() {
+    this.stopped = true;
+    for (const a of this.asked.values()) a.controller.abort();
+    this.asked.clear();
+    this.ready = [];
+    for (const k of [...this.shown.keys()]) this.remove(k);
+  }
+
   /** Ask for what the camera sees, abandon what it no longer does, drop what is far. */
   update(camera, now) {
+    if (this.stopped) return [];
     const seen = this.visible(camera);
     const cx = Math.floor(camera.position.x / CHUNK);
     const cz = Math.floor(camera.position.z / CHUNK);
@@ -107,14 +126,18 @@ export class ChunkStream {
       if (this.asked.get(k) !== asked) return;
       this.ready.push({ x, z, k, mesh, scatter, asked });
       // Into the scene at once (within the budget): the next frame draws it.
-      this.addReady(performance.now());
+      this.addReady();
     }, (e) => {
       if (!controller.signal.aborted) throw e;
     });
   }
 
-  /** Add finished meshes for up to ADD_BUDGET_MS; the number added. */
-  addReady(now) {
+  /**
+   * Add finished meshes for up to ADD_BUDGET_MS, and leave the rest to a task of their own
+   * (never to a frame's: a frame already renders); the number added.
+   */
+  addReady() {
+    if (this.stopped) return 0;
     let added = 0;
     const start = performance.now();
     while (this.ready.length > 0 && (added === 0 || performance.now() - start < ADD_BUDGET_MS)) {
@@ -136,9 +159,13 @@ export class ChunkStream {
       this.group.add(object);
       if (props !== null) this.group.add(props);
       this.shown.set(r.k, { x: r.x, z: r.z, object, props, digest: r.mesh.digest });
-      if (r.asked.measured && !r.asked.edit) this.latencies.push(now - r.asked.since);
+      if (r.asked.measured && !r.asked.edit) this.latencies.push(performance.now() - r.asked.since);
       added += 1;
       this.version += 1;
+    }
+    if (this.ready.length > 0 && !this.addPosted) {
+      this.addPosted = true;
+      this.addTask.postMessage(null);
     }
     return added;
   }

@@ -110,7 +110,11 @@ scene.add(chunks);
 let stream = new ChunkStream({ pool, group: chunks, materials, props });
 stream.viewDistance = settings.view;
 let terrain = await Terrain.create(scene, view, settings.seed);
+/** Edits made on this page, and edit records restored from IndexedDB. */
 let editCount = 0;
+let restored = 0;
+/** The last edit: x, y, z and the block. */
+let lastEdit = null;
 /** Counts restarts (a new world to draw). */
 let epoch = 0;
 const worldKey = () => `${world.definitionDigest.toString(16)}:${settings.seed}`;
@@ -146,14 +150,16 @@ async function restart(definition) {
     return;
   }
   showProblem('');
-  pool.free();
+  // The old stream lets go of its requests before its pool goes.
+  stream.stop();
+  const oldPool = pool;
+  pool = await WorldPool.create({ ...options, workers: oldPool.size });
+  oldPool.free();
   world.free();
-  for (const k of [...stream.shown.keys()]) stream.remove(k);
   world = next;
   epoch += 1;
   terrain.dispose(scene);
   terrain = await Terrain.create(scene, view, settings.seed);
-  pool = await WorldPool.create({ ...options, workers: pool.size });
   stream = new ChunkStream({ pool, group: chunks, materials, props });
   stream.viewDistance = settings.view;
   stream.measuring = started;
@@ -164,7 +170,7 @@ async function restart(definition) {
 
 async function restoreEdits() {
   const saved = await edits.loadSaved(worldKey());
-  if (saved !== null) editCount = await pool.loadEdits(saved) > 0 ? -1 : 0;
+  restored = saved === null ? 0 : await pool.loadEdits(saved);
 }
 
 form.addEventListener('change', async (e) => {
@@ -189,7 +195,8 @@ form.addEventListener('change', async (e) => {
 /** Put `block` at world block (x, y, z) and redraw the chunks it touches. */
 async function edit(x, y, z, block) {
   await pool.setBlock(x, y, z, block);
-  editCount = Math.max(0, editCount) + 1;
+  editCount += 1;
+  lastEdit = [x, y, z, block];
   stream.remesh(Math.floor(x / 16), Math.floor(z / 16));
 }
 
@@ -254,7 +261,6 @@ renderer.setAnimationLoop((now) => {
   terrain.setVisible(!voxel);
   if (voxel) {
     stream.update(camera, now);
-    stream.addReady(now);
   } else {
     terrain.follow(camera);
   }
@@ -300,6 +306,8 @@ function stats() {
     frames: framesDrawn,
     started,
     edits: editCount,
+    lastEdit,
+    restored,
   };
 }
 

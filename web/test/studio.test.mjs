@@ -4,28 +4,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { decodePng } from '../../js/test/png.mjs';
-import { startBrowser } from './browser.mjs';
+import { startBrowser, nativeCli } from './browser.mjs';
 import { fromQuery, toQuery } from '../src/params.js';
 import { codeFor } from '../src/code.js';
-
-/** The native CLI the pixels are compared with (`cargo build` puts it in target/). */
-function cli(t) {
-  const found = [process.env.STRATAGEN_CLI, '../../target/release/stratagen', '../../target/debug/stratagen']
-    .filter((p) => p)
-    .map((p) => (p.startsWith('../') ? fileURLToPath(new URL(p, import.meta.url)) : p))
-    .find((p) => existsSync(p));
-  if (found === undefined) {
-    if (process.env.CI) throw new Error('no stratagen CLI in target/: run `cargo build` first');
-    t.skip('no stratagen CLI in target/ (`cargo build` makes one)');
-  }
-  return found;
-}
 
 /** Parameter sets as the studio's URL holds them: the page's defaults among them. */
 const CASES = [
@@ -74,7 +60,7 @@ async function canvasRgb(page) {
 }
 
 test('the studio draws the pixels of `stratagen noise`', async (t) => {
-  const exe = cli(t);
+  const exe = nativeCli(t);
   browser = await startBrowser(t);
   if (exe === undefined || browser === null) return;
   for (const [k, query] of CASES.entries()) {

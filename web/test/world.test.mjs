@@ -4,11 +4,14 @@
 // CPU's heightmap.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { init, World } from 'stratagen';
-import { startBrowser } from './browser.mjs';
+import { startBrowser, nativeCli } from './browser.mjs';
 
 /** How long the scripted flight lasts, in milliseconds. */
 const FLIGHT_MS = 10_000;
@@ -83,7 +86,77 @@ test('a dug block changes the mesh as the package meshes it, and survives save a
   await page.waitForFunction(() => document.body.dataset.state === 'ready');
   assert.equal(await digestOf(0, 0), dug, 'the saved edit is back after a reload');
   assert.equal(await page.evaluate(([yy]) => window.worldView.getBlock(5, yy, 9), [y]), await page.evaluate(() => window.worldView.air));
+  assert.equal(await page.evaluate(() => window.worldView.stats().restored), 1);
   assert.deepEqual(browser.problems, []);
+});
+
+test('a click digs the block under the pointer and a shift-click places one', async (t) => {
+  const opened = await open(t, `?seed=${SEED}&view=2&x=8&y=140&z=8&pitch=-1.5&yaw=0`);
+  if (opened === null) return;
+  const { browser, page } = opened;
+  await page.waitForFunction(() => window.worldView.stats().started, null, { timeout: 30_000 });
+  const air = await page.evaluate(() => window.worldView.air);
+  const canvas = await page.locator('#view').boundingBox();
+  const centre = [canvas.x + canvas.width / 2, canvas.y + canvas.height / 2];
+  const blockAt = ([x, y, z]) => page.evaluate(([bx, by, bz]) => window.worldView.getBlock(bx, by, bz), [x, y, z]);
+  await page.mouse.click(...centre);
+  await page.waitForFunction(() => window.worldView.stats().edits === 1);
+  const dug = (await page.evaluate(() => window.worldView.stats().lastEdit)).slice(0, 3);
+  assert.equal(await blockAt(dug), air, `block ${dug} dug`);
+  // A block that was there, below the camera (which looks almost straight down).
+  await init();
+  const world = new World({ seed: SEED });
+  assert.notEqual(world.getBlock(...dug), world.blocks.findIndex((b) => b.name === 'air'), 'the world had a block there');
+  world.free();
+  assert.ok(Math.hypot(dug[0] + 0.5 - 8, dug[2] + 0.5 - 8) < 8, `${dug} lies under the camera`);
+  // The hole's mesh is in the scene before the next click picks against it.
+  await page.waitForFunction(([x, z]) => !window.worldView.stale(x, z), [Math.floor(dug[0] / 16), Math.floor(dug[2] / 16)]);
+  await page.keyboard.down('Shift');
+  await page.mouse.click(...centre);
+  await page.keyboard.up('Shift');
+  await page.waitForFunction(() => window.worldView.stats().edits === 2);
+  const placed = await page.evaluate(() => window.worldView.stats().lastEdit);
+  const chosen = await page.evaluate(() => Number(document.querySelector('select[name=block]').value));
+  assert.equal(placed[3], chosen);
+  assert.equal(await blockAt(placed.slice(0, 3)), chosen, 'the chosen block is placed');
+  const steps = placed.slice(0, 3).reduce((n, v, i) => n + Math.abs(v - dug[i]), 0);
+  assert.ok(steps <= 1, `placed at ${placed.slice(0, 3)}, in or beside the hole at ${dug}`);
+  assert.deepEqual(browser.problems, []);
+});
+
+test('a compiled definition file gives its world; a damaged one shows the library\'s message', async (t) => {
+  const exe = nativeCli(t);
+  if (exe === undefined) return;
+  const dir = mkdtempSync(join(tmpdir(), 'stratagen-world-'));
+  try {
+    const file = join(dir, 'highlands.bin');
+    execFileSync(exe, ['world', 'compile', fileURLToPath(new URL('../../docs/worlds/highlands.toml', import.meta.url)), '--out', file]);
+    const bytes = readFileSync(file);
+    const opened = await open(t, `?seed=${SEED}&view=2&x=8&y=150&z=8&pitch=-1.2`);
+    if (opened === null) return;
+    const { browser, page } = opened;
+    const digest = () => page.waitForFunction(() => {
+      const v = window.worldView;
+      return !v.stale(0, 0) && v.meshDigest(0, 0) !== null ? String(v.meshDigest(0, 0)) : false;
+    }, null, { timeout: 30_000 }).then((h) => h.jsonValue());
+    const preset = await digest();
+    await page.selectOption('select[name=world]', 'file');
+    // Bytes that are not a definition: refused with the library's message, the world unchanged.
+    await page.setInputFiles('input[name=definition]', { name: 'broken.bin', mimeType: 'application/octet-stream', buffer: Buffer.from('not a world') });
+    await page.waitForFunction(() => document.getElementById('problems').textContent !== '');
+    t.diagnostic(`refused: ${await page.locator('#problems').textContent()}`);
+    assert.equal(await digest(), preset);
+    await page.setInputFiles('input[name=definition]', { name: 'highlands.bin', mimeType: 'application/octet-stream', buffer: bytes });
+    await page.waitForFunction(() => document.getElementById('problems').textContent === '');
+    await page.waitForFunction((old) => String(window.worldView.meshDigest(0, 0)) !== old && window.worldView.meshDigest(0, 0) !== null, preset, { timeout: 30_000 });
+    await init();
+    const world = new World({ seed: SEED, world: new Uint8Array(bytes) });
+    assert.equal(await digest(), String(world.mesh(0, 0, { greedy: true }).digest), 'the page meshes the file\'s world');
+    world.free();
+    assert.deepEqual(browser.problems, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('the heightmap mode draws under WebGL2 with the GLSL shader', async (t) => {
