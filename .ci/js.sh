@@ -7,7 +7,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 export STRATAGEN_DEB_RUSTC=${1:-$here/target/deb-rustc}
 bash "$here/js/build.sh"
-(cd "$here/js" && npm test)
+# The dev dependencies: three for stratagen/three's tests (and the bench's peers).
+(cd "$here/js" && npm ci --silent --no-audit --no-fund && npm test)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 (cd "$here/js" && npm pack --silent --pack-destination "$scratch" >/dev/null)
