@@ -21,11 +21,11 @@ export async function corpusLines() {
 }
 
 /**
- * The output of the native CLI (`cargo build` puts it in target/; STRATAGEN_CLI names
- * another) run with `args`, or null when there is none: the test then skips, or fails when
- * CI is set, so CI always compares against it.
+ * The path of the native CLI (`cargo build` puts it in target/; STRATAGEN_CLI names
+ * another), or undefined when there is none: the test then skips, or fails when CI is set,
+ * so CI always compares against it.
  */
-export function nativeCli(t, args) {
+export function cliPath(t) {
   const found = [process.env.STRATAGEN_CLI, '../../target/release/stratagen', '../../target/debug/stratagen']
     .filter((p) => p)
     .map((p) => (p.startsWith('../') ? new URL(p, import.meta.url).pathname : p))
@@ -33,7 +33,12 @@ export function nativeCli(t, args) {
   if (found === undefined) {
     if (process.env.CI) throw new Error('no stratagen CLI in target/: run `cargo build` first');
     t.skip('no stratagen CLI in target/ (`cargo build` makes one)');
-    return null;
   }
-  return String(execFileSync(found, args));
+  return found;
+}
+
+/** The output of the native CLI run with `args`, or null when there is none (see `cliPath`). */
+export function nativeCli(t, args) {
+  const found = cliPath(t);
+  return found === undefined ? null : String(execFileSync(found, args));
 }

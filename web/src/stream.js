@@ -191,9 +191,11 @@ export class ChunkStream {
     }
   }
 
-  /** Of the chunks the camera sees within the view distance, how many are in the scene. */
-  coverage(camera) {
-    const seen = this.visible(camera);
+  /**
+   * Of the chunks the camera sees within the view distance (`seen`, as `update` returned it),
+   * how many are in the scene.
+   */
+  coverage(camera, seen = this.visible(camera)) {
     const shown = seen.filter((c) => this.shown.has(key(c.x, c.z))).length;
     return { seen: seen.length, shown };
   }

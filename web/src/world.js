@@ -259,8 +259,9 @@ renderer.setAnimationLoop((now) => {
   const voxel = settings.mode === 'voxel';
   chunks.visible = voxel;
   terrain.setVisible(!voxel);
+  let seen = null;
   if (voxel) {
-    stream.update(camera, now);
+    seen = stream.update(camera, now);
   } else {
     terrain.follow(camera);
   }
@@ -278,8 +279,8 @@ renderer.setAnimationLoop((now) => {
   }
   if (!started && voxel) {
     // Measures start once the first view is complete: loading it is the page's start-up.
-    const { seen, shown } = stream.coverage(camera);
-    started = seen > 0 && shown === seen;
+    const inView = stream.coverage(camera, seen);
+    started = inView.seen > 0 && inView.shown === inView.seen;
     stream.measuring = started;
     if (started) showStats();
   }

@@ -8,21 +8,8 @@ import { chromium } from 'playwright-core';
 
 import { serve } from '../serve.mjs';
 
-/**
- * The native command line (`cargo build` puts it in target/; STRATAGEN_CLI names another), or
- * undefined: the test is then skipped, or fails when CI is set.
- */
-export function nativeCli(t) {
-  const found = [process.env.STRATAGEN_CLI, '../../target/release/stratagen', '../../target/debug/stratagen']
-    .filter((p) => p)
-    .map((p) => (p.startsWith('../') ? fileURLToPath(new URL(p, import.meta.url)) : p))
-    .find((p) => existsSync(p));
-  if (found === undefined) {
-    if (process.env.CI) throw new Error('no stratagen CLI in target/: run `cargo build` first');
-    t.skip('no stratagen CLI in target/ (`cargo build` makes one)');
-  }
-  return found;
-}
+/** The native command line's path, or undefined (the test skipped; it fails under CI). */
+export { cliPath as nativeCli } from '../../js/test/setup.mjs';
 
 /** Where Chromium is: CHROMIUM names another build; Debian's package puts it here. */
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';

@@ -34,6 +34,14 @@ async function open(t, query, options) {
   return { browser, page };
 }
 
+/** Chunk (cx, cz)'s mesh digest on the page, once its newest mesh is in the scene. */
+function meshDigest(page, cx, cz) {
+  return page.waitForFunction(([x, z]) => {
+    const v = window.worldView;
+    return !v.stale(x, z) && v.meshDigest(x, z) !== null ? String(v.meshDigest(x, z)) : false;
+  }, [cx, cz], { timeout: 30_000 }).then((h) => h.jsonValue());
+}
+
 test('a 10 s flight shows what is in view, quickly, without long tasks', async (t) => {
   const opened = await open(t, `?seed=${SEED}&view=5&autopilot=1&y=120`);
   if (opened === null) return;
@@ -61,16 +69,12 @@ test('a dug block changes the mesh as the package meshes it, and survives save a
   const opened = await open(t, query);
   if (opened === null) return;
   const { browser, page } = opened;
-  const digestOf = (cx, cz) => page.waitForFunction(([x, z]) => {
-    const v = window.worldView;
-    return !v.stale(x, z) && v.meshDigest(x, z) !== null ? String(v.meshDigest(x, z)) : false;
-  }, [cx, cz], { timeout: 30_000 }).then((h) => h.jsonValue());
-  const before = await digestOf(0, 0);
+  const before = await meshDigest(page, 0, 0);
   // The top block of column (5, 9): dug out.
   let y = 319;
   while (y > -64 && await page.evaluate(([yy]) => window.worldView.getBlock(5, yy, 9), [y]) === await page.evaluate(() => window.worldView.air)) y -= 1;
   await page.evaluate(([yy]) => window.worldView.edit(5, yy, 9, window.worldView.air), [y]);
-  const dug = await digestOf(0, 0);
+  const dug = await meshDigest(page, 0, 0);
   assert.notEqual(dug, before, 'digging changes the mesh');
 
   // The same edit through the package in Node gives the same meshes, before and after.
@@ -84,7 +88,7 @@ test('a dug block changes the mesh as the package meshes it, and survives save a
   await page.evaluate(() => window.worldView.saveEdits());
   await page.reload();
   await page.waitForFunction(() => document.body.dataset.state === 'ready');
-  assert.equal(await digestOf(0, 0), dug, 'the saved edit is back after a reload');
+  assert.equal(await meshDigest(page, 0, 0), dug, 'the saved edit is back after a reload');
   assert.equal(await page.evaluate(([yy]) => window.worldView.getBlock(5, yy, 9), [y]), await page.evaluate(() => window.worldView.air));
   assert.equal(await page.evaluate(() => window.worldView.stats().restored), 1);
   assert.deepEqual(browser.problems, []);
@@ -135,23 +139,19 @@ test('a compiled definition file gives its world; a damaged one shows the librar
     const opened = await open(t, `?seed=${SEED}&view=2&x=8&y=150&z=8&pitch=-1.2`);
     if (opened === null) return;
     const { browser, page } = opened;
-    const digest = () => page.waitForFunction(() => {
-      const v = window.worldView;
-      return !v.stale(0, 0) && v.meshDigest(0, 0) !== null ? String(v.meshDigest(0, 0)) : false;
-    }, null, { timeout: 30_000 }).then((h) => h.jsonValue());
-    const preset = await digest();
+    const preset = await meshDigest(page, 0, 0);
     await page.selectOption('select[name=world]', 'file');
     // Bytes that are not a definition: refused with the library's message, the world unchanged.
     await page.setInputFiles('input[name=definition]', { name: 'broken.bin', mimeType: 'application/octet-stream', buffer: Buffer.from('not a world') });
     await page.waitForFunction(() => document.getElementById('problems').textContent !== '');
     t.diagnostic(`refused: ${await page.locator('#problems').textContent()}`);
-    assert.equal(await digest(), preset);
+    assert.equal(await meshDigest(page, 0, 0), preset);
     await page.setInputFiles('input[name=definition]', { name: 'highlands.bin', mimeType: 'application/octet-stream', buffer: bytes });
     await page.waitForFunction(() => document.getElementById('problems').textContent === '');
     await page.waitForFunction((old) => String(window.worldView.meshDigest(0, 0)) !== old && window.worldView.meshDigest(0, 0) !== null, preset, { timeout: 30_000 });
     await init();
     const world = new World({ seed: SEED, world: new Uint8Array(bytes) });
-    assert.equal(await digest(), String(world.mesh(0, 0, { greedy: true }).digest), 'the page meshes the file\'s world');
+    assert.equal(await meshDigest(page, 0, 0), String(world.mesh(0, 0, { greedy: true }).digest), 'the page meshes the file\'s world');
     world.free();
     assert.deepEqual(browser.problems, []);
   } finally {
