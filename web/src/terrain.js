@@ -23,12 +23,29 @@ export function terrainNoise(seed) {
 }
 
 // Both materials: the height from the noise, the normal from the heights one block east and
-// south, colour bands by height (water, sand, grass, rock, snow) lit by a fixed sun.
+// south, colour bands by height lit by a fixed sun. One table of bands serves both languages.
+/** The colour below every band (the sea floor). */
+const WATER = [0.12, 0.28, 0.5];
+/** Each band: its colour, blended in from `from` to `to` blocks above HEIGHT_OFFSET. */
+const BANDS = [
+  { colour: [0.76, 0.7, 0.5], from: -2, to: 0 }, // sand
+  { colour: [0.3, 0.52, 0.24], from: 1, to: 4 }, // grass
+  { colour: [0.45, 0.43, 0.4], from: 30, to: 40 }, // rock
+  { colour: [0.93, 0.94, 0.96], from: 48, to: 54 }, // snow
+];
+/** The sun's direction, and the light's share that follows it (the rest is ambient). */
+const SUN = [0.4, 1, 0.3];
+const DIRECT = 0.75;
+
+/** A number as a GLSL float literal. */
+const glslFloat = (v) => (Number.isInteger(v) ? v.toFixed(1) : String(v));
+const glslVec3 = (v) => `vec3(${v.map(glslFloat).join(', ')})`;
+
 const GLSL_VERTEX = `
 uniform vec2 centre;
 out float vHeight;
 out vec3 vNormal;
-float terrainHeight(vec2 p) { return ${HEIGHT_OFFSET}.0 + ${HEIGHT_SCALE}.0 * sg_noise_2d(p); }
+float terrainHeight(vec2 p) { return ${glslFloat(HEIGHT_OFFSET)} + ${glslFloat(HEIGHT_SCALE)} * sg_noise_2d(p); }
 void main() {
   vec2 p = position.xz + centre;
   float h = terrainHeight(p);
@@ -41,12 +58,9 @@ in float vHeight;
 in vec3 vNormal;
 out vec4 colour;
 void main() {
-  float o = ${HEIGHT_OFFSET}.0;
-  vec3 c = mix(vec3(0.12, 0.28, 0.5), vec3(0.76, 0.7, 0.5), smoothstep(o - 2.0, o, vHeight));
-  c = mix(c, vec3(0.3, 0.52, 0.24), smoothstep(o + 1.0, o + 4.0, vHeight));
-  c = mix(c, vec3(0.45, 0.43, 0.4), smoothstep(o + 30.0, o + 40.0, vHeight));
-  c = mix(c, vec3(0.93, 0.94, 0.96), smoothstep(o + 48.0, o + 54.0, vHeight));
-  float light = max(dot(vNormal, normalize(vec3(0.4, 1.0, 0.3))), 0.0) * 0.75 + 0.25;
+  vec3 c = ${glslVec3(WATER)};
+${BANDS.map((b) => `  c = mix(c, ${glslVec3(b.colour)}, smoothstep(${glslFloat(HEIGHT_OFFSET + b.from)}, ${glslFloat(HEIGHT_OFFSET + b.to)}, vHeight));`).join('\n')}
+  float light = max(dot(vNormal, normalize(${glslVec3(SUN)})), 0.0) * ${glslFloat(DIRECT)} + ${glslFloat(1 - DIRECT)};
   colour = vec4(c * light, 1.0);
 }`;
 
@@ -70,12 +84,9 @@ function tslMaterial(webgpu, tsl, sample, centre) {
   const y = varying(h);
   const material = new webgpu.MeshBasicNodeMaterial();
   material.positionNode = vec3(positionLocal.x, h, positionLocal.z);
-  const o = HEIGHT_OFFSET;
-  let c = mix(vec3(0.12, 0.28, 0.5), vec3(0.76, 0.7, 0.5), smoothstep(o - 2, o, y));
-  c = mix(c, vec3(0.3, 0.52, 0.24), smoothstep(o + 1, o + 4, y));
-  c = mix(c, vec3(0.45, 0.43, 0.4), smoothstep(o + 30, o + 40, y));
-  c = mix(c, vec3(0.93, 0.94, 0.96), smoothstep(o + 48, o + 54, y));
-  material.colorNode = c.mul(max(dot(normal, normalize(vec3(0.4, 1, 0.3))), float(0)).mul(0.75).add(0.25));
+  let c = vec3(...WATER);
+  for (const b of BANDS) c = mix(c, vec3(...b.colour), smoothstep(HEIGHT_OFFSET + b.from, HEIGHT_OFFSET + b.to, y));
+  material.colorNode = c.mul(max(dot(normal, normalize(vec3(...SUN))), float(0)).mul(DIRECT).add(1 - DIRECT));
   return material;
 }
 
