@@ -45,15 +45,29 @@ check() { # name command...
   fi
 }
 
+# Two builds at a time, and each corpus checked while the next builds: rustc's front end runs
+# on one core, so a second build (or qemu) fills the other.
+started() { # name: the build's log when it fails
+  "${@:2}" > "$out/$1.build.log" 2>&1 &
+  eval "pid_$1=$!"
+}
+built() { # name
+  local pid; eval "pid=\$pid_$1"
+  wait "$pid" || { echo "build $1 failed:"; tail -30 "$out/$1.build.log"; exit 1; }
+}
 CORE_DIR=$reuse SUFFIX= build x86_64-unknown-linux-gnu cc
 check x86_64-rustc163 "$out/x86_64-unknown-linux-gnu/harness"
-SUFFIX=-native build x86_64-unknown-linux-gnu cc -C target-cpu=native
+SUFFIX=-native started native build x86_64-unknown-linux-gnu cc -C target-cpu=native
+SUFFIX= started aarch64 build aarch64-unknown-linux-gnu aarch64-linux-gnu-gcc
+built native
 check x86_64-native "$out/x86_64-unknown-linux-gnu-native/harness"
-SUFFIX= build aarch64-unknown-linux-gnu aarch64-linux-gnu-gcc
+SUFFIX= started s390x build s390x-unknown-linux-gnu s390x-linux-gnu-gcc
+built aarch64
 check aarch64 qemu-aarch64 -L /usr/aarch64-linux-gnu "$out/aarch64-unknown-linux-gnu/harness"
-SUFFIX= build s390x-unknown-linux-gnu s390x-linux-gnu-gcc
+SUFFIX=-sse2 started i686 build i686-unknown-linux-gnu i686-linux-gnu-gcc -C target-cpu=pentium4
+built s390x
 check s390x qemu-s390x -L /usr/s390x-linux-gnu "$out/s390x-unknown-linux-gnu/harness"
-SUFFIX=-sse2 build i686-unknown-linux-gnu i686-linux-gnu-gcc -C target-cpu=pentium4
+built i686
 check i686-sse2 qemu-i386 -L /usr/i686-linux-gnu "$out/i686-unknown-linux-gnu-sse2/harness"
 
 # x87 (no SSE2) must not build: the compile_error! in core/src/lib.rs.

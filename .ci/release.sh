@@ -31,11 +31,12 @@ cmake --install "$work/cmake" --prefix "$work/stage/$name" >> "$work/cmake.log"
 cp README.md LICENSE-MIT LICENSE-APACHE CHANGELOG.md "$work/stage/$name/"
 tar -C "$work/stage" -czf "$dist/$name.tar.gz" "$name"
 
-# The wheel, built by maturin from a virtual environment of its own.
+# The wheel, built by maturin from a virtual environment of its own, in the C library's build
+# (the crates both link are compiled once).
 venv=$work/venv
 python3 -m venv "$venv"
 "$venv/bin/python" -m pip install -q --disable-pip-version-check "maturin>=1.9.4,<2"
-"$venv/bin/maturin" build --release --strip --locked -m python/Cargo.toml -o "$dist" 2> "$work/maturin.log" ||
+CARGO_TARGET_DIR="$here/target/ffi-build" "$venv/bin/maturin" build --release --strip --locked -m python/Cargo.toml -o "$dist" 2> "$work/maturin.log" ||
   { tail -30 "$work/maturin.log"; exit 1; }
 
 # The crates: every one that is published, packaged together (they depend on each other).
