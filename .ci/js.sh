@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The npm package: build its WebAssembly module with Debian's rustc 1.63 (js/build.sh), run
 # its tests (node's test runner: the parity corpus in wasm32 among them), then pack it and
-# install the tarball into a fresh project that imports it and generates a chunk.
+# install the tarball into a fresh project that imports it, generates a chunk and reads a
+# definition written as TOML (its dependency, the TOML parser, installed from npm).
 # Usage: .ci/js.sh [RUSTC_DIR]     (the Debian toolchain folder; default target/deb-rustc)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,8 +17,13 @@ cd "$scratch"
 npm init -y >/dev/null
 npm install --silent --no-audit --no-fund ./stratagen-*.tgz
 cat > check.mjs <<'JS'
-import { init, World } from 'stratagen';
+import { readFileSync } from 'node:fs';
+import { init, World, compileDefinition } from 'stratagen';
 await init();
+const text = readFileSync('node_modules/stratagen/dist/presets/caverns.toml', 'utf8');
+if (compileDefinition(text).digest !== new World({ world: 'caverns' }).definitionDigest) {
+  throw new Error('the caverns preset read as TOML is not the caverns preset');
+}
 const chunk = new World({ seed: 0 }).chunk(0, 0);
 console.log(chunk.digest.toString(16).padStart(16, '0'));
 JS

@@ -5,7 +5,8 @@
 # memory) and stratagen-simd.wasm (SIMD128 as well, which the package loads where the engine
 # has it), into js/dist/ with the presets' canonical bytes; and the parity corpus harness as a
 # module of each kind (js/dist/parity*.wasm, tests only).
-# Edit records come from the store crate (without SQLite) over lz4_flex, built likewise.
+# Edit records come from the store crate (without SQLite) over lz4_flex, and definition
+# documents from the worldfile crate (trees, no text parsers), built likewise.
 # Usage: .ci/wasm-build.sh RUSTC_DIR [OUT_DIR]     (OUT_DIR: js/dist)
 set -euo pipefail
 deb=$(cd "$1" && pwd)
@@ -54,9 +55,15 @@ variant() {
   "${rustc_v[@]}" --crate-type rlib --crate-name stratagen_store -D warnings -L "$dir" \
     --extern stratagen_core="$dir/libstratagen_core.rlib" --extern lz4_flex="$dir/liblz4_flex.rlib" \
     -o "$dir/libstratagen_store.rlib" "$here/store/src/lib.rs"
+  # World definitions without their `text` feature: documents as trees, which the package
+  # parses from TOML in JavaScript.
+  "${rustc_v[@]}" --crate-type rlib --crate-name stratagen_worldfile -D warnings -L "$dir" \
+    --extern stratagen_core="$dir/libstratagen_core.rlib" \
+    -o "$dir/libstratagen_worldfile.rlib" "$here/worldfile/src/lib.rs"
   local module=(-C linker="$deb/usr/bin/rust-lld" --crate-type cdylib
     --extern stratagen_core="$dir/libstratagen_core.rlib"
-    --extern stratagen_store="$dir/libstratagen_store.rlib" -L "$dir")
+    --extern stratagen_store="$dir/libstratagen_store.rlib"
+    --extern stratagen_worldfile="$dir/libstratagen_worldfile.rlib" -L "$dir")
   # Whole-program optimisation and no symbol names: a third of the size, the same code.
   "${rustc_v[@]}" "${module[@]}" -C lto=fat -C codegen-units=1 -C strip=symbols -D warnings \
     --crate-name stratagen_wasm -o "$out/stratagen$suffix.wasm" "$here/wasm/src/lib.rs"
@@ -71,8 +78,10 @@ variant +bulk-memory,+simd128 -simd &
 simd=$!
 wait "$plain"
 wait "$simd"
-# The presets' canonical bytes (the `default` preset is the built-in world, no bytes).
+# The presets' canonical bytes (the `default` preset is the built-in world, no bytes), and
+# their text, which documents with `base = "name"` stand on.
 cp "$here"/tests/parity/presets/*.bin "$out/presets/"
+cp "$here"/worldfile/presets/*.toml "$out/presets/"
 for m in stratagen stratagen-simd; do
   echo "wasm: $m.wasm $(wc -c < "$out/$m.wasm") bytes, $(gzip -9 -c "$out/$m.wasm" | wc -c) gzipped"
 done

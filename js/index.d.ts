@@ -1,7 +1,32 @@
 // Types of the `stratagen` package (index.js).
 
 /** Every error the package throws, with the library's message. */
-export class StratagenError extends Error {}
+export class StratagenError extends Error {
+  /** A world definition's problems, each where it was written (definitions only). */
+  problems?: DefinitionProblem[];
+  /** Problems found beyond those listed (definitions only). */
+  more?: number;
+}
+
+/** One problem of a world definition document. */
+export interface DefinitionProblem {
+  /** Line of the value (or the nearest enclosing one), from 1; 0 when it has no place. */
+  line: number;
+  /** Column in characters, from 1; 0 when it has no place. */
+  column: number;
+  /** Path of the value (`biomes[3].surface`); empty for the document itself. */
+  path: string;
+  /** What is wrong, with the allowed values where there are any. */
+  message: string;
+}
+
+/**
+ * Check a world definition written as TOML (it may start from a preset with `base = "name"`)
+ * and give its canonical bytes, which `World` and `WorldPool` take, and its digest. A document
+ * with problems throws a StratagenError listing every one in `problems`. Needs the package's
+ * dependency `toml-eslint-parser` (in a browser without a bundler: an import map entry).
+ */
+export function compileDefinition(text: string): { bytes: Uint8Array; digest: bigint };
 
 /**
  * Load the WebAssembly module once (later calls return at once): the SIMD128 build where the
@@ -95,8 +120,12 @@ export type Preset = 'default' | 'archipelago' | 'caverns';
 
 export interface WorldOptions {
   seed?: number | bigint;
-  /** A preset, or a definition's canonical bytes (`stratagen world compile FILE --out F`). */
-  world?: Preset | Uint8Array;
+  /**
+   * A preset's name; a definition as TOML text (any string that is not one word: see
+   * `compileDefinition`); or a definition's canonical bytes (`compileDefinition`, or
+   * `stratagen world compile FILE --out F`).
+   */
+  world?: Preset | string | Uint8Array;
   minY?: number;
   height?: number;
   seaLevel?: number;

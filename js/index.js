@@ -15,4 +15,5 @@
 export { StratagenError, init, simdSupported, moduleKind, liveObjects } from './lib/module.js';
 export { Noise } from './lib/noise.js';
 export { World, Chunk } from './lib/world.js';
+export { compileDefinition } from './lib/definition.js';
 export { WorldPool } from './lib/pool.js';

@@ -17,6 +17,10 @@ let compiled = null;
 let kind = null;
 /** Preset name → canonical definition bytes (`default` is the built-in world: none). */
 let presets = null;
+/** Preset name → its TOML text, which documents with `base = "name"` stand on. */
+let presetTexts = null;
+/** `parseTOML` of toml-eslint-parser, or why it did not load. */
+let toml = null;
 /** The library's noise defaults: the numbers and names the module reports. */
 let noiseDefaults = null;
 /** The library's default world settings: min_y, height, sea_level. */
@@ -70,6 +74,16 @@ export async function init(options = {}) {
   const e = (await WebAssembly.instantiate(module, {})).exports;
   const loaded = { default: null };
   for (const name of PRESETS.slice(1)) loaded[name] = await load(`dist/presets/${name}.bin`);
+  const texts = {};
+  for (const name of PRESETS) texts[name] = decoder.decode(await load(`dist/presets/${name}.toml`));
+  // Definitions as TOML text need the parser; everything else works without it (a page
+  // without an import map entry for it, say).
+  let parseTOML;
+  try {
+    ({ parseTOML } = await import('toml-eslint-parser'));
+  } catch (err) {
+    parseTOML = String(err?.message ?? err);
+  }
   const numbers = withBuffer(8 * NOISE_NUMBER_COUNT, (p) => {
     check(e, e.sg_noise_defaults(p));
     return Array.from(new Float64Array(e.memory.buffer, p, NOISE_NUMBER_COUNT));
@@ -83,6 +97,8 @@ export async function init(options = {}) {
   compiled = module;
   kind = options.wasm !== undefined ? 'given' : simd ? 'simd128' : 'baseline';
   presets = loaded;
+  presetTexts = texts;
+  toml = parseTOML;
   noiseDefaults = { numbers, names };
   settingsDefaults = settings;
 }
@@ -117,6 +133,18 @@ export function presetBytes(name) {
     throw new StratagenError(`world ${JSON.stringify(name)}: expected a preset (${PRESETS.join(', ')})`);
   }
   return presets[name];
+}
+
+/** The TOML text of a preset. */
+export function presetText(name) {
+  exports();
+  return presetTexts[name];
+}
+
+/** The TOML parser (a function), or the message of why it did not load. */
+export function tomlParser() {
+  exports();
+  return toml;
 }
 
 /** Text the module wrote (the last text result, or the bytes at `ptr`). */

@@ -17,6 +17,7 @@
 // Every method returns a promise; bad arguments reject it with a StratagenError.
 
 import { StratagenError, compiledModule, isNode, int32, uint32, number } from './module.js';
+import { definitionBytes } from './definition.js';
 
 /** Chunks per side of a tile: the unit a worker keeps working on. */
 const TILE_CHUNKS = 4;
@@ -82,6 +83,9 @@ export class WorldPool {
    */
   static async create(options = {}) {
     const { workers, ...world } = options;
+    // A document is checked here, once; the workers get its canonical bytes (none: the
+    // built-in world).
+    world.world = definitionBytes(world.world) ?? 'default';
     const count = workers === undefined ? await coreCount() : uint32('workers', workers);
     if (count < 1) throw new StratagenError('workers 0: a pool needs at least one');
     const module = compiledModule();

@@ -1,17 +1,19 @@
 // Worlds, their finished chunks and chunk meshes, generated on the calling thread.
 
 import {
-  StratagenError, Handle, exports, defaults, presetBytes, check, made, withBuffer, readText,
+  StratagenError, Handle, exports, defaults, check, made, withBuffer, readText,
   int32, uint32, seed64,
 } from './module.js';
+import { definitionBytes } from './definition.js';
 
 const HEIGHTMAPS = ['world_surface', 'ocean_floor', 'motion_blocking', 'motion_blocking_no_leaves'];
 const SURFACES = ['opaque', 'cutout', 'translucent'];
 
 /**
  * A world: `seed` (a number or BigInt), `world` (a preset: 'default', 'archipelago',
- * 'caverns', or a definition's canonical bytes as a Uint8Array, which `stratagen world
- * compile` writes), and `minY`, `height`, `seaLevel` (the library's defaults where missing).
+ * 'caverns'; a definition as TOML text, which may start from a preset with `base = "name"`;
+ * or a definition's canonical bytes as a Uint8Array, from `compileDefinition` or `stratagen
+ * world compile`), and `minY`, `height`, `seaLevel` (the library's defaults where missing).
  * It keeps the last `cache` finished chunks asked for (128 unless given; 0 keeps none), so
  * nearby chunks asked for one by one share the neighbours they stand on; what it keeps
  * changes how long a call takes, never its result.
@@ -22,7 +24,7 @@ export class World extends Handle {
   #palettes = null;
   constructor(options = {}) {
     const e = exports();
-    const bytes = presetBytes(options.world ?? 'default');
+    const bytes = definitionBytes(options.world);
     const [minY, height, seaLevel] = defaults().settings;
     const settings = {
       minY: int32('minY', options.minY ?? minY),

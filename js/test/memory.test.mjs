@@ -3,7 +3,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { liveObjects, Noise, World } from '../index.js';
+import { liveObjects, Noise, World, compileDefinition } from '../index.js';
 import { start } from './setup.mjs';
 
 before(() => start());
@@ -36,4 +36,21 @@ test('chunks made and freed leave wasm memory flat', () => {
   assert.equal(after.chunks, 0);
   assert.equal(after.memoryBytes, before.memoryBytes);
   world.free();
+});
+
+test('documents compiled and refused leave wasm memory flat', () => {
+  const good = 'base = "archipelago"\nname = "isles"\n';
+  const bad = 'base = "archipelago"\nname = 3\n[terrain]\nsea_levell = 3\n';
+  const cycle = () => {
+    compileDefinition(good);
+    try {
+      compileDefinition(bad);
+    } catch {
+      // Refused, as it must be: what matters is the memory afterwards.
+    }
+  };
+  for (let i = 0; i < 20; i++) cycle();
+  const before = liveObjects();
+  for (let i = 0; i < 200; i++) cycle();
+  assert.equal(liveObjects().memoryBytes, before.memoryBytes);
 });

@@ -26,6 +26,7 @@
 
 pub mod boundary;
 pub mod cache;
+pub mod definition;
 pub mod noise;
 pub mod palette;
 pub mod records;

@@ -23,8 +23,11 @@ pub const FORMAT: i64 = 1;
 /// How many `base` presets may stand under one another.
 const MAX_BASE_DEPTH: usize = 4;
 
-/// The document `node` with its `base` preset (if any) merged underneath.
-pub fn with_base(node: Node, depth: usize) -> Result<Node, Problems> {
+/// The presets a document may stand on: a preset's tree by name (`None`: no such preset).
+pub type Bases<'a> = &'a dyn Fn(&str) -> Option<Result<Node, Problems>>;
+
+/// The document `node` with its `base` preset (if any, from `bases`) merged underneath.
+pub fn with_base(node: Node, depth: usize, bases: Bases<'_>) -> Result<Node, Problems> {
     let base = match node.get("base") {
         None => return Ok(node),
         Some(b) => b.clone(),
@@ -40,8 +43,8 @@ pub fn with_base(node: Node, depth: usize) -> Result<Node, Problems> {
             .into())
         }
     };
-    let text = match crate::preset(&name) {
-        Some(t) if depth < MAX_BASE_DEPTH => t,
+    let under = match bases(&name) {
+        Some(t) if depth < MAX_BASE_DEPTH => t?,
         Some(_) => {
             return Err(Problem {
                 path: "base".into(),
@@ -63,8 +66,7 @@ pub fn with_base(node: Node, depth: usize) -> Result<Node, Problems> {
             .into())
         }
     };
-    let under = crate::node::from_toml(text).map_err(Problems::from)?;
-    let mut under = with_base(under, depth + 1)?;
+    let mut under = with_base(under, depth + 1, bases)?;
     place_at(&mut under, base.at);
     let mut merged = merge(under, node);
     if let Value::Table(t) = &mut merged.value {

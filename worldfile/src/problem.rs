@@ -40,7 +40,7 @@ impl fmt::Display for Problem {
 pub const MAX_PROBLEMS: usize = 100;
 
 /// Every problem of a document (at least one), in the order found, up to [`MAX_PROBLEMS`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problems {
     /// The problems.
     pub list: Vec<Problem>,
@@ -63,6 +63,8 @@ impl fmt::Display for Problems {
     }
 }
 
+impl std::error::Error for Problems {}
+
 impl From<Problem> for Problems {
     fn from(p: Problem) -> Problems {
         Problems {
@@ -73,6 +75,7 @@ impl From<Problem> for Problems {
 }
 
 /// The problem of a document whose bytes are not UTF-8, at the first bad byte.
+#[cfg(feature = "text")]
 pub(crate) fn not_utf8(bytes: &[u8], e: std::str::Utf8Error) -> Problem {
     let good = &bytes[..e.valid_up_to()];
     // The prefix is valid UTF-8 by the error's definition.
