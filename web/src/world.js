@@ -1,7 +1,8 @@
 // The world view: a Stratagen world streamed around a flying camera, generated and meshed on
 // a WorldPool's workers, drawn by three.js (WebGPU where the browser has it, WebGL2
-// otherwise); click to dig or place blocks, edits kept in IndexedDB or a file. The URL holds
-// the seed, the world, the view distance, the mode and the camera.
+// otherwise); click to dig or place blocks, edits kept in IndexedDB or a file. The world is a
+// preset, a definition typed or pasted as TOML (checked as it is typed), or a file. The URL
+// holds the seed, the preset, the view distance, the mode and the camera.
 
 import * as THREE from 'three';
 import { init, World, WorldPool, StratagenError } from 'stratagen';
@@ -12,6 +13,7 @@ import * as edits from './edits.js';
 import { Terrain } from './terrain.js';
 import { createView } from './render.js';
 import { propParts } from './props.js';
+import { DefinitionEditor, EXAMPLE } from './definition.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('view');
@@ -138,7 +140,7 @@ function setUrl() {
   history.replaceState(null, '', `${location.pathname}?${q}`);
 }
 
-/** Start over with the form's seed and world (a preset or a compiled definition's bytes). */
+/** Start over with the form's seed and world (a preset, or a definition's bytes). */
 async function restart(definition) {
   const options = { seed: settings.seed, world: definition ?? settings.world };
   let next;
@@ -173,6 +175,20 @@ async function restoreEdits() {
   restored = saved === null ? 0 : await pool.loadEdits(saved);
 }
 
+const editor = new DefinitionEditor({
+  text: $('toml-text'),
+  list: $('toml-problems'),
+  apply: $('toml-apply'),
+  onApply: (bytes) => restart(bytes),
+});
+
+/** Show the controls of the world chosen: a file's, or the definition editor. */
+function showWorldControls() {
+  form.querySelector('.definition').classList.toggle('hidden', form.world.value !== 'file');
+  $('toml').classList.toggle('hidden', form.world.value !== 'text');
+  if (form.world.value === 'text' && editor.value === '') editor.value = EXAMPLE;
+}
+
 form.addEventListener('change', async (e) => {
   const name = e.target.name;
   if (name === 'view') {
@@ -180,14 +196,23 @@ form.addEventListener('change', async (e) => {
     setFog();
   }
   if (name === 'mode') settings.mode = form.mode.value;
-  if (name === 'seed' || (name === 'world' && form.world.value !== 'file')) {
+  if (name === 'seed' || (name === 'world' && PRESETS.includes(form.world.value))) {
     settings.seed = Math.trunc(Number(form.seed.value)) || 0;
     settings.world = form.world.value;
     await restart();
   }
-  form.querySelector('.definition').classList.toggle('hidden', form.world.value !== 'file');
+  showWorldControls();
   if (name === 'definition' && form.definition.files.length > 0) {
-    await restart(new Uint8Array(await form.definition.files[0].arrayBuffer()));
+    const file = form.definition.files[0];
+    if (file.name.endsWith('.toml')) {
+      // A document goes to the editor, which lists its problems or applies it.
+      form.world.value = 'text';
+      showWorldControls();
+      editor.value = await file.text();
+      $('toml-apply').click();
+    } else {
+      await restart(new Uint8Array(await file.arrayBuffer()));
+    }
   }
   setUrl();
 });

@@ -4,8 +4,8 @@
 // CPU's heightmap.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -157,6 +157,59 @@ test('a compiled definition file gives its world; a damaged one shows the librar
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('a TOML definition typed beside the world: the command line\'s problems, then its world', async (t) => {
+  const exe = nativeCli(t);
+  if (exe === undefined) return;
+  const highlands = readFileSync(new URL('../../docs/worlds/highlands.toml', import.meta.url), 'utf8');
+  // Wide characters before a problem on its line: columns count characters, as the command
+  // line's do.
+  const broken = highlands.replace('name = "highlands"', 'name = "hautes terres"\nseed = "x"')
+    .replace('colour = [196, 98, 48]', 'colour = [196, 98]')
+    .replace('[terrain]', '[terrain]\ninland = { note = "⛰️ — é", from = "x" }');
+  const dir = mkdtempSync(join(tmpdir(), 'stratagen-world-'));
+  let expected;
+  try {
+    const file = join(dir, 'broken.toml');
+    writeFileSync(file, broken);
+    const check = spawnSync(exe, ['world', 'check', file], { encoding: 'utf8' });
+    assert.notEqual(check.status, 0);
+    expected = check.stderr.split('\n').filter((l) => /^\d+:\d+: /.test(l));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  assert.ok(expected.length >= 4, `the command line finds the problems: ${expected.join('; ')}`);
+  t.diagnostic(expected.join('\n'));
+  const opened = await open(t, `?seed=${SEED}&view=2&x=8&y=150&z=8&pitch=-1.2`);
+  if (opened === null) return;
+  const { browser, page } = opened;
+  const preset = await meshDigest(page, 0, 0);
+  await page.selectOption('select[name=world]', 'text');
+  // The example the editor starts from has no problems.
+  assert.notEqual(await page.inputValue('#toml-text'), '');
+  assert.equal(await page.locator('#toml-problems li').count(), 0);
+  await page.fill('#toml-text', broken);
+  await page.waitForFunction(() => document.querySelectorAll('#toml-problems li').length > 0);
+  assert.deepEqual(await page.locator('#toml-problems li').allTextContents(), expected);
+  // A problem clicked puts the cursor where it was written.
+  const [line, column] = expected[0].split(':').map(Number);
+  await page.locator('#toml-problems li').first().click();
+  const cursor = await page.evaluate(() => document.getElementById('toml-text').selectionStart);
+  const before = broken.split('\n').slice(0, line - 1).join('\n').length + (line > 1 ? 1 : 0);
+  assert.equal(cursor, before + Array.from(broken.split('\n')[line - 1]).slice(0, column - 1).join('').length);
+  // Applying a document with problems changes nothing; the fixed one is the world.
+  await page.click('#toml-apply');
+  assert.equal(await meshDigest(page, 0, 0), preset);
+  await page.fill('#toml-text', highlands);
+  await page.waitForFunction(() => document.querySelectorAll('#toml-problems li').length === 0);
+  await page.click('#toml-apply');
+  await page.waitForFunction((old) => String(window.worldView.meshDigest(0, 0)) !== old && window.worldView.meshDigest(0, 0) !== null, preset, { timeout: 30_000 });
+  await init();
+  const world = new World({ seed: SEED, world: highlands });
+  assert.equal(await meshDigest(page, 0, 0), String(world.mesh(0, 0, { greedy: true }).digest), 'the page meshes the document\'s world');
+  world.free();
+  assert.deepEqual(browser.problems, []);
 });
 
 test('the heightmap mode draws under WebGL2 with the GLSL shader', async (t) => {
