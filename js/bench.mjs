@@ -125,9 +125,9 @@ for (const [name, us] of rows) {
 // The timing study's burst: 17 chunks of 128² fBm, 8 octaves, one thread.
 console.log('\nburst: 17 chunks of 128² fBm, 8 octaves, one thread');
 const burst = [];
-for (const type of ['perlin', 'simplex']) {
-  const noise = new Noise({ type, octaves: 8, frequency: FREQUENCY });
-  burst.push([`stratagen ${type}`, bench(() => {
+for (const [type, precision] of [['perlin', 'f64'], ['simplex', 'f64'], ['perlin', 'f32'], ['simplex', 'f32']]) {
+  const noise = new Noise({ type, octaves: 8, frequency: FREQUENCY, precision });
+  burst.push([`stratagen ${type} ${precision}`, bench(() => {
     for (let c = 0; c < 17; c++) noise.fill2d(c * SIDE, 0, 1, 1, SIDE, SIDE);
   }, 3)]);
   noise.free();
