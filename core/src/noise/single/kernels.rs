@@ -133,7 +133,7 @@ pub(crate) trait Kernel {
     fn row3(y: &Col, z: &Col) -> Col;
     /// 3D samples of `N` columns in one (y, z) row.
     fn eval3<const N: usize>(o: &Octave, c: &Cols<N>, r: &Col) -> F<N>;
-    /// Whether samples in one lattice cell can share its points ([`Lattice`]): fills then
+    /// Whether samples in one lattice cell can share its points ([`lattice::Lattice`]): fills then
     /// compute each point of a row once ([`Kernel::points`]) and give each sample its cell's
     /// by lookup ([`Kernel::mix_shared`]).
     const SHARED: bool = false;
@@ -145,6 +145,23 @@ pub(crate) trait Kernel {
         _pq: &mut Points,
     ) {
     }
+    /// Whether 3D rows of one z cell share what their points have in common
+    /// ([`Kernel::corners3`], then [`Kernel::points3`] per row).
+    const CORNERS3: bool = false;
+    /// What the `count` points of a 3D row from cell `first` on have in common with every row
+    /// of the same y and z cell: their corners, interpolated along y where the z fraction
+    /// does not enter.
+    fn corners3<const N: usize>(
+        _o: &Octave,
+        _r: &Col,
+        _first: u32,
+        _count: usize,
+        _c: &mut Corners,
+    ) {
+    }
+    /// The `pq.count` points of a 3D row from its z cell's [`Corners`]: the values
+    /// [`Kernel::points`] computes, from the same operations in the same order.
+    fn points3<const N: usize>(_r: &Col, _c: &Corners, _pq: &mut Points) {}
     /// The samples of `N` columns whose cells are `slots` points after point `at` of `pq`.
     fn mix_shared<const N: usize, T: Lookup<N>>(
         _c: &Cols<N>,
@@ -180,81 +197,10 @@ fn hashes<const N: usize>(a: U<N>) -> U<N> {
     (a ^ (a >> 15)) * super::HM
 }
 
-/// The parts of [`simplex::grad2_1`] a lattice point splits: the gradient's x component, and its y
-/// component times `fy` (signs by [`F::flip`], so no addition of a zero decides a sign).
-#[inline(always)]
-fn grad2_parts<const N: usize>(h: U<N>, fy: F<N>) -> (F<N>, F<N>) {
-    let sign_a = (h << 1) & SIGN;
-    let sign_b = h & SIGN;
-    let (diagonal, along_y) = (h.has(1 << 29), h.has(1 << 30));
-    let zero = F::splat(0.0);
-    let gx = diagonal.select(
-        F::splat(1.0).flip(sign_a),
-        along_y.select(zero, F::splat(SQRT_2).flip(sign_b)),
-    );
-    let gy = diagonal.select(
-        fy.flip(sign_b),
-        along_y.select((fy * SQRT_2).flip(sign_b), zero),
-    );
-    (gx, gy)
-}
-
-/// The top four bits of a hash, which pick one of Perlin's sixteen 3D gradients, with
-/// the masks [`grad3_parts`] uses.
-struct Pick3<const N: usize> {
-    /// `k < 8`: u is x (else y).
-    u_is_x: M<N>,
-    /// `k < 4`: v is y.
-    v_is_y: M<N>,
-    /// `k` is 12 or 14: v is x.
-    v_is_x: M<N>,
-    sign_u: U<N>,
-    sign_v: U<N>,
-}
-
-#[inline(always)]
-fn pick3<const N: usize>(h: U<N>) -> Pick3<N> {
-    let k = h >> 28;
-    Pick3 {
-        u_is_x: k.lt(8),
-        v_is_y: k.lt(4),
-        v_is_x: (k & 13).eq(12),
-        sign_u: (k & 1) << 31,
-        sign_v: (k & 2) << 30,
-    }
-}
-
-/// The parts of [`simplex::grad3_1`] a lattice point splits: the gradient's x component, and
-/// `gy · fy + gz · fz`.
-#[inline(always)]
-fn grad3_parts<const N: usize>(h: U<N>, fy: F<N>, fz: F<N>) -> (F<N>, F<N>) {
-    let k = pick3(h);
-    let one = F::splat(1.0);
-    let zero = F::splat(0.0);
-    // u = x: gx from u, the rest is v (y or z). u = y, v = x: gx from v, the rest is u.
-    // u = y, v = z: no x; the rest is both.
-    let u_rest = fy.flip(k.sign_u);
-    let v_rest = k.v_is_y.select(fy, fz).flip(k.sign_v);
-    let gx = k.u_is_x.select(
-        one.flip(k.sign_u),
-        k.v_is_x.select(one.flip(k.sign_v), zero),
-    );
-    let rest = k
-        .u_is_x
-        .select(v_rest, k.v_is_x.select(u_rest, u_rest + v_rest));
-    (gx, rest)
-}
-
 /// A value in `[-1, 1)` from the hash's top 24 bits (exact in `f32`).
 #[inline(always)]
 fn value(h: u32) -> f32 {
     ((h as i32) >> 8) as f32 * SIGNED24
-}
-
-/// [`value`] per lane.
-#[inline(always)]
-fn values<const N: usize>(h: U<N>) -> F<N> {
-    h.sar(8).signed_float() * SIGNED24
 }
 
 /// A value in `[0, 1)` from the hash's top 24 bits.
@@ -281,113 +227,6 @@ fn lattice_row3(y: &Col, z: &Col) -> Col {
         i: [y.i[0], z.i[0], 0],
         f: [y.f[0], y.f[1], z.f[0], z.f[1]],
     }
-}
-
-/// The seed xored with the primed corners of a 2D row (`y0`, `y1`) or a 3D row (`y0 z0`,
-/// `y1 z0`, `y0 z1`, `y1 z1`).
-#[inline(always)]
-fn row_seeds(o: &Octave, r: &Col, d3: bool) -> [u32; 4] {
-    let (y0, z0) = (r.i[0], if d3 { r.i[1] } else { 0 });
-    let (y1, z1) = (
-        y0.wrapping_add(PY),
-        if d3 { z0.wrapping_add(PZ) } else { 0 },
-    );
-    [
-        o.seed ^ y0 ^ z0,
-        o.seed ^ y1 ^ z0,
-        o.seed ^ y0 ^ z1,
-        o.seed ^ y1 ^ z1,
-    ]
-}
-
-/// A lattice noise (value, Perlin) factored the way its fills share work: a *row* fixes y
-/// (and z); each x lattice point of the row reduces to a pair `(P, Q)` (its corners
-/// interpolated along y and z); a sample at x fraction `f` (fade `s`) in the cell between
-/// points 0 and 1 is `mix(f, s, P0, Q0, P1, Q1)`. Every sample, shared or not, is computed
-/// this way, so sharing a point between the samples of a cell changes no bit.
-pub(crate) trait Lattice {
-    /// `(P, Q)` of the 2D lattice points with primed x `xp` in the row of `seeds`
-    /// ([`row_seeds`]) and data `r`.
-    fn point2<const N: usize>(seeds: &[u32; 4], r: &Col, xp: U<N>) -> (F<N>, F<N>);
-    /// `(P, Q)` of 3D lattice points.
-    fn point3<const N: usize>(seeds: &[u32; 4], r: &Col, xp: U<N>) -> (F<N>, F<N>);
-    /// The samples from their cells' two points.
-    fn mix<const N: usize>(f: F<N>, s: F<N>, p0: F<N>, q0: F<N>, p1: F<N>, q1: F<N>) -> F<N>;
-}
-
-/// Value noise: a random value per lattice point, quintic interpolation.
-pub(crate) struct Value;
-/// Gradient (Perlin) noise, improved: quintic fade, eight 2D and twelve 3D gradients.
-pub(crate) struct Perlin;
-
-impl Lattice for Value {
-    /// `Q` is the value interpolated along y (and z); `P` is unused.
-    #[inline(always)]
-    fn point2<const N: usize>(seeds: &[u32; 4], r: &Col, xp: U<N>) -> (F<N>, F<N>) {
-        let v0 = values(hashes(xp ^ seeds[0]));
-        let v1 = values(hashes(xp ^ seeds[1]));
-        (F::splat(0.0), lerp1(r.f[1], v0, v1))
-    }
-    #[inline(always)]
-    fn point3<const N: usize>(seeds: &[u32; 4], r: &Col, xp: U<N>) -> (F<N>, F<N>) {
-        let v0 = values(hashes(xp ^ seeds[0]));
-        let v1 = values(hashes(xp ^ seeds[1]));
-        let v2 = values(hashes(xp ^ seeds[2]));
-        let v3 = values(hashes(xp ^ seeds[3]));
-        let (sy, sz) = (r.f[1], r.f[3]);
-        let q = lerp1(sz, lerp1(sy, v0, v1), lerp1(sy, v2, v3));
-        (F::splat(0.0), q)
-    }
-    #[inline(always)]
-    fn mix<const N: usize>(_f: F<N>, s: F<N>, _p0: F<N>, q0: F<N>, _p1: F<N>, q1: F<N>) -> F<N> {
-        lerp(s, q0, q1)
-    }
-}
-
-impl Lattice for Perlin {
-    /// The dot product `g · (fx, fy)` is `gx · fx + gy · fy`: `P` is `gx` interpolated along
-    /// y, `Q` the `gy · fy` part interpolated along y.
-    #[inline(always)]
-    fn point2<const N: usize>(seeds: &[u32; 4], r: &Col, xp: U<N>) -> (F<N>, F<N>) {
-        let (fy, sy) = (r.f[0], r.f[1]);
-        let (a0, b0) = grad2_parts(hashes(xp ^ seeds[0]), F::splat(fy));
-        let (a1, b1) = grad2_parts(hashes(xp ^ seeds[1]), F::splat(fy - 1.0));
-        (lerp1(sy, a0, a1), lerp1(sy, b0, b1))
-    }
-    #[inline(always)]
-    fn point3<const N: usize>(seeds: &[u32; 4], r: &Col, xp: U<N>) -> (F<N>, F<N>) {
-        let (fy, sy, fz, sz) = (r.f[0], r.f[1], r.f[2], r.f[3]);
-        let (fy0, fy1) = (F::splat(fy), F::splat(fy - 1.0));
-        let (fz0, fz1) = (F::splat(fz), F::splat(fz - 1.0));
-        let (a0, b0) = grad3_parts(hashes(xp ^ seeds[0]), fy0, fz0);
-        let (a1, b1) = grad3_parts(hashes(xp ^ seeds[1]), fy1, fz0);
-        let (a2, b2) = grad3_parts(hashes(xp ^ seeds[2]), fy0, fz1);
-        let (a3, b3) = grad3_parts(hashes(xp ^ seeds[3]), fy1, fz1);
-        let p = lerp1(sz, lerp1(sy, a0, a1), lerp1(sy, a2, a3));
-        let q = lerp1(sz, lerp1(sy, b0, b1), lerp1(sy, b2, b3));
-        (p, q)
-    }
-    #[inline(always)]
-    fn mix<const N: usize>(f: F<N>, s: F<N>, p0: F<N>, q0: F<N>, p1: F<N>, q1: F<N>) -> F<N> {
-        lerp(s, f * p0 + q0, (f - 1.0) * p1 + q1)
-    }
-}
-
-/// A sample of a lattice noise on its own: its cell's two points, then the mix.
-#[inline(always)]
-fn lattice_eval<L: Lattice, const N: usize, const D3: bool>(
-    o: &Octave,
-    c: &Cols<N>,
-    r: &Col,
-) -> F<N> {
-    let seeds = row_seeds(o, r, D3);
-    let (x0, x1) = (c.i[0], c.i[0] + PX);
-    let ((p0, q0), (p1, q1)) = if D3 {
-        (L::point3(&seeds, r, x0), L::point3(&seeds, r, x1))
-    } else {
-        (L::point2(&seeds, r, x0), L::point2(&seeds, r, x1))
-    };
-    L::mix(c.f[0], c.f[1], p0, q0, p1, q1)
 }
 
 /// The per-axis methods of a kernel on the plain lattice (value, Perlin, cellular).
@@ -420,62 +259,6 @@ macro_rules! lattice_axes {
     };
 }
 
-macro_rules! lattice_kernel {
-    ($t:ty) => {
-        impl Kernel for $t {
-            const SHARED: bool = true;
-            lattice_axes!();
-            #[inline(always)]
-            fn eval<const N: usize>(o: &Octave, c: &Cols<N>, r: &Col) -> F<N> {
-                lattice_eval::<$t, N, false>(o, c, r)
-            }
-            #[inline(always)]
-            fn eval3<const N: usize>(o: &Octave, c: &Cols<N>, r: &Col) -> F<N> {
-                lattice_eval::<$t, N, true>(o, c, r)
-            }
-            #[inline(always)]
-            fn points<const N: usize, const D3: bool>(
-                o: &Octave,
-                r: &Col,
-                first: u32,
-                pq: &mut Points,
-            ) {
-                let seeds = row_seeds(o, r, D3);
-                let mut cells = U::<N>::splat(first);
-                for l in 0..N {
-                    cells.0[l] = cells.0[l].wrapping_add(l as u32);
-                }
-                for k0 in (0..pq.count).step_by(N) {
-                    let xp = (cells + k0 as u32) * PX;
-                    let (p, q) = if D3 {
-                        <$t as Lattice>::point3(&seeds, r, xp)
-                    } else {
-                        <$t as Lattice>::point2(&seeds, r, xp)
-                    };
-                    pq.p[k0..k0 + N].copy_from_slice(&p.0);
-                    pq.q[k0..k0 + N].copy_from_slice(&q.0);
-                }
-            }
-            #[inline(always)]
-            fn mix_shared<const N: usize, T: Lookup<N>>(
-                c: &Cols<N>,
-                pq: &Points,
-                at: usize,
-                slots: &U<N>,
-            ) -> F<N> {
-                let next = *slots + 1;
-                let (p, q) = (window2(&pq.p, at), window2(&pq.q, at));
-                let (p0, q0) = (T::lookup(p.0, p.1, slots), T::lookup(q.0, q.1, slots));
-                let (p1, q1) = (T::lookup(p.0, p.1, &next), T::lookup(q.0, q.1, &next));
-                <$t as Lattice>::mix(c.f[0], c.f[1], p0, q0, p1, q1)
-            }
-        }
-    };
-}
-
-lattice_kernel!(Value);
-lattice_kernel!(Perlin);
-
 /// The `2N` entries of `table` from `at` on, as two vectors: `at` is a multiple of `N`, so
 /// these are the very vectors [`Kernel::points`] stored (a load the CPU forwards from its
 /// stores; a misaligned wide load over several recent stores stalls).
@@ -494,7 +277,7 @@ fn window2<const N: usize>(table: &[f32; POINTS], at: usize) -> (&[f32; N], &[f3
 /// Lattice points of one row per tile that a shared fill computes at most.
 pub(crate) const POINTS: usize = 160;
 
-/// The `(P, Q)` pairs of consecutive lattice points of one row ([`Lattice`]).
+/// The `(P, Q)` pairs of consecutive lattice points of one row ([`lattice::Lattice`]).
 #[derive(Clone, Copy)]
 pub(crate) struct Points {
     pub p: [f32; POINTS],
@@ -535,10 +318,12 @@ impl<const N: usize> Lookup<N> for Indexed {
     }
 }
 
-// After `lattice_axes!`, which the cellular kernel uses (macros are in scope from their
-// definition on).
+// After `lattice_axes!`, which the cellular and lattice kernels use (macros are in scope
+// from their definition on).
 mod cellular;
+mod lattice;
 mod simplex;
 
 pub(crate) use cellular::Cellular;
+pub(crate) use lattice::{Corners, Perlin, Value, CORNER_POINTS};
 pub(crate) use simplex::Simplex;

@@ -35,7 +35,8 @@ pub(crate) use lanes::F;
 mod x86;
 
 use kernels::{
-    Cellular, Col, Cols, Indexed, Kernel, Lookup, Octave, Perlin, Points, Simplex, Value, POINTS,
+    Cellular, Col, Cols, Corners, Indexed, Kernel, Lookup, Octave, Perlin, Points, Simplex, Value,
+    CORNER_POINTS, POINTS,
 };
 use lanes::U;
 
@@ -248,6 +249,28 @@ impl<const N: usize> Plan<N> {
     }
 }
 
+/// Per octave, the [`Corners`] of the 3D rows of one y and the z cell they are for: rows
+/// of one y whose z cell is the last one's reuse them.
+struct ZRuns {
+    corners: [Corners; MAX],
+    /// The primed z cell each octave's corners are for, if any.
+    z: [Option<u32>; MAX],
+}
+
+impl ZRuns {
+    fn new() -> Self {
+        ZRuns {
+            corners: [Corners::default(); MAX],
+            z: [None; MAX],
+        }
+    }
+
+    /// Forget every octave's corners (a new y, or a new tile).
+    fn clear(&mut self) {
+        self.z = [None; MAX];
+    }
+}
+
 /// The column data of one tile for every octave, with each octave's sharing plan.
 struct Columns<const N: usize> {
     cols: [[Cols<N>; GROUPS]; MAX],
@@ -300,6 +323,7 @@ impl<const N: usize> Columns<N> {
         row: impl Fn(usize) -> Col,
         points: &mut Points,
         acc: &mut [F<N>; GROUPS],
+        mut runs: Option<&mut ZRuns>,
         dst: &mut [T],
         norm: f32,
     ) {
@@ -310,7 +334,16 @@ impl<const N: usize> Columns<N> {
             let shared = K::SHARED && plan.shared;
             if shared {
                 points.count = plan.count;
-                K::points::<N, D3>(oc, &r, plan.first, points);
+                match runs.as_deref_mut() {
+                    Some(z) if K::CORNERS3 && plan.count <= CORNER_POINTS => {
+                        if z.z[o] != Some(r.i[1]) {
+                            K::corners3::<N>(oc, &r, plan.first, plan.count, &mut z.corners[o]);
+                            z.z[o] = Some(r.i[1]);
+                        }
+                        K::points3::<N>(&r, &z.corners[o], points);
+                    }
+                    _ => K::points::<N, D3>(oc, &r, plan.first, points),
+                }
             }
             for (g, acc) in acc.iter_mut().enumerate() {
                 let c = &self.cols[o][g];
@@ -356,7 +389,7 @@ pub(crate) fn fill2_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N:
             let y = (g.y0 + j as f64 * g.dy) + n.offset[1];
             let dst = &mut out[j * g.width + first..j * g.width + first + len];
             let row = |o: usize| K::row(y * n.freq[o]);
-            tile.fill_row::<K, S, L, T, false>(oct, row, &mut points, &mut acc, dst, norm);
+            tile.fill_row::<K, S, L, T, false>(oct, row, &mut points, &mut acc, None, dst, norm);
         }
         first += len;
     }
@@ -366,7 +399,8 @@ pub(crate) fn fill2_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N:
 /// per block of [`LAYERS`] z layers their layer data, per y the row data of every layer in
 /// the block (in one loop, apart from the lane kernels: a 16-wide grid is one lane group per
 /// row, so per-row work weighs as much as a sixth of the kernel), then per (y, z) row its
-/// shared points and lanes.
+/// shared points and lanes. The rows of one y whose z cell is the previous row's take their
+/// points from the cell's [`Corners`], hashed and interpolated along y once.
 #[inline(always)]
 pub(crate) fn fill3_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N: usize>(
     n: &Noise,
@@ -383,6 +417,7 @@ pub(crate) fn fill3_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N:
     let mut acc = [F::splat(0.0); GROUPS];
     let mut zl = [[Col::default(); LAYERS]; MAX];
     let mut rows = [[Col::default(); LAYERS]; MAX];
+    let mut runs = ZRuns::new();
     let mut first = 0;
     while first < g.width {
         let len = core::cmp::min(GROUPS * N, g.width - first);
@@ -404,11 +439,21 @@ pub(crate) fn fill3_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N:
                         *r = K::row3(&yl, z);
                     }
                 }
+                runs.clear();
                 for kk in 0..layers {
                     let base = (j * g.depth + k0 + kk) * g.width + first;
                     let dst = &mut out[base..base + len];
                     let row = |o: usize| rows[o][kk];
-                    tile.fill_row::<K, S, L, T, true>(oct, row, &mut points, &mut acc, dst, norm);
+                    let runs = Some(&mut runs);
+                    tile.fill_row::<K, S, L, T, true>(
+                        oct,
+                        row,
+                        &mut points,
+                        &mut acc,
+                        runs,
+                        dst,
+                        norm,
+                    );
                 }
             }
             k0 += layers;
