@@ -272,6 +272,16 @@ fn lattice_eval<L: Lattice, const N: usize, const D3: bool>(
     L::mix(c.f[0], c.f[1], p0, q0, p1, q1)
 }
 
+/// The cells `first`, `first + 1`, … `first + N − 1` of a row's points, one per lane.
+#[inline(always)]
+fn lane_cells<const N: usize>(first: u32) -> U<N> {
+    let mut cells = U::<N>::splat(first);
+    for l in 0..N {
+        cells.0[l] = cells.0[l].wrapping_add(l as u32);
+    }
+    cells
+}
+
 macro_rules! lattice_kernel {
     ($t:ty) => {
         impl Kernel for $t {
@@ -293,10 +303,7 @@ macro_rules! lattice_kernel {
                 pq: &mut Points,
             ) {
                 let seeds = row_seeds(o, r, D3);
-                let mut cells = U::<N>::splat(first);
-                for l in 0..N {
-                    cells.0[l] = cells.0[l].wrapping_add(l as u32);
-                }
+                let cells = lane_cells::<N>(first);
                 for k0 in (0..pq.count).step_by(N) {
                     let xp = (cells + k0 as u32) * PX;
                     let (p, q) = if D3 {
@@ -318,10 +325,7 @@ macro_rules! lattice_kernel {
                 c: &mut Corners,
             ) {
                 let seeds = row_seeds(o, r, true);
-                let mut cells = U::<N>::splat(first);
-                for l in 0..N {
-                    cells.0[l] = cells.0[l].wrapping_add(l as u32);
-                }
+                let cells = lane_cells::<N>(first);
                 for k0 in (0..count).step_by(N) {
                     let xp = (cells + k0 as u32) * PX;
                     <$t as Lattice>::corners3(&seeds, r, xp, k0, c);
