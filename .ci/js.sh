@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The npm package: build its WebAssembly module with Debian's rustc 1.63 (js/build.sh), run
 # its tests (node's test runner: the parity corpus in wasm32 among them), then pack it and
-# install the tarball into a fresh project that imports it, generates a chunk and reads a
-# definition written as TOML (its dependency, the TOML parser, installed from npm).
+# install the tarball into a fresh project that imports it, generates a chunk, reads a
+# definition written as TOML (its dependency, the TOML parser, installed from npm) and fills
+# a noise through `stratagen/noise`.
 # Usage: .ci/js.sh [RUSTC_DIR]     (the Debian toolchain folder; default target/deb-rustc)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,4 +31,13 @@ JS
 want=$(awk '/^chunk origin seed 0 \(0, 0\) full / { print $NF }' "$here/tests/snapshots/parity__parity_corpus.snap")
 got=$(node check.mjs)
 [ "$got" = "$want" ] || { echo "the packed package gave $got, the corpus says $want"; exit 1; }
+# The noise-only entry point resolves through the package's exports and loads its module.
+cat > noise.mjs <<'JS'
+import { init, Noise, moduleKind } from 'stratagen/noise';
+await init();
+const n = new Noise({ type: 'perlin', seed: 1 });
+if (n.fill2d(0, 0, 1, 1, 4, 4)[5] !== n.sample2d(1, 1)) throw new Error('fill and sample differ');
+console.log(moduleKind());
+JS
+node noise.mjs >/dev/null
 echo "npm pack: $(ls stratagen-*.tgz) installs in a fresh project and gives the corpus digest $got"

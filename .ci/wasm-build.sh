@@ -4,7 +4,8 @@
 # libm and core as rlibs, then wasm/ as a cdylib, twice: stratagen.wasm (any engine with bulk
 # memory) and stratagen-simd.wasm (SIMD128 as well, which the package loads where the engine
 # has it), into js/dist/ with the presets' canonical bytes; and the parity corpus harness as a
-# module of each kind (js/dist/parity*.wasm, tests only).
+# module of each kind (js/dist/parity*.wasm, tests only). Each kind also has a noise-only
+# module, stratagen-noise*.wasm, which `stratagen/noise` loads.
 # Edit records come from the store crate (without SQLite) over lz4_flex, and definition
 # documents from the worldfile crate (trees, no text parsers), built likewise.
 # Usage: .ci/wasm-build.sh RUSTC_DIR [OUT_DIR]     (OUT_DIR: js/dist)
@@ -65,8 +66,12 @@ variant() {
     --extern stratagen_store="$dir/libstratagen_store.rlib"
     --extern stratagen_worldfile="$dir/libstratagen_worldfile.rlib" -L "$dir")
   # Whole-program optimisation and no symbol names: a third of the size, the same code.
-  "${rustc_v[@]}" "${module[@]}" -C lto=fat -C codegen-units=1 -C strip=symbols -D warnings \
-    --crate-name stratagen_wasm -o "$out/stratagen$suffix.wasm" "$here/wasm/src/lib.rs"
+  local shipped=(-C lto=fat -C codegen-units=1 -C strip=symbols -D warnings
+    --crate-name stratagen_wasm "$here/wasm/src/lib.rs")
+  "${rustc_v[@]}" "${module[@]}" --cfg 'feature="world"' -o "$out/stratagen$suffix.wasm" \
+    "${shipped[@]}"
+  # The noise-only module (`stratagen/noise`): the same crate without its worlds.
+  "${rustc_v[@]}" "${module[@]}" -o "$out/stratagen-noise$suffix.wasm" "${shipped[@]}"
   # The corpus harness links core's optimised wasm32 code as it is: it checks the target's
   # arithmetic, and the package's own module is checked through its calls (js/test/).
   "${rustc_v[@]}" "${module[@]}" --crate-name parity -o "$out/parity$suffix.wasm" \
@@ -82,6 +87,6 @@ wait "$simd"
 # their text, which documents with `base = "name"` stand on.
 cp "$here"/tests/parity/presets/*.bin "$out/presets/"
 cp "$here"/worldfile/presets/*.toml "$out/presets/"
-for m in stratagen stratagen-simd; do
+for m in stratagen stratagen-simd stratagen-noise stratagen-noise-simd; do
   echo "wasm: $m.wasm $(wc -c < "$out/$m.wasm") bytes, $(gzip -9 -c "$out/$m.wasm" | wc -c) gzipped"
 done

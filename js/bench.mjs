@@ -208,7 +208,11 @@ if (nativeMs !== null) {
   console.log('  (build the native command with `cargo build --release` for the comparison)');
 }
 
-for (const name of ['stratagen.wasm', 'stratagen-simd.wasm']) {
+// Budgets (gzipped): the whole module 700 KiB, the noise-only module (stratagen/noise) 150 KiB.
+console.log('\nmodule sizes');
+for (const [name, budget] of [['stratagen.wasm', 700], ['stratagen-simd.wasm', 700],
+  ['stratagen-noise.wasm', 150], ['stratagen-noise-simd.wasm', 150]]) {
   const wasm = readFileSync(new URL(`./dist/${name}`, import.meta.url));
-  console.log(`${name}: ${wasm.length} bytes, ${gzipSync(wasm, { level: 9 }).length} gzipped`);
+  const gzipped = gzipSync(wasm, { level: 9 }).length;
+  console.log(`  ${name.padEnd(28)} ${wasm.length} bytes, ${gzipped} gzipped = ${(gzipped / 1024).toFixed(1)} KiB (budget ${budget} KiB)`);
 }

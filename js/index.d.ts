@@ -31,9 +31,13 @@ export function compileDefinition(text: string): { bytes: Uint8Array; digest: bi
 /**
  * Load the WebAssembly module once (later calls return at once): the SIMD128 build where the
  * engine has SIMD128, the baseline build elsewhere (the same bits). `simd` forces the choice;
- * `wasm` gives a module's bytes or a compiled module instead.
+ * `wasm` gives a module's bytes or a compiled module instead. `definitions: false` skips the
+ * TOML parser and the presets' text (then only definitions as bytes or preset names work).
+ * Refused after `init()` of 'stratagen/noise' (the noise-only module).
  */
-export function init(options?: { simd?: boolean; wasm?: BufferSource | WebAssembly.Module }): Promise<void>;
+export function init(options?: {
+  simd?: boolean; wasm?: BufferSource | WebAssembly.Module; definitions?: boolean;
+}): Promise<void>;
 
 /** Whether this engine runs WebAssembly SIMD128. */
 export function simdSupported(): boolean;

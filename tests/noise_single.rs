@@ -3,7 +3,9 @@
 //! the lattice, and a fill at 10^7 blocks is as smooth as one at the origin.
 mod common;
 
-use stratagen_core::noise::{FractalType, Grid2, Grid3, Noise, NoiseDef, NoiseType, Precision};
+use stratagen_core::noise::{
+    FractalType, Grid2, Grid3, Noise, NoiseDef, NoiseError, NoiseType, OwnSamples, Precision,
+};
 use stratagen_core::util::random::Xoroshiro128PlusPlus;
 
 const TYPES: [NoiseType; 4] = [
@@ -393,6 +395,95 @@ fn hostile_positions_never_panic() {
                     "{t:?} {f:?}: {a} vs {b}"
                 );
             }
+        }
+    }
+}
+
+/// A fill in the noise's own precision writes the bits of the fill of that type (2D and 3D,
+/// both precisions, every type), refuses a buffer of the other precision without writing it,
+/// and checks its grid as the other fills do.
+#[test]
+fn own_precision_fills_equal_the_typed_fills() {
+    let g2 = Grid2 {
+        x0: -40.25,
+        y0: 7.5,
+        dx: 0.75,
+        dy: -1.5,
+        width: 37,
+        height: 5,
+    };
+    let g3 = Grid3 {
+        origin: [3.0, -60.0, 11.5],
+        step: [1.0, 0.5, 2.0],
+        width: 19,
+        height: 6,
+        depth: 3,
+    };
+    let (n2, n3) = (37 * 5, 19 * 6 * 3);
+    for t in TYPES {
+        for precision in [Precision::F64, Precision::F32] {
+            let noise = NoiseDef {
+                seed: 99,
+                noise_type: t,
+                precision,
+                ..NoiseDef::default()
+            }
+            .build()
+            .unwrap();
+            let (mut wide2, mut wide3) = (vec![0.0f64; n2], vec![0.0f64; n3]);
+            let (mut narrow2, mut narrow3) = (vec![0.0f32; n2], vec![0.0f32; n3]);
+            noise.fill_2d(&g2, &mut wide2).unwrap();
+            noise.fill_3d(&g3, &mut wide3).unwrap();
+            noise.fill_2d_f32(&g2, &mut narrow2).unwrap();
+            noise.fill_3d_f32(&g3, &mut narrow3).unwrap();
+            let (mut own2, mut own3) = (vec![f64::NAN; n2], vec![f64::NAN; n3]);
+            let (mut own2_f32, mut own3_f32) = (vec![f32::NAN; n2], vec![f32::NAN; n3]);
+            let (mine2, other2, mine3, other3) = match precision {
+                Precision::F64 => (
+                    noise.fill_2d_own(&g2, OwnSamples::F64(&mut own2)),
+                    noise.fill_2d_own(&g2, OwnSamples::F32(&mut own2_f32)),
+                    noise.fill_3d_own(&g3, OwnSamples::F64(&mut own3)),
+                    noise.fill_3d_own(&g3, OwnSamples::F32(&mut own3_f32)),
+                ),
+                Precision::F32 => (
+                    noise.fill_2d_own(&g2, OwnSamples::F32(&mut own2_f32)),
+                    noise.fill_2d_own(&g2, OwnSamples::F64(&mut own2)),
+                    noise.fill_3d_own(&g3, OwnSamples::F32(&mut own3_f32)),
+                    noise.fill_3d_own(&g3, OwnSamples::F64(&mut own3)),
+                ),
+            };
+            assert_eq!((mine2, mine3), (Ok(()), Ok(())));
+            let refused = Err(NoiseError::WrongPrecision(precision));
+            assert_eq!((other2, other3), (refused, refused), "{t:?} {precision:?}");
+            let wide_bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            match precision {
+                Precision::F64 => {
+                    assert_eq!(wide_bits(&own2), wide_bits(&wide2));
+                    assert_eq!(wide_bits(&own3), wide_bits(&wide3));
+                    assert!(own2_f32.iter().chain(&own3_f32).all(|v| v.is_nan()));
+                }
+                Precision::F32 => {
+                    assert_eq!(bits(&own2_f32), bits(&narrow2));
+                    assert_eq!(bits(&own3_f32), bits(&narrow3));
+                    assert!(own2.iter().chain(&own3).all(|v| v.is_nan()));
+                }
+            }
+            let empty = Grid2 { width: 0, ..g2 };
+            let mut one = [0.0f64; 1];
+            let mut one_f32 = [0.0f32; 1];
+            let small = match precision {
+                Precision::F64 => noise.fill_2d_own(&g2, OwnSamples::F64(&mut one)),
+                Precision::F32 => noise.fill_2d_own(&g2, OwnSamples::F32(&mut one_f32)),
+            };
+            assert_eq!(
+                small,
+                Err(NoiseError::BufferTooSmall { needed: n2, got: 1 })
+            );
+            let empty = match precision {
+                Precision::F64 => noise.fill_2d_own(&empty, OwnSamples::F64(&mut wide2)),
+                Precision::F32 => noise.fill_2d_own(&empty, OwnSamples::F32(&mut narrow2)),
+            };
+            assert_eq!(empty, Err(NoiseError::EmptyGrid));
         }
     }
 }

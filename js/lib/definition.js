@@ -5,6 +5,7 @@
 
 import {
   StratagenError, exports, withBuffer, readText, tomlParser, presetText, presetBytes, PRESETS,
+  requireWorlds,
 } from './module.js';
 
 const STRING = 0;
@@ -335,6 +336,7 @@ function readProblems(e) {
  * one as `{ line, column, path, message }`.
  */
 export function compileDefinition(text) {
+  requireWorlds('compileDefinition');
   const e = exports();
   const doc = treeBytes(text);
   const list = baseTrees();

@@ -13,6 +13,8 @@ export class StratagenError extends Error {
 let wasm = null;
 /** The compiled module, which a pool's workers instantiate without fetching it again. */
 let compiled = null;
+/** Which module was loaded: 'world' (everything) or 'noise' (`stratagen/noise`). */
+let scope = null;
 /** Which build was loaded: 'simd128', 'baseline', or 'given' (the caller's bytes). */
 let kind = null;
 /** Preset name → canonical definition bytes (`default` is the built-in world: none). */
@@ -60,47 +62,101 @@ export function simdSupported() {
   return WebAssembly.validate(SIMD_PROBE);
 }
 
-/**
- * Load the WebAssembly module (once; later calls return at once): the SIMD128 build where the
- * engine has SIMD128, the other build elsewhere (both give the same bits). `options.simd`
- * forces the choice; `options.wasm` gives a module's bytes or a compiled `WebAssembly.Module`
- * instead of the files beside this one.
- */
-export async function init(options = {}) {
-  if (wasm !== null) return;
+/** The module files of each scope: [baseline, SIMD128]. */
+const MODULE_FILES = {
+  world: ['dist/stratagen.wasm', 'dist/stratagen-simd.wasm'],
+  noise: ['dist/stratagen-noise.wasm', 'dist/stratagen-noise-simd.wasm'],
+};
+
+/** Instantiate the module of `scope` as `options` choose, and read its noise defaults. */
+async function instantiate(options, scope) {
   const simd = options.simd ?? simdSupported();
-  const source = options.wasm ?? await load(simd ? 'dist/stratagen-simd.wasm' : 'dist/stratagen.wasm');
+  const source = options.wasm ?? await load(MODULE_FILES[scope][simd ? 1 : 0]);
   const module = source instanceof WebAssembly.Module ? source : await WebAssembly.compile(source);
   const e = (await WebAssembly.instantiate(module, {})).exports;
-  const loaded = { default: null };
-  for (const name of PRESETS.slice(1)) loaded[name] = await load(`dist/presets/${name}.bin`);
-  const texts = {};
-  for (const name of PRESETS) texts[name] = decoder.decode(await load(`dist/presets/${name}.toml`));
-  // Definitions as TOML text need the parser; everything else works without it (a page
-  // without an import map entry for it, say).
-  let parseTOML;
-  try {
-    ({ parseTOML } = await import('toml-eslint-parser'));
-  } catch (err) {
-    parseTOML = String(err?.message ?? err);
-  }
   const numbers = withBuffer(8 * NOISE_NUMBER_COUNT, (p) => {
     check(e, e.sg_noise_defaults(p));
     return Array.from(new Float64Array(e.memory.buffer, p, NOISE_NUMBER_COUNT));
   }, e);
   const names = readText(e).split('\0');
+  return {
+    e, module,
+    kind: options.wasm !== undefined ? 'given' : simd ? 'simd128' : 'baseline',
+    noise: { numbers, names },
+  };
+}
+
+/** Make `loaded` the module every class uses. */
+function adopt(loaded, what) {
+  wasm = loaded.e;
+  compiled = loaded.module;
+  kind = loaded.kind;
+  noiseDefaults = loaded.noise;
+  scope = what;
+}
+
+/**
+ * Load the WebAssembly module (once; later calls return at once): the SIMD128 build where the
+ * engine has SIMD128, the other build elsewhere (both give the same bits). `options.simd`
+ * forces the choice; `options.wasm` gives a module's bytes or a compiled `WebAssembly.Module`
+ * instead of the files beside this one. `options.definitions: false` skips the TOML parser
+ * and the presets' text, which only definitions written as TOML need (a pool's workers
+ * receive compiled bytes).
+ */
+export async function init(options = {}) {
+  if (scope === 'noise') {
+    throw new StratagenError(
+      "the noise-only module is loaded (init of 'stratagen/noise'): call init() of 'stratagen' "
+      + 'before it to have worlds as well');
+  }
+  if (wasm !== null) return;
+  const loaded = await instantiate(options, 'world');
+  const e = loaded.e;
+  if (typeof e.sg_world_create !== 'function') {
+    throw new StratagenError('this module has no worlds: it is the noise-only module (stratagen/noise)');
+  }
+  const bytes = { default: null };
+  for (const name of PRESETS.slice(1)) bytes[name] = await load(`dist/presets/${name}.bin`);
+  const texts = {};
+  // Definitions as TOML text need the parser; everything else works without it (a page
+  // without an import map entry for it, say).
+  let parseTOML = 'definitions as TOML text were not loaded (init with definitions: false)';
+  if (options.definitions !== false) {
+    for (const name of PRESETS) texts[name] = decoder.decode(await load(`dist/presets/${name}.toml`));
+    try {
+      ({ parseTOML } = await import('toml-eslint-parser'));
+    } catch (err) {
+      parseTOML = String(err?.message ?? err);
+    }
+  }
   const settings = withBuffer(12, (p) => {
     check(e, e.sg_default_settings(p));
     return Array.from(new Int32Array(e.memory.buffer, p, 3));
   }, e);
-  wasm = e;
-  compiled = module;
-  kind = options.wasm !== undefined ? 'given' : simd ? 'simd128' : 'baseline';
-  presets = loaded;
+  adopt(loaded, 'world');
+  presets = bytes;
   presetTexts = texts;
   toml = parseTOML;
-  noiseDefaults = { numbers, names };
   settingsDefaults = settings;
+}
+
+/**
+ * Load the noise-only module (`stratagen/noise`): noises, fills, samples, heightmap chunks,
+ * images and shaders, in a third of the whole module's size. Options as `init()`'s; once
+ * either module is loaded, later calls return at once.
+ */
+export async function initNoise(options = {}) {
+  if (wasm !== null) return;
+  adopt(await instantiate(options, 'noise'), 'noise');
+}
+
+/** A StratagenError unless the whole module is loaded: `what` needs worlds. */
+export function requireWorlds(what) {
+  exports();
+  if (scope !== 'world') {
+    throw new StratagenError(
+      `${what} needs the whole module: the noise-only module (stratagen/noise) is loaded`);
+  }
 }
 
 /** The module's exports, or a StratagenError before `init()`. */
@@ -248,7 +304,8 @@ export class Handle {
 /** Live objects in the module (noises, chunks), for leak checks. */
 export function liveObjects() {
   const e = exports();
-  return { noises: e.sg_noise_count(), chunks: e.sg_chunk_count(), memoryBytes: e.memory.buffer.byteLength };
+  const chunks = scope === 'world' ? e.sg_chunk_count() : 0;
+  return { noises: e.sg_noise_count(), chunks, memoryBytes: e.memory.buffer.byteLength };
 }
 
 /** Which build `init()` loaded: 'simd128', 'baseline', or 'given' (`options.wasm`). */

@@ -2,7 +2,7 @@
 
 import {
   StratagenError, Handle, exports, defaults, check, made, withBuffer, withText, readText,
-  number, uint32, int32, seed64, NOISE_NUMBER_COUNT,
+  number, uint32, int32, seed64, NOISE_NUMBER_COUNT, requireWorlds,
 } from './module.js';
 
 /** The settings' numbers in the module's order (null: the offset, given as an array). */
@@ -139,6 +139,7 @@ export class Noise extends Handle {
    * for bit.
    */
   heightmapMesh(cx, cz, options = {}) {
+    requireWorlds('heightmapMesh (a mesh)');
     int32('cx', cx);
     int32('cz', cz);
     const d = terrainDefaults();

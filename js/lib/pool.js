@@ -16,7 +16,9 @@
 // made before the call.
 // Every method returns a promise; bad arguments reject it with a StratagenError.
 
-import { StratagenError, compiledModule, isNode, int32, uint32, number } from './module.js';
+import {
+  StratagenError, compiledModule, isNode, int32, uint32, number, requireWorlds,
+} from './module.js';
 import { definitionBytes } from './definition.js';
 
 /** Chunks per side of a tile: the unit a worker keeps working on. */
@@ -82,6 +84,7 @@ export class WorldPool {
    * `init()` must have run: the workers instantiate the module it loaded.
    */
   static async create(options = {}) {
+    requireWorlds('WorldPool');
     const { workers, ...world } = options;
     // A document is checked here, once; the workers get its canonical bytes (none: the
     // built-in world).

@@ -59,7 +59,8 @@ function chunkOf(x, z) {
 /** What each request does: its answer from its arguments. */
 const OPS = {
   async init({ module, world: options }) {
-    await init({ wasm: module });
+    // The pool compiled any document: the worker needs no TOML parser or preset texts.
+    await init({ wasm: module, definitions: false });
     world = new World(options);
     return null;
   },

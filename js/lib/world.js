@@ -2,7 +2,7 @@
 
 import {
   StratagenError, Handle, exports, defaults, check, made, withBuffer, readText,
-  int32, uint32, seed64,
+  int32, uint32, seed64, requireWorlds,
 } from './module.js';
 import { definitionBytes } from './definition.js';
 
@@ -23,6 +23,7 @@ export class World extends Handle {
   #minY;
   #palettes = null;
   constructor(options = {}) {
+    requireWorlds('World');
     const e = exports();
     const bytes = definitionBytes(options.world);
     const [minY, height, seaLevel] = defaults().settings;

@@ -3,51 +3,9 @@
 // through its raw exports; and each module's own parity corpus equals the snapshot.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 
 import { simdSupported } from '../index.js';
-import { corpusLines } from './setup.mjs';
-
-async function instance(name) {
-  const bytes = await readFile(new URL(`../dist/${name}`, import.meta.url));
-  return (await WebAssembly.instantiate(bytes, {})).instance.exports;
-}
-
-/** A noise of module `e` from the ten numbers and five names `sg_noise_create` reads. */
-function create(e, seed, numbers, names) {
-  const enc = new TextEncoder().encode(names.join('\0'));
-  const nums = e.sg_alloc(80);
-  new Float64Array(e.memory.buffer, nums, 10).set(numbers);
-  const text = e.sg_alloc(enc.length);
-  new Uint8Array(e.memory.buffer, text, enc.length).set(enc);
-  const h = e.sg_noise_create(seed, nums, text, enc.length);
-  e.sg_free(nums, 80);
-  e.sg_free(text, enc.length);
-  assert.notEqual(h, 0);
-  return h;
-}
-
-/** The bytes of module `e`'s 2D fill of noise `h` over `grid` ([x0, y0, dx, dy, w, h]). */
-function fill2d(e, h, grid) {
-  const bytes = 8 * grid[4] * grid[5];
-  const out = e.sg_alloc(bytes);
-  assert.equal(e.sg_noise_fill_2d(h, ...grid, out), 0);
-  const a = new Uint8Array(e.memory.buffer, out, bytes).slice();
-  e.sg_free(out, bytes);
-  return a;
-}
-
-/** Bytes of a 2D and a 3D fill of a (warped) noise made by module `e`. */
-function fills(e, names) {
-  const h = create(e, -42n, [4, 0.031, 2, 0.5, 0.25, -1, 3, 0.65, 6, 0.02], names);
-  const a = fill2d(e, h, [-1e6 - 0.5, 12.25, 0.75, 1.25, 33, 17]);
-  const out = e.sg_alloc(8 * 11 * 17 * 9);
-  assert.equal(e.sg_noise_fill_3d(h, 5, -64, -9, 1, 2, 1, 11, 17, 9, out), 0);
-  const b = new Uint8Array(e.memory.buffer, out, 8 * 11 * 17 * 9).slice();
-  e.sg_free(out, 8 * 11 * 17 * 9);
-  e.sg_noise_free(h);
-  return [a, b];
-}
+import { corpusLines, instance, create, fill2d, fills } from './setup.mjs';
 
 test('the SIMD128 build fills and generates the baseline build\'s bits', { skip: !simdSupported() && 'no SIMD128 here' }, async () => {
   const [base, simd] = [await instance('stratagen.wasm'), await instance('stratagen-simd.wasm')];

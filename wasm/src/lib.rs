@@ -17,6 +17,8 @@
 //! can trap the instance. The module is single-threaded (one per Web Worker); its state is
 //! the registries of handles, never an input of an output.
 //!
+//! Without its `world` feature it is the noise-only module: noises, fills, images and shaders.
+//!
 //! It builds for `wasm32-unknown-unknown` with Debian's rustc 1.63 called directly
 //! (`.ci/wasm-build.sh`), and natively in the workspace, where its tests run.
 
@@ -25,13 +27,22 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod boundary;
-pub mod cache;
-pub mod definition;
 pub mod noise;
+
+// Worlds: without the `world` feature the module has noises only (`stratagen/noise`).
+#[cfg(feature = "world")]
+pub mod cache;
+#[cfg(feature = "world")]
+pub mod definition;
+#[cfg(feature = "world")]
 pub mod palette;
+#[cfg(feature = "world")]
 pub mod records;
+#[cfg(feature = "world")]
 pub mod scatter;
+#[cfg(feature = "world")]
 pub mod terrain;
+#[cfg(feature = "world")]
 pub mod world;
 
 pub use boundary::{

@@ -4,11 +4,14 @@
 
 use std::cell::RefCell;
 
+use stratagen_core::mesh::heightmap::MAX_HEIGHTMAP_RES;
 use stratagen_core::noise::image::{noise_image, parse_palette, ImageDef};
 use stratagen_core::noise::names::{
     lookup, name_of, DISTANCES, FRACTALS, LANGUAGES, PRECISIONS, RETURNS, TYPES,
 };
-use stratagen_core::noise::{fill_samples, Grid2, Grid3, Noise, NoiseDef, NoiseError, Precision};
+use stratagen_core::noise::{
+    fill_samples, Grid2, Grid3, Noise, NoiseDef, NoiseError, OwnSamples, Precision,
+};
 
 use crate::boundary::{handle, in_slice, in_str, out_slice, status, text, Registry};
 
@@ -173,8 +176,8 @@ fn samples(dims: &[u32]) -> Result<usize, String> {
     fill_samples(&dims).map_err(|e| format!("a fill of {dims:?}: {e}"))
 }
 
-/// Write `n` samples of the noise's precision to `out`: `wide` fills an `f64` noise's, `narrow`
-/// an `f32` noise's.
+/// Write `n` samples of the noise's precision to `out` with `fill`, which fills in the noise's
+/// own precision: the module links no fill of the other precision.
 ///
 /// # Safety
 /// `out` must be writable for `n` samples of the noise's precision.
@@ -182,17 +185,16 @@ unsafe fn fill_into(
     noise: u32,
     n: usize,
     out: *mut u8,
-    wide: impl FnOnce(&Noise, &mut [f64]) -> Result<(), NoiseError>,
-    narrow: impl FnOnce(&Noise, &mut [f32]) -> Result<(), NoiseError>,
+    fill: impl FnOnce(&Noise, OwnSamples<'_>) -> Result<(), NoiseError>,
 ) -> Result<(), String> {
     with_noise(noise, |noise| {
-        match noise.precision() {
+        let out = match noise.precision() {
             // SAFETY: the caller's promise for an f64 noise.
-            Precision::F64 => wide(noise, unsafe { out_slice(out as *mut f64, n, "fill")? }),
+            Precision::F64 => OwnSamples::F64(unsafe { out_slice(out as *mut f64, n, "fill")? }),
             // SAFETY: the caller's promise for an f32 noise.
-            Precision::F32 => narrow(noise, unsafe { out_slice(out as *mut f32, n, "fill")? }),
-        }
-        .map_err(|e| e.to_string())
+            Precision::F32 => OwnSamples::F32(unsafe { out_slice(out as *mut f32, n, "fill")? }),
+        };
+        fill(noise, out).map_err(|e| e.to_string())
     })
 }
 
@@ -224,15 +226,7 @@ pub unsafe extern "C" fn sg_noise_fill_2d(
             height: height as usize,
         };
         // SAFETY: the caller's promise, passed on.
-        unsafe {
-            fill_into(
-                noise,
-                n,
-                out,
-                |noise, v| noise.fill_2d(&g, v),
-                |noise, v| noise.fill_2d_f32(&g, v),
-            )
-        }
+        unsafe { fill_into(noise, n, out, |noise, v| noise.fill_2d_own(&g, v)) }
     })
 }
 
@@ -266,15 +260,7 @@ pub unsafe extern "C" fn sg_noise_fill_3d(
             depth: depth as usize,
         };
         // SAFETY: the caller's promise, passed on.
-        unsafe {
-            fill_into(
-                noise,
-                n,
-                out,
-                |noise, v| noise.fill_3d(&g, v),
-                |noise, v| noise.fill_3d_f32(&g, v),
-            )
-        }
+        unsafe { fill_into(noise, n, out, |noise, v| noise.fill_3d_own(&g, v)) }
     })
 }
 
@@ -328,12 +314,30 @@ pub unsafe extern "C" fn sg_noise_heightmap(
 ) -> u32 {
     status(|| {
         let n = samples(&[res, res])?;
+        let res = res as usize;
+        if res > MAX_HEIGHTMAP_RES {
+            return Err(NoiseError::OutOfRange("res").to_string());
+        }
         // SAFETY: the caller's promise.
         let out = unsafe { out_slice(out, n, "heightmap")? };
+        // `Noise::heightmap_chunk`'s samples, filled in the noise's own precision and rounded
+        // as that fill rounds an f64 noise's.
+        let grid = Noise::heightmap_grid(cx, cz, res);
         with_noise(noise, |noise| {
-            noise
-                .heightmap_chunk(cx, cz, res as usize, out)
-                .map_err(|e| e.to_string())
+            match noise.precision() {
+                Precision::F32 => noise.fill_2d_own(&grid, OwnSamples::F32(out)),
+                Precision::F64 => {
+                    let mut wide = vec![0.0f64; n];
+                    noise
+                        .fill_2d_own(&grid, OwnSamples::F64(&mut wide))
+                        .map(|()| {
+                            for (o, w) in out.iter_mut().zip(&wide) {
+                                *o = *w as f32;
+                            }
+                        })
+                }
+            }
+            .map_err(|e| e.to_string())
         })
     })
 }
@@ -473,6 +477,38 @@ mod tests {
             unsafe { sg_free(p, 1024) };
             assert_eq!(sg_noise_free(h), OK);
             assert_eq!(sg_noise_free(h), FAILED, "a freed handle is refused");
+        }
+    }
+
+    /// The module fills heightmaps in the noise's own precision: the samples equal the core's
+    /// `heightmap_chunk`, which rounds an f64 noise's fill, and its range of `res` is the same.
+    #[test]
+    fn heightmaps_equal_the_core_s() {
+        for names in [
+            ["perlin", "fbm", "euclidean", "f1", "f64"],
+            ["value", "billow", "euclidean", "f1", "f32"],
+        ] {
+            let h = create(DEFAULTS, &names.join("\0"));
+            assert_ne!(h, 0, "{}", error());
+            let want = definition(7, &DEFAULTS, &names).unwrap().build().unwrap();
+            let res = 24;
+            let mut v = vec![0.0f32; res * res];
+            want.heightmap_chunk(-3, 5, res, &mut v).unwrap();
+            let p = sg_alloc(4 * res * res);
+            // SAFETY: the buffer holds res² f32.
+            let r = unsafe { sg_noise_heightmap(h, -3, 5, res as u32, p as *mut f32) };
+            assert_eq!(r, OK, "{}", error());
+            // SAFETY: filled above with res² f32.
+            let got = unsafe { std::slice::from_raw_parts(p as *const f32, res * res) };
+            assert!(got.iter().zip(&v).all(|(a, b)| a.to_bits() == b.to_bits()));
+            // SAFETY: allocated above with this size.
+            unsafe { sg_free(p, 4 * res * res) };
+            let mut one = [0.0f32; 1];
+            let refused = want.heightmap_chunk(0, 0, 4097, &mut one).unwrap_err();
+            // SAFETY: a res past the range is refused before the buffer is used.
+            let r = unsafe { sg_noise_heightmap(h, 0, 0, 4097, one.as_mut_ptr()) };
+            assert_eq!((r, error()), (FAILED, refused.to_string()));
+            assert_eq!(sg_noise_free(h), OK);
         }
     }
 

@@ -210,6 +210,9 @@ pub enum NoiseError {
     /// A grid coordinate, scaled by the highest octave frequency, exceeds 2^50 lattice cells
     /// (beyond which cell indices would lose exactness).
     CoordinateOutOfRange,
+    /// A buffer of the other precision given to a fill in the noise's own precision (names
+    /// the noise's).
+    WrongPrecision(Precision),
 }
 
 impl core::fmt::Display for NoiseError {
@@ -230,6 +233,13 @@ impl core::fmt::Display for NoiseError {
             }
             NoiseError::CoordinateOutOfRange => {
                 write!(f, "grid coordinates times frequency exceed 2^50 cells")
+            }
+            NoiseError::WrongPrecision(p) => {
+                let name = match p {
+                    Precision::F64 => "f64",
+                    Precision::F32 => "f32",
+                };
+                write!(f, "the noise is {name}: its own fill writes {name} samples")
             }
         }
     }

@@ -13,7 +13,7 @@ use crate::util::math::abs;
 mod grid;
 mod simplex_rows;
 
-pub use grid::{Grid2, Grid3, Sample};
+pub use grid::{Grid2, Grid3, OwnSamples, Sample};
 
 pub(crate) use simplex_rows::{fill2_simplex, fill3_simplex};
 // The generic row loops and kernel traits the x86-64 and SIMD128 kernels instantiate.
@@ -406,46 +406,78 @@ impl Noise {
     /// Fill a 2D grid with `f64` samples, equal bit for bit to [`Noise::sample_2d`] at each
     /// sample's position. Writes `out[..width*height]` only on success.
     pub fn fill_2d(&self, g: &Grid2, out: &mut [f64]) -> Result<(), NoiseError> {
-        self.check2(g, out.len())?;
         if self.precision == Precision::F32 {
+            self.check2(g, out.len())?;
             single::fill2(self, g, out);
             return Ok(());
         }
-        dispatch!(self, do_fill2::<f64>(self, g, out));
-        Ok(())
+        self.fill_2d_own(g, OwnSamples::F64(out))
     }
 
     /// [`Noise::fill_2d`] rounded to `f32`.
     pub fn fill_2d_f32(&self, g: &Grid2, out: &mut [f32]) -> Result<(), NoiseError> {
-        self.check2(g, out.len())?;
-        if self.precision == Precision::F32 {
-            single::fill2(self, g, out);
+        if self.precision == Precision::F64 {
+            self.check2(g, out.len())?;
+            dispatch!(self, do_fill2::<f32>(self, g, out));
             return Ok(());
         }
-        dispatch!(self, do_fill2::<f32>(self, g, out));
+        self.fill_2d_own(g, OwnSamples::F32(out))
+    }
+
+    /// [`Noise::fill_2d`] in the noise's own precision, with no conversion: `out` must be of
+    /// that precision ([`NoiseError::WrongPrecision`] otherwise). Only that precision's fill
+    /// is reached from here, so a host that never converts links half the fills (the
+    /// WebAssembly module keeps its size so).
+    pub fn fill_2d_own(&self, g: &Grid2, out: OwnSamples<'_>) -> Result<(), NoiseError> {
+        match (self.precision, out) {
+            (Precision::F64, OwnSamples::F64(out)) => {
+                self.check2(g, out.len())?;
+                dispatch!(self, do_fill2::<f64>(self, g, out));
+            }
+            (Precision::F32, OwnSamples::F32(out)) => {
+                self.check2(g, out.len())?;
+                single::fill2(self, g, out);
+            }
+            (noise, _) => return Err(NoiseError::WrongPrecision(noise)),
+        }
         Ok(())
     }
 
     /// Fill a 3D grid with `f64` samples (layout in [`Grid3`]), equal bit for bit to
     /// [`Noise::sample_3d`].
     pub fn fill_3d(&self, g: &Grid3, out: &mut [f64]) -> Result<(), NoiseError> {
-        self.check3(g, out.len())?;
         if self.precision == Precision::F32 {
+            self.check3(g, out.len())?;
             single::fill3(self, g, out);
             return Ok(());
         }
-        dispatch!(self, do_fill3::<f64>(self, g, out));
-        Ok(())
+        self.fill_3d_own(g, OwnSamples::F64(out))
     }
 
     /// [`Noise::fill_3d`] rounded to `f32`.
     pub fn fill_3d_f32(&self, g: &Grid3, out: &mut [f32]) -> Result<(), NoiseError> {
-        self.check3(g, out.len())?;
-        if self.precision == Precision::F32 {
-            single::fill3(self, g, out);
+        if self.precision == Precision::F64 {
+            self.check3(g, out.len())?;
+            dispatch!(self, do_fill3::<f32>(self, g, out));
             return Ok(());
         }
-        dispatch!(self, do_fill3::<f32>(self, g, out));
+        self.fill_3d_own(g, OwnSamples::F32(out))
+    }
+
+    /// [`Noise::fill_3d`] in the noise's own precision, with no conversion (see
+    /// [`Noise::fill_2d_own`]).
+    pub fn fill_3d_own(&self, g: &Grid3, out: OwnSamples<'_>) -> Result<(), NoiseError> {
+        match (self.precision, out) {
+            (Precision::F64, OwnSamples::F64(out)) => {
+                self.check3(g, out.len())?;
+                dispatch!(self, do_fill3::<f64>(self, g, out));
+            }
+            (Precision::F32, OwnSamples::F32(out)) => {
+                self.check3(g, out.len())?;
+                single::fill3(self, g, out);
+            }
+            (noise, _) => return Err(NoiseError::WrongPrecision(noise)),
+        }
         Ok(())
     }
 

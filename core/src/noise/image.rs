@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::noise::def::{FractalType, NoiseDef, NoiseError, NoiseType, Precision};
-use crate::noise::fill::Grid2;
+use crate::noise::fill::{Grid2, OwnSamples};
 use crate::noise::lattice::perlin4;
 use crate::util::math::{abs, clamp, cos, floor, round, sin};
 use crate::util::random::mix_stafford13;
@@ -202,11 +202,21 @@ pub fn noise_image(
     let samples = if image.tileable {
         torus_samples(noise, width, height)?
     } else {
-        let mut samples = vec![0.0f64; width * height];
-        noise
-            .build()?
-            .fill_2d(&Grid2::pixels(width, height), &mut samples)?;
-        samples
+        // In the noise's own precision, then widened (exactly, as `fill_2d` widens an `f32`
+        // noise's samples): an image links no fill of the other precision.
+        let (noise, grid) = (noise.build()?, Grid2::pixels(width, height));
+        match noise.precision() {
+            Precision::F64 => {
+                let mut samples = vec![0.0f64; width * height];
+                noise.fill_2d_own(&grid, OwnSamples::F64(&mut samples))?;
+                samples
+            }
+            Precision::F32 => {
+                let mut narrow = vec![0.0f32; width * height];
+                noise.fill_2d_own(&grid, OwnSamples::F32(&mut narrow))?;
+                narrow.into_iter().map(f64::from).collect()
+            }
+        }
     };
     let mut rgb = vec![0u8; samples.len() * 3];
     for (c, v) in rgb.chunks_exact_mut(3).zip(&samples) {

@@ -48,6 +48,19 @@ pub struct Grid3 {
     pub depth: usize,
 }
 
+/// A buffer of samples in one precision, which [`Noise::fill_2d_own`] and
+/// [`Noise::fill_3d_own`] fill in the noise's own precision, with no conversion.
+///
+/// [`Noise::fill_2d_own`]: crate::noise::Noise::fill_2d_own
+/// [`Noise::fill_3d_own`]: crate::noise::Noise::fill_3d_own
+#[derive(Debug)]
+pub enum OwnSamples<'a> {
+    /// Samples of an `f64` noise.
+    F64(&'a mut [f64]),
+    /// Samples of an `f32` noise.
+    F32(&'a mut [f32]),
+}
+
 /// A sample type a fill can write.
 pub trait Sample: Copy {
     /// Convert from the internal `f64` (rounding to nearest).
