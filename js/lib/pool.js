@@ -2,16 +2,20 @@
 // Node), each with a module and a World of its own. Workers share no memory: a request
 // crosses as its arguments, an answer as typed arrays whose buffers are transferred.
 //
-// Requests wait in one queue. A worker that comes free takes the waiting request nearest the
-// viewer (re-read at that moment, so moving the viewer reorders what waits), preferring
-// chunks of the 4 × 4-chunk tiles it already worked on, whose neighbours its World keeps: a
-// chunk's neighbours are generated once per worker that needs them, not once per request.
-// A request whose AbortSignal fires while it waits is dropped and its promise rejected.
+// Requests wait in one queue. Each worker holds up to two: the one it runs and the next,
+// already posted, so it starts that one without waiting for the main thread to read its
+// answer and post again (a fill of a millisecond would otherwise leave the worker idle a
+// fifth of the time). A worker with room takes the waiting request nearest the viewer
+// (re-read at that moment, so moving the viewer reorders what waits), preferring chunks of
+// the 4 × 4-chunk tiles it already worked on, whose neighbours its World keeps: a chunk's
+// neighbours are generated once per worker that needs them, not once per request. Every
+// worker gets one request before any gets a second. A request whose AbortSignal fires while
+// it waits is dropped and its promise rejected; a posted one runs.
 //
 // Edits go to every worker at once, each applying them to its World in the order they were
 // made: a worker takes its messages one at a time in the order they were posted, so a request
 // sent to a worker after an edit sees it, and every worker holds the same edits. (A request
-// already running when the edit is made may or may not show it, as with a World the request
+// already posted when the edit is made may or may not show it, as with a World the request
 // had finished with.) `saveEdits` asks the first worker, which has applied every edit
 // made before the call.
 // Every method returns a promise; bad arguments reject it with a StratagenError.
@@ -23,6 +27,9 @@ import { definitionBytes } from './definition.js';
 
 /** Chunks per side of a tile: the unit a worker keeps working on. */
 const TILE_CHUNKS = 4;
+
+/** Requests posted to one worker at a time: the one it runs and the next. */
+const POSTED_PER_WORKER = 2;
 
 /** The most chunks one `region` call asks for (as `World.region`). */
 const MAX_REGION_CHUNKS = 4096;
@@ -103,9 +110,9 @@ export class WorldPool {
   }
 
   async #start(module, world) {
-    // `pending`: the request the worker runs; `direct`: messages sent to it alone or to
-    // every worker (init, edits), by message id.
-    const w = { io: await spawn(), pending: null, direct: new Map(), index: this.#workers.length };
+    // `posted`: the requests posted to it, in the order it answers them; `direct`: messages
+    // sent to it alone or to every worker (init, edits), by message id.
+    const w = { io: await spawn(), posted: [], direct: new Map(), index: this.#workers.length };
     this.#workers.push(w);
     w.io.listen((m) => this.#answered(w, m), (e) => this.#failed(w, e));
     await this.#direct(w, 'init', { module, world });
@@ -204,8 +211,7 @@ export class WorldPool {
     const gone = new StratagenError('the pool was freed');
     for (const t of this.#queue.splice(0)) t.reject(gone);
     for (const w of this.#workers) {
-      w.pending?.reject(gone);
-      w.pending = null;
+      for (const t of w.posted.splice(0)) t.reject(gone);
       for (const d of w.direct.values()) d.reject(gone);
       w.direct.clear();
       w.io.terminate();
@@ -271,19 +277,22 @@ export class WorldPool {
   }
 
   #dispatch() {
-    for (const w of this.#workers) {
-      if (this.#queue.length === 0) return;
-      if (w.pending !== null) continue;
-      const t = this.#next(w);
-      t.done?.();
-      if (t.args.x !== undefined) {
-        const tile = tileOf(t.args.x, t.args.z);
-        if (!this.#owners.has(tile)) this.#owners.set(tile, w.index);
+    // Depth by depth: every worker with room gets one request before any gets another.
+    for (let depth = 1; depth <= POSTED_PER_WORKER; depth++) {
+      for (const w of this.#workers) {
+        if (this.#queue.length === 0) return;
+        if (w.posted.length >= depth) continue;
+        const t = this.#next(w);
+        t.done?.();
+        if (t.args.x !== undefined) {
+          const tile = tileOf(t.args.x, t.args.z);
+          if (!this.#owners.has(tile)) this.#owners.set(tile, w.index);
+        }
+        t.id = ++this.#messages;
+        w.posted.push(t);
+        w.io.idle(false);
+        w.io.send({ id: t.id, op: t.op, ...t.args });
       }
-      t.id = ++this.#messages;
-      w.pending = t;
-      w.io.idle(false);
-      w.io.send({ id: t.id, op: t.op, ...t.args });
     }
   }
 
@@ -291,23 +300,22 @@ export class WorldPool {
     let t = w.direct.get(m.id);
     if (t !== undefined) {
       w.direct.delete(m.id);
-    } else if (w.pending?.id === m.id) {
-      t = w.pending;
-      w.pending = null;
+    } else {
+      const i = w.posted.findIndex((p) => p.id === m.id);
+      if (i >= 0) t = w.posted.splice(i, 1)[0];
     }
     if (t !== undefined) {
       if (m.ok) t.resolve(m.value);
       else t.reject(new StratagenError(m.message));
     }
     if (this.#freed) return;
-    if (w.pending === null && w.direct.size === 0) w.io.idle(true);
+    if (w.posted.length === 0 && w.direct.size === 0) w.io.idle(true);
     this.#dispatch();
   }
 
   #failed(w, error) {
     const why = new StratagenError(`a worker failed: ${error?.message ?? error}`);
-    w.pending?.reject(why);
-    w.pending = null;
+    for (const t of w.posted.splice(0)) t.reject(why);
     for (const d of w.direct.values()) d.reject(why);
     w.direct.clear();
     // A worker that failed outside a request (it could not load) leaves the pool unusable.
