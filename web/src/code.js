@@ -47,7 +47,8 @@ function js(p) {
   const image = [`contrast: ${num(img.contrast)}`, `brightness: ${num(img.brightness)}`, `palette: '${img.palette}'`];
   if (img.tileable) image.push('tileable: true');
   return [
-    "import { init, Noise } from 'stratagen';",
+    // The noise-only module: a third of the whole one's bytes, the same pixels.
+    "import { init, Noise } from 'stratagen/noise';",
     '',
     'await init();',
     `const noise = new Noise({ ${fields.join(', ')} });`,

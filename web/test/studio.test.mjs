@@ -105,8 +105,10 @@ test('controls redraw, the URL follows them, and the code draws the same image',
   assert.ok((await canvasRgb(again)).rgb.equals(dragged.rgb));
   assert.equal(await again.locator('select[name=palette]').inputValue(), 'magma');
 
-  // The JavaScript snippet, run in Node against the same package, gives these pixels.
-  const snippet = codeFor('js', params).replace("from 'stratagen'", `from '${new URL('../node_modules/stratagen/index.js', import.meta.url)}'`);
+  // The JavaScript snippet, run in Node against the same package's noise-only module, gives
+  // these pixels (the page draws them with the whole module).
+  const snippet = codeFor('js', params).replace("from 'stratagen/noise'", `from '${new URL('../node_modules/stratagen/noise.js', import.meta.url)}'`);
+  assert.notEqual(snippet, codeFor('js', params), 'the snippet imports stratagen/noise');
   const file = join(dir, 'snippet.mjs');
   writeFileSync(file, `${snippet}\nprocess.stdout.write(Buffer.from(rgba.filter((_, i) => i % 4 !== 3)).toString('base64'));\n`);
   const fromSnippet = Buffer.from(execFileSync(process.execPath, [file], { maxBuffer: 1 << 26 }).toString(), 'base64');
