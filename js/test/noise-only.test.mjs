@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 
 import { init, Noise, StratagenError, moduleKind, liveObjects, simdSupported } from '../noise.js';
 import { init as initWhole, World, WorldPool, compileDefinition } from '../index.js';
+import { withBuffer, withText } from '../lib/module.js';
 import { instance, create, fills, corpusLines, xxh64 } from './setup.mjs';
 
 /** The noise-only module's budget, gzipped. */
@@ -16,33 +17,20 @@ const NOISE_MODULE_BUDGET = 150 * 1024;
 
 /** `f(p)` with `bytes` of module `e`'s memory at `p`, then a copy of them. */
 function written(e, bytes, f) {
-  const p = e.sg_alloc(bytes);
-  assert.equal(f(p), 0);
-  const out = new Uint8Array(e.memory.buffer, p, bytes).slice();
-  e.sg_free(p, bytes);
-  return out;
-}
-
-/** `f(p, len)` with `text` as UTF-8 at `p` in module `e`'s memory. */
-function withText(e, text, f) {
-  const bytes = new TextEncoder().encode(text);
-  const p = e.sg_alloc(bytes.length);
-  new Uint8Array(e.memory.buffer, p, bytes.length).set(bytes);
-  try {
-    return f(p, bytes.length);
-  } finally {
-    e.sg_free(p, bytes.length);
-  }
+  return withBuffer(bytes, (p) => {
+    assert.equal(f(p), 0);
+    return new Uint8Array(e.memory.buffer, p, bytes).slice();
+  }, e);
 }
 
 /** What module `e` makes of noise `names`: fills, a heightmap chunk, an image, a shader. */
 function outputs(e, names) {
   const h = create(e, 1234n, [5, 0.02, 2.1, 0.55, 3, -7, 0, 0.65, 0, 0.01], names);
   const heightmap = written(e, 4 * 24 * 24, (p) => e.sg_noise_heightmap(h, -2, 9, 24, p));
-  const image = withText(e, 'terrain', (palette, len) =>
-    written(e, 4 * 20 * 12, (p) => e.sg_noise_image(h, 20, 12, 1.5, 0.1, palette, len, 0, p)));
+  const image = withText('terrain', (palette, len) =>
+    written(e, 4 * 20 * 12, (p) => e.sg_noise_image(h, 20, 12, 1.5, 0.1, palette, len, 0, p)), e);
   // An f64 noise has no shader: then the message is compared.
-  const made = withText(e, 'glsl', (lang, len) => e.sg_noise_shader(h, lang, len, 3)) === 0;
+  const made = withText('glsl', (lang, len) => e.sg_noise_shader(h, lang, len, 3), e) === 0;
   const [p, len] = made ? [e.sg_text_ptr(), e.sg_text_len()] : [e.sg_error_ptr(), e.sg_error_len()];
   const shader = [made, new Uint8Array(e.memory.buffer, p, len).slice()];
   e.sg_noise_free(h);

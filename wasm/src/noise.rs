@@ -4,13 +4,13 @@
 
 use std::cell::RefCell;
 
-use stratagen_core::mesh::heightmap::MAX_HEIGHTMAP_RES;
 use stratagen_core::noise::image::{noise_image, parse_palette, ImageDef};
 use stratagen_core::noise::names::{
     lookup, name_of, DISTANCES, FRACTALS, LANGUAGES, PRECISIONS, RETURNS, TYPES,
 };
 use stratagen_core::noise::{
-    fill_samples, Grid2, Grid3, Noise, NoiseDef, NoiseError, OwnSamples, Precision,
+    fill_samples, Grid2, Grid3, Noise, NoiseDef, NoiseError, OwnSamples, Precision, Sample,
+    MAX_HEIGHTMAP_RES,
 };
 
 use crate::boundary::{handle, in_slice, in_str, out_slice, status, text, Registry};
@@ -314,6 +314,8 @@ pub unsafe extern "C" fn sg_noise_heightmap(
 ) -> u32 {
     status(|| {
         let n = samples(&[res, res])?;
+        // `Noise::heightmap_chunk`'s bound on `res`, checked here before the buffer is taken
+        // and before an f64 noise's samples are allocated.
         let res = res as usize;
         if res > MAX_HEIGHTMAP_RES {
             return Err(NoiseError::OutOfRange("res").to_string());
@@ -321,7 +323,7 @@ pub unsafe extern "C" fn sg_noise_heightmap(
         // SAFETY: the caller's promise.
         let out = unsafe { out_slice(out, n, "heightmap")? };
         // `Noise::heightmap_chunk`'s samples, filled in the noise's own precision and rounded
-        // as that fill rounds an f64 noise's.
+        // as that fill rounds an f64 noise's (`Sample::from_f64`).
         let grid = Noise::heightmap_grid(cx, cz, res);
         with_noise(noise, |noise| {
             match noise.precision() {
@@ -332,7 +334,7 @@ pub unsafe extern "C" fn sg_noise_heightmap(
                         .fill_2d_own(&grid, OwnSamples::F64(&mut wide))
                         .map(|()| {
                             for (o, w) in out.iter_mut().zip(&wide) {
-                                *o = *w as f32;
+                                *o = f32::from_f64(*w);
                             }
                         })
                 }

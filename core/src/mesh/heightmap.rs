@@ -97,8 +97,8 @@ impl HeightmapMesh {
     }
 }
 
-/// The finest heightmap mesh: samples per chunk side.
-pub const MAX_HEIGHTMAP_RES: usize = 4096;
+/// The finest heightmap mesh: samples per chunk side, as for the heightmap chunk it meshes.
+pub use crate::noise::MAX_HEIGHTMAP_RES;
 
 /// Build the mesh of one heightmap chunk from its apron samples. Any thread.
 pub fn mesh_heightmap(

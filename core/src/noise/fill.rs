@@ -496,7 +496,8 @@ impl Noise {
         }
     }
 
-    /// Fill a heightmap chunk (see [`Noise::heightmap_grid`]); `res` in `1..=4096`.
+    /// Fill a heightmap chunk (see [`Noise::heightmap_grid`]); `res` in
+    /// `1..=`[`MAX_HEIGHTMAP_RES`].
     pub fn heightmap_chunk(
         &self,
         cx: i32,
@@ -562,9 +563,12 @@ impl Noise {
     }
 }
 
-/// Samples per heightmap chunk side: `1..=4096`.
+/// The finest heightmap chunk: samples per chunk side.
+pub const MAX_HEIGHTMAP_RES: usize = 4096;
+
+/// Samples per heightmap chunk side: `1..=MAX_HEIGHTMAP_RES`.
 fn check_res(res: usize) -> Result<(), NoiseError> {
-    if (1..=4096).contains(&res) {
+    if (1..=MAX_HEIGHTMAP_RES).contains(&res) {
         Ok(())
     } else {
         Err(NoiseError::OutOfRange("res"))

@@ -31,7 +31,7 @@ pub use budget::{fill_samples, MAX_FILL_SAMPLES};
 pub use cellular::{cellular2, cellular3};
 pub use cellular::{CellularDistance, CellularParams, CellularReturn};
 pub use def::{FractalType, Noise, NoiseDef, NoiseError, NoiseType, Precision, MAX_OCTAVES};
-pub use fill::{Grid2, Grid3, OwnSamples, Sample};
+pub use fill::{Grid2, Grid3, OwnSamples, Sample, MAX_HEIGHTMAP_RES};
 pub use lattice::{perlin2, perlin3, perlin4, value2, value3};
 #[cfg(feature = "alloc")]
 pub use shader::{ShaderError, ShaderLanguage};
