@@ -487,3 +487,63 @@ fn own_precision_fills_equal_the_typed_fills() {
         }
     }
 }
+
+/// An `f32` noise's `f64` fills are its point samples, widened: every sample of odd-sized 2D
+/// and 3D grids (one sample, a partial lane group, several tiles) equals `sample_2d`/`sample_3d`
+/// at its position bit for bit, and the buffer past the grid keeps its contents.
+#[test]
+fn f64_fills_of_an_f32_noise_are_its_widened_samples() {
+    const SENTINEL: f64 = -1234.5;
+    const TAIL: usize = 5;
+    for t in TYPES {
+        let noise = single(NoiseDef {
+            seed: -7,
+            noise_type: t,
+            octaves: 3,
+            frequency: 1.0 / 9.0,
+            ..NoiseDef::default()
+        });
+        for (w, h) in [(1, 1), (3, 1), (37, 5), (130, 2)] {
+            let g = Grid2 {
+                x0: -20.5,
+                y0: 3.25,
+                dx: 0.75,
+                dy: 1.5,
+                width: w,
+                height: h,
+            };
+            let mut out = vec![SENTINEL; w * h + TAIL];
+            noise.fill_2d(&g, &mut out).unwrap();
+            for j in 0..h {
+                for i in 0..w {
+                    let (x, y) = (g.x0 + i as f64 * g.dx, g.y0 + j as f64 * g.dy);
+                    let want = noise.sample_2d(x, y);
+                    assert_eq!(out[j * w + i].to_bits(), want.to_bits(), "{t:?} {w}x{h}");
+                }
+            }
+            assert!(out[w * h..].iter().all(|v| *v == SENTINEL), "{t:?} {w}x{h}");
+        }
+        for (w, h, d) in [(1, 1, 1), (5, 3, 2), (19, 4, 3)] {
+            let g = Grid3 {
+                origin: [2.5, -30.0, 7.0],
+                step: [1.0, 0.5, 1.25],
+                width: w,
+                height: h,
+                depth: d,
+            };
+            let mut out = vec![SENTINEL; w * h * d + TAIL];
+            noise.fill_3d(&g, &mut out).unwrap();
+            for j in 0..h {
+                for k in 0..d {
+                    for i in 0..w {
+                        let p = [0, 1, 2].map(|a| g.origin[a] + [i, j, k][a] as f64 * g.step[a]);
+                        let want = noise.sample_3d(p[0], p[1], p[2]);
+                        let got = out[(j * d + k) * w + i];
+                        assert_eq!(got.to_bits(), want.to_bits(), "{t:?} {w}x{h}x{d}");
+                    }
+                }
+            }
+            assert!(out[w * h * d..].iter().all(|v| *v == SENTINEL));
+        }
+    }
+}

@@ -408,7 +408,8 @@ impl Noise {
     pub fn fill_2d(&self, g: &Grid2, out: &mut [f64]) -> Result<(), NoiseError> {
         if self.precision == Precision::F32 {
             self.check2(g, out.len())?;
-            single::fill2(self, g, out);
+            let out = &mut out[..g.width * g.height];
+            grid::widened_in_place(out, |words| single::fill2(self, g, words));
             return Ok(());
         }
         self.fill_2d_own(g, OwnSamples::F64(out))
@@ -448,7 +449,8 @@ impl Noise {
     pub fn fill_3d(&self, g: &Grid3, out: &mut [f64]) -> Result<(), NoiseError> {
         if self.precision == Precision::F32 {
             self.check3(g, out.len())?;
-            single::fill3(self, g, out);
+            let out = &mut out[..g.width * g.height * g.depth];
+            grid::widened_in_place(out, |words| single::fill3(self, g, words));
             return Ok(());
         }
         self.fill_3d_own(g, OwnSamples::F64(out))

@@ -88,3 +88,36 @@ impl Sample for f64 {
         f64::from(x)
     }
 }
+
+/// Fill `out` with `f32` samples widened to `f64`: `fill` writes `out.len()` samples into the
+/// front of `out`'s own memory, which are then widened in place, last first. Sample `i`'s
+/// `f64` takes the memory of `f32`s `2i` and `2i + 1`, which are at or after `i`, so every
+/// sample is read before anything overwrites it. The `f32` fills are compiled for one
+/// output type only; widening is exact, so the values are those an `f64`-writing fill gave.
+pub(crate) fn widened_in_place(out: &mut [f64], fill: impl FnOnce(&mut [f32])) {
+    let n = out.len();
+    fill(&mut f32_words(out)[..n]);
+    let words = u32_words(out);
+    for i in (0..n).rev() {
+        let b = f64::from(f32::from_bits(words[i])).to_ne_bytes();
+        words[2 * i] = u32::from_ne_bytes([b[0], b[1], b[2], b[3]]);
+        words[2 * i + 1] = u32::from_ne_bytes([b[4], b[5], b[6], b[7]]);
+    }
+}
+
+/// The memory of `out` as `2 · out.len()` `f32`s.
+#[allow(unsafe_code)]
+fn f32_words(out: &mut [f64]) -> &mut [f32] {
+    // SAFETY: the pointer and length cover exactly `out`'s bytes (an `f64` is two `f32`s),
+    // `f32` needs no more alignment than `f64`, every bit pattern is an `f32`, and the result
+    // borrows `out` mutably for its whole life, so nothing else touches that memory.
+    unsafe { core::slice::from_raw_parts_mut(out.as_mut_ptr().cast::<f32>(), out.len() * 2) }
+}
+
+/// The memory of `out` as `2 · out.len()` `u32`s.
+#[allow(unsafe_code)]
+fn u32_words(out: &mut [f64]) -> &mut [u32] {
+    // SAFETY: as in `f32_words`; every bit pattern is a `u32`, and any `u32`s written make a
+    // valid `f64`.
+    unsafe { core::slice::from_raw_parts_mut(out.as_mut_ptr().cast::<u32>(), out.len() * 2) }
+}

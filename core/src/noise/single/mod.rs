@@ -23,7 +23,7 @@
 //! width gives the bits of the portable code, and a point sample (one lane) those of a fill.
 
 use crate::noise::def::{Noise, NoiseType};
-use crate::noise::fill::{for_each_point2, for_each_point3, sample_x, Grid2, Grid3, Sample};
+use crate::noise::fill::{for_each_point2, for_each_point3, sample_x, Grid2, Grid3};
 use crate::noise::fractal::{Billow, Fbm, Ridged, Shape};
 use crate::util::math::floor_i64;
 
@@ -141,14 +141,16 @@ macro_rules! dispatch32 {
     };
 }
 
-/// Fill a 2D grid (validated by the caller) in `f32` precision.
-pub(crate) fn fill2<T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
-    dispatch32!(n, fill2_typed::<T>(n, g, out))
+/// Fill a 2D grid (validated by the caller) in `f32` precision. The fills write `f32` only:
+/// a wider buffer is filled in its own memory and widened after ([`crate::noise::fill`]), so
+/// the lane code is compiled once per kernel, shape and width, not once per output type.
+pub(crate) fn fill2(n: &Noise, g: &Grid2, out: &mut [f32]) {
+    dispatch32!(n, fill2_typed(n, g, out))
 }
 
 /// Fill a 3D grid (validated by the caller) in `f32` precision.
-pub(crate) fn fill3<T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
-    dispatch32!(n, fill3_typed::<T>(n, g, out))
+pub(crate) fn fill3(n: &Noise, g: &Grid3, out: &mut [f32]) {
+    dispatch32!(n, fill3_typed(n, g, out))
 }
 
 /// One 2D sample in `f32` precision.
@@ -161,26 +163,26 @@ pub(crate) fn sample3(n: &Noise, x: f64, y: f64, z: f64) -> f32 {
     dispatch32!(n, point3(n, x, y, z))
 }
 
-fn fill2_typed<K: Kernel, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+fn fill2_typed<K: Kernel, S: Shape>(n: &Noise, g: &Grid2, out: &mut [f32]) {
     if n.warp_amplitude > 0.0 {
         return for_each_point2(g, out, |x, y| f64::from(point2::<K, S>(n, x, y)));
     }
     #[cfg(target_arch = "x86_64")]
     if n.simd {
-        return x86::fill2::<K, S, T>(n, g, out);
+        return x86::fill2::<K, S>(n, g, out);
     }
-    fill2_lanes::<K, S, T, Indexed, PORTABLE_LANES>(n, g, out)
+    fill2_lanes::<K, S, Indexed, PORTABLE_LANES>(n, g, out)
 }
 
-fn fill3_typed<K: Kernel, S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+fn fill3_typed<K: Kernel, S: Shape>(n: &Noise, g: &Grid3, out: &mut [f32]) {
     if n.warp_amplitude > 0.0 {
         return for_each_point3(g, out, |x, y, z| f64::from(point3::<K, S>(n, x, y, z)));
     }
     #[cfg(target_arch = "x86_64")]
     if n.simd {
-        return x86::fill3::<K, S, T>(n, g, out);
+        return x86::fill3::<K, S>(n, g, out);
     }
-    fill3_lanes::<K, S, T, Indexed, PORTABLE_LANES>(n, g, out)
+    fill3_lanes::<K, S, Indexed, PORTABLE_LANES>(n, g, out)
 }
 
 /// How the samples of one tile share lattice points in one octave ([`Kernel::SHARED`]):
@@ -317,14 +319,14 @@ impl<const N: usize> Columns<N> {
     /// are the caller's, so a row initialises only the groups it uses.)
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn fill_row<K: Kernel, S: Shape, L: Lookup<N>, T: Sample, const D3: bool>(
+    fn fill_row<K: Kernel, S: Shape, L: Lookup<N>, const D3: bool>(
         &self,
         oct: &[Octave],
         row: impl Fn(usize) -> Col,
         points: &mut Points,
         acc: &mut [F<N>; GROUPS],
         mut runs: Option<&mut ZRuns>,
-        dst: &mut [T],
+        dst: &mut [f32],
         norm: f32,
     ) {
         let acc = &mut acc[..self.groups];
@@ -370,10 +372,10 @@ impl<const N: usize> Columns<N> {
 /// plan) once; per row, each octave's row data (and shared points) once; then the octave sum
 /// per lane group. `L` is the lane lookup of shared points.
 #[inline(always)]
-pub(crate) fn fill2_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N: usize>(
+pub(crate) fn fill2_lanes<K: Kernel, S: Shape, L: Lookup<N>, const N: usize>(
     n: &Noise,
     g: &Grid2,
-    out: &mut [T],
+    out: &mut [f32],
 ) {
     let oct = octaves(n);
     let oct = &oct[..n.octaves];
@@ -389,7 +391,7 @@ pub(crate) fn fill2_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N:
             let y = (g.y0 + j as f64 * g.dy) + n.offset[1];
             let dst = &mut out[j * g.width + first..j * g.width + first + len];
             let row = |o: usize| K::row(y * n.freq[o]);
-            tile.fill_row::<K, S, L, T, false>(oct, row, &mut points, &mut acc, None, dst, norm);
+            tile.fill_row::<K, S, L, false>(oct, row, &mut points, &mut acc, None, dst, norm);
         }
         first += len;
     }
@@ -402,10 +404,10 @@ pub(crate) fn fill2_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N:
 /// shared points and lanes. The rows of one y whose z cell is the previous row's take their
 /// points from the cell's [`Corners`], hashed and interpolated along y once.
 #[inline(always)]
-pub(crate) fn fill3_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N: usize>(
+pub(crate) fn fill3_lanes<K: Kernel, S: Shape, L: Lookup<N>, const N: usize>(
     n: &Noise,
     g: &Grid3,
-    out: &mut [T],
+    out: &mut [f32],
 ) {
     let [x0, y0, z0] = g.origin;
     let [dx, dy, dz] = g.step;
@@ -445,7 +447,7 @@ pub(crate) fn fill3_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N:
                     let dst = &mut out[base..base + len];
                     let row = |o: usize| rows[o][kk];
                     let runs = Some(&mut runs);
-                    tile.fill_row::<K, S, L, T, true>(
+                    tile.fill_row::<K, S, L, true>(
                         oct,
                         row,
                         &mut points,
@@ -464,17 +466,12 @@ pub(crate) fn fill3_lanes<K: Kernel, S: Shape, T: Sample, L: Lookup<N>, const N:
 
 /// A lane group's sums, normalised, into `dst` (a whole group, or the tail of a row).
 #[inline(always)]
-fn store<T: Sample, const N: usize>(dst: &mut [T], acc: &F<N>, norm: f32) {
+fn store<const N: usize>(dst: &mut [f32], acc: &F<N>, norm: f32) {
     let v = *acc * norm;
-    if let Ok(d) = <&mut [T; N]>::try_from(&mut *dst) {
-        // A whole group: a fixed-length loop the compiler vectorises.
-        for l in 0..N {
-            d[l] = T::from_f32(v.0[l]);
-        }
+    if let Ok(d) = <&mut [f32; N]>::try_from(&mut *dst) {
+        *d = v.0;
     } else {
-        for (d, v) in dst.iter_mut().zip(v.0.iter()) {
-            *d = T::from_f32(*v);
-        }
+        dst.copy_from_slice(&v.0[..dst.len()]);
     }
 }
 

@@ -18,7 +18,7 @@ use super::kernels::{Kernel, Lookup};
 use super::lanes::{F, U};
 use super::{fill2_lanes, fill3_lanes};
 use crate::noise::def::Noise;
-use crate::noise::fill::{Grid2, Grid3, Sample};
+use crate::noise::fill::{Grid2, Grid3};
 use crate::noise::fractal::Shape;
 
 /// Lanes per AVX-512 register of `f32`.
@@ -28,47 +28,47 @@ const AVX512_LANES: usize = 16;
 const AVX2_LANES: usize = 8;
 
 /// The 2D fill at this CPU's widest lane count (the caller checked `n.simd`).
-pub(super) fn fill2<K: Kernel, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
+pub(super) fn fill2<K: Kernel, S: Shape>(n: &Noise, g: &Grid2, out: &mut [f32]) {
     #[cfg(feature = "avx512")]
     if n.avx512 {
         // SAFETY: `n.avx512` is only true where the CPU and OS run AVX-512 F (and DQ).
-        return unsafe { fill2_avx512::<K, S, T>(n, g, out) };
+        return unsafe { fill2_avx512::<K, S>(n, g, out) };
     }
     // SAFETY: `n.simd` is only true where the CPU and OS run AVX2.
-    unsafe { fill2_avx2::<K, S, T>(n, g, out) }
+    unsafe { fill2_avx2::<K, S>(n, g, out) }
 }
 
 /// The 3D fill at this CPU's widest lane count (the caller checked `n.simd`).
-pub(super) fn fill3<K: Kernel, S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
+pub(super) fn fill3<K: Kernel, S: Shape>(n: &Noise, g: &Grid3, out: &mut [f32]) {
     #[cfg(feature = "avx512")]
     if n.avx512 {
         // SAFETY: as in `fill2`.
-        return unsafe { fill3_avx512::<K, S, T>(n, g, out) };
+        return unsafe { fill3_avx512::<K, S>(n, g, out) };
     }
     // SAFETY: as in `fill2`.
-    unsafe { fill3_avx2::<K, S, T>(n, g, out) }
+    unsafe { fill3_avx2::<K, S>(n, g, out) }
 }
 
 #[cfg(feature = "avx512")]
 #[target_feature(enable = "avx512f,avx512dq")]
-unsafe fn fill2_avx512<K: Kernel, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
-    fill2_lanes::<K, S, T, Permute16, AVX512_LANES>(n, g, out)
+unsafe fn fill2_avx512<K: Kernel, S: Shape>(n: &Noise, g: &Grid2, out: &mut [f32]) {
+    fill2_lanes::<K, S, Permute16, AVX512_LANES>(n, g, out)
 }
 
 #[target_feature(enable = "avx2")]
-unsafe fn fill2_avx2<K: Kernel, S: Shape, T: Sample>(n: &Noise, g: &Grid2, out: &mut [T]) {
-    fill2_lanes::<K, S, T, Permute8, AVX2_LANES>(n, g, out)
+unsafe fn fill2_avx2<K: Kernel, S: Shape>(n: &Noise, g: &Grid2, out: &mut [f32]) {
+    fill2_lanes::<K, S, Permute8, AVX2_LANES>(n, g, out)
 }
 
 #[cfg(feature = "avx512")]
 #[target_feature(enable = "avx512f,avx512dq")]
-unsafe fn fill3_avx512<K: Kernel, S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
-    fill3_lanes::<K, S, T, Permute16, AVX512_LANES>(n, g, out)
+unsafe fn fill3_avx512<K: Kernel, S: Shape>(n: &Noise, g: &Grid3, out: &mut [f32]) {
+    fill3_lanes::<K, S, Permute16, AVX512_LANES>(n, g, out)
 }
 
 #[target_feature(enable = "avx2")]
-unsafe fn fill3_avx2<K: Kernel, S: Shape, T: Sample>(n: &Noise, g: &Grid3, out: &mut [T]) {
-    fill3_lanes::<K, S, T, Permute8, AVX2_LANES>(n, g, out)
+unsafe fn fill3_avx2<K: Kernel, S: Shape>(n: &Noise, g: &Grid3, out: &mut [f32]) {
+    fill3_lanes::<K, S, Permute8, AVX2_LANES>(n, g, out)
 }
 
 /// [`Lookup`] over 16 lanes by one AVX-512 two-table permute. Only the AVX-512 fills use it.
