@@ -162,6 +162,23 @@ pub(crate) trait Kernel {
     /// The `pq.count` points of a 3D row from its z cell's [`Corners`]: the values
     /// [`Kernel::points`] computes, from the same operations in the same order.
     fn points3<const N: usize>(_r: &Col, _c: &Corners, _pq: &mut Points) {}
+    /// Point `k` of `N` 3D rows of one y (row data `y`), one row per lane
+    /// ([`Kernel::CORNERS3`] kernels): lane `l` has the z data of `z`'s lane `l` and its z
+    /// cell's [`Corners`] in `c`. Each lane runs [`Kernel::points3`]'s operations for its
+    /// row, in the same order.
+    fn point3_rows<const N: usize>(
+        _y: &Col,
+        _z: &RowsZ<N>,
+        _c: &RowCells<N>,
+        _k: usize,
+    ) -> (F<N>, F<N>) {
+        (F::splat(0.0), F::splat(0.0))
+    }
+    /// The samples at x fraction `f` (fade `s`) of `N` rows, one per lane, in the cell
+    /// between points `(p0, q0)` and `(p1, q1)` ([`Kernel::point3_rows`]).
+    fn mix_rows<const N: usize>(_f: f32, _s: f32, _pq0: (F<N>, F<N>), _pq1: (F<N>, F<N>)) -> F<N> {
+        F::splat(0.0)
+    }
     /// The samples of `N` columns whose cells are `slots` points after point `at` of `pq`.
     fn mix_shared<const N: usize, T: Lookup<N>>(
         _c: &Cols<N>,
@@ -318,6 +335,21 @@ impl<const N: usize> Lookup<N> for Indexed {
     }
 }
 
+/// An `8 × 8` block of `f32`s transposed: `m[b][a]` is `src[a][b]`. Only moves values, so no
+/// bit depends on how ([`Indexed`] copies them one by one; the x86-64 fills use register
+/// shuffles).
+pub(crate) trait Transpose {
+    fn transpose8(src: [&[f32; 8]; 8], m: &mut [[f32; 8]; 8]) {
+        for (a, row) in src.iter().enumerate() {
+            for (b, v) in row.iter().enumerate() {
+                m[b][a] = *v;
+            }
+        }
+    }
+}
+
+impl Transpose for Indexed {}
+
 // After `lattice_axes!`, which the cellular and lattice kernels use (macros are in scope
 // from their definition on).
 mod cellular;
@@ -325,5 +357,5 @@ mod lattice;
 mod simplex;
 
 pub(crate) use cellular::Cellular;
-pub(crate) use lattice::{Corners, Perlin, Value, CORNER_POINTS};
+pub(crate) use lattice::{Corners, Perlin, RowCells, RowsZ, Value, CORNER_POINTS};
 pub(crate) use simplex::Simplex;

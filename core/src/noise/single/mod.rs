@@ -29,14 +29,15 @@ use crate::util::math::floor_i64;
 
 pub(crate) mod kernels;
 mod lanes;
+mod rows3;
 
 pub(crate) use lanes::F;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
 use kernels::{
-    Cellular, Col, Cols, Corners, Indexed, Kernel, Lookup, Octave, Perlin, Points, Simplex, Value,
-    CORNER_POINTS, POINTS,
+    Cellular, Col, Cols, Corners, Indexed, Kernel, Lookup, Octave, Perlin, Points, Simplex,
+    Transpose, Value, CORNER_POINTS, POINTS,
 };
 use lanes::U;
 
@@ -194,6 +195,8 @@ struct Plan<const N: usize> {
     shared: bool,
     first: u32,
     count: usize,
+    /// Points the tile's samples read (at most `count`).
+    needed: usize,
     at: [usize; GROUPS],
     slots: [U<N>; GROUPS],
 }
@@ -204,6 +207,7 @@ impl<const N: usize> Default for Plan<N> {
             shared: false,
             first: 0,
             count: 0,
+            needed: 0,
             at: [0; GROUPS],
             slots: [U::splat(0); GROUPS],
         }
@@ -239,7 +243,8 @@ impl<const N: usize> Plan<N> {
         }
         plan.shared = true;
         plan.first = c0.wrapping_add(lo as u32);
-        plan.count = ((hi - lo) as usize + 2 + N - 1) / N * N;
+        plan.needed = (hi - lo) as usize + 2;
+        plan.count = (plan.needed + N - 1) / N * N;
         for g in 0..groups {
             let at = (group_lo[g] - lo) as usize;
             plan.at[g] = at / N * N;
@@ -404,7 +409,7 @@ pub(crate) fn fill2_lanes<K: Kernel, S: Shape, L: Lookup<N>, const N: usize>(
 /// shared points and lanes. The rows of one y whose z cell is the previous row's take their
 /// points from the cell's [`Corners`], hashed and interpolated along y once.
 #[inline(always)]
-pub(crate) fn fill3_lanes<K: Kernel, S: Shape, L: Lookup<N>, const N: usize>(
+pub(crate) fn fill3_lanes<K: Kernel, S: Shape, L: Lookup<N> + Transpose, const N: usize>(
     n: &Noise,
     g: &Grid3,
     out: &mut [f32],
@@ -420,10 +425,12 @@ pub(crate) fn fill3_lanes<K: Kernel, S: Shape, L: Lookup<N>, const N: usize>(
     let mut zl = [[Col::default(); LAYERS]; MAX];
     let mut rows = [[Col::default(); LAYERS]; MAX];
     let mut runs = ZRuns::new();
+    let mut row_lanes = rows3::RowLanes::new();
     let mut first = 0;
     while first < g.width {
         let len = core::cmp::min(GROUPS * N, g.width - first);
         tile.prepare::<K>(n, (x0, dx), (first, len), K::col3);
+        let by_rows = tile.rows_in_lanes::<K>(n.octaves, len);
         let mut k0 = 0;
         while k0 < g.depth {
             let layers = core::cmp::min(LAYERS, g.depth - k0);
@@ -440,6 +447,16 @@ pub(crate) fn fill3_lanes<K: Kernel, S: Shape, L: Lookup<N>, const N: usize>(
                     for (r, z) in rows[..layers].iter_mut().zip(&zl[o][..layers]) {
                         *r = K::row3(&yl, z);
                     }
+                }
+                let at = |kk: usize| (j * g.depth + k0 + kk) * g.width + first;
+                let block = rows3::Block {
+                    rows: &rows,
+                    layers,
+                    len,
+                };
+                if by_rows && tile.fill_rows::<K, S, L>(oct, &block, &mut row_lanes, out, at, norm)
+                {
+                    continue;
                 }
                 runs.clear();
                 for kk in 0..layers {

@@ -14,7 +14,7 @@
 
 use core::arch::x86_64::*;
 
-use super::kernels::{Kernel, Lookup};
+use super::kernels::{Kernel, Lookup, Transpose};
 use super::lanes::{F, U};
 use super::{fill2_lanes, fill3_lanes};
 use crate::noise::def::Noise;
@@ -139,4 +139,65 @@ unsafe fn permute8(
     let upper = _mm256_castsi256_ps(_mm256_slli_epi32(i, 28));
     _mm256_storeu_ps(out.as_mut_ptr(), _mm256_blendv_ps(a, b, upper));
     out
+}
+
+#[cfg(feature = "avx512")]
+impl Transpose for Permute16 {
+    #[inline(always)]
+    fn transpose8(src: [&[f32; 8]; 8], m: &mut [[f32; 8]; 8]) {
+        // SAFETY: `Permute16` is only instantiated inside the AVX-512 fills, which run where
+        // the CPU has AVX-512 F and therefore AVX.
+        unsafe { transpose8(src, m) }
+    }
+}
+
+impl Transpose for Permute8 {
+    #[inline(always)]
+    fn transpose8(src: [&[f32; 8]; 8], m: &mut [[f32; 8]; 8]) {
+        // SAFETY: `Permute8` is only instantiated inside the AVX2 fills, which run where the
+        // CPU has AVX2 and therefore AVX.
+        unsafe { transpose8(src, m) }
+    }
+}
+
+/// [`Transpose::transpose8`] in eight 256-bit registers: pairs of rows interleaved, then
+/// pairs of pairs, then the 128-bit halves exchanged.
+#[target_feature(enable = "avx")]
+#[inline]
+unsafe fn transpose8(src: [&[f32; 8]; 8], m: &mut [[f32; 8]; 8]) {
+    // Each pointer covers the 8 elements of its row; the loads and stores are unaligned.
+    let r: [__m256; 8] = core::array::from_fn(|k| _mm256_loadu_ps(src[k].as_ptr()));
+    let t = [
+        _mm256_unpacklo_ps(r[0], r[1]),
+        _mm256_unpackhi_ps(r[0], r[1]),
+        _mm256_unpacklo_ps(r[2], r[3]),
+        _mm256_unpackhi_ps(r[2], r[3]),
+        _mm256_unpacklo_ps(r[4], r[5]),
+        _mm256_unpackhi_ps(r[4], r[5]),
+        _mm256_unpacklo_ps(r[6], r[7]),
+        _mm256_unpackhi_ps(r[6], r[7]),
+    ];
+    let u = [
+        _mm256_shuffle_ps::<0x44>(t[0], t[2]),
+        _mm256_shuffle_ps::<0xEE>(t[0], t[2]),
+        _mm256_shuffle_ps::<0x44>(t[1], t[3]),
+        _mm256_shuffle_ps::<0xEE>(t[1], t[3]),
+        _mm256_shuffle_ps::<0x44>(t[4], t[6]),
+        _mm256_shuffle_ps::<0xEE>(t[4], t[6]),
+        _mm256_shuffle_ps::<0x44>(t[5], t[7]),
+        _mm256_shuffle_ps::<0xEE>(t[5], t[7]),
+    ];
+    let rows = [
+        _mm256_permute2f128_ps::<0x20>(u[0], u[4]),
+        _mm256_permute2f128_ps::<0x20>(u[1], u[5]),
+        _mm256_permute2f128_ps::<0x20>(u[2], u[6]),
+        _mm256_permute2f128_ps::<0x20>(u[3], u[7]),
+        _mm256_permute2f128_ps::<0x31>(u[0], u[4]),
+        _mm256_permute2f128_ps::<0x31>(u[1], u[5]),
+        _mm256_permute2f128_ps::<0x31>(u[2], u[6]),
+        _mm256_permute2f128_ps::<0x31>(u[3], u[7]),
+    ];
+    for (row, v) in m.iter_mut().zip(rows) {
+        _mm256_storeu_ps(row.as_mut_ptr(), v);
+    }
 }

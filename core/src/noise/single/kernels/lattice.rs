@@ -111,6 +111,66 @@ pub(crate) trait Lattice {
     fn corners3<const N: usize>(seeds: &[u32; 4], r: &Col, xp: U<N>, k0: usize, c: &mut Corners);
     /// [`Lattice::point3`] of the points `k0..k0 + N` from their [`Corners`].
     fn point3_from<const N: usize>(r: &Col, c: &Corners, k0: usize) -> (F<N>, F<N>);
+    /// [`Lattice::point3_from`] of point `k` for `N` rows of one y, one per lane: the z data
+    /// and z cell vary by lane instead of the x cell.
+    fn point3_rows<const N: usize>(
+        y: &Col,
+        z: &RowsZ<N>,
+        c: &RowCells<N>,
+        k: usize,
+    ) -> (F<N>, F<N>);
+}
+
+/// The z data of `N` rows of one y, one row per lane: fraction and fade.
+#[derive(Clone, Copy)]
+pub(crate) struct RowsZ<const N: usize> {
+    pub f: F<N>,
+    pub s: F<N>,
+}
+
+/// The z cells of `N` rows of one y, one row per lane: `corners[run[l]]` are lane `l`'s
+/// ([`Corners`]); with no `run`, every lane's are `corners[0]`.
+pub(crate) struct RowCells<'a, const N: usize> {
+    pub corners: &'a [Corners],
+    pub run: Option<&'a [usize; N]>,
+}
+
+impl<const N: usize> RowCells<'_, N> {
+    /// `f` of each lane's corners.
+    #[inline(always)]
+    fn lanes(&self, f: impl Fn(&Corners) -> f32) -> F<N> {
+        match self.run {
+            None => F::splat(f(&self.corners[0])),
+            Some(run) => {
+                let mut v = [0.0; N];
+                for (v, r) in v.iter_mut().zip(run) {
+                    *v = f(&self.corners[*r]);
+                }
+                F(v)
+            }
+        }
+    }
+
+    /// [`RowCells::lanes`] of hashes.
+    #[inline(always)]
+    fn hashes(&self, corner: usize, k: usize) -> U<N> {
+        match self.run {
+            None => U::splat(self.corners[0].h[corner][k]),
+            Some(run) => {
+                let mut v = [0; N];
+                for (v, r) in v.iter_mut().zip(run) {
+                    *v = self.corners[*r].h[corner][k];
+                }
+                U(v)
+            }
+        }
+    }
+}
+
+/// `a + (b − a) · t` with a weight per lane: [`lerp1`] of each lane's own row.
+#[inline(always)]
+fn lerp_rows<const N: usize>(t: F<N>, a: F<N>, b: F<N>) -> F<N> {
+    a + (b - a) * t
 }
 
 /// Points of a 3D row whose common part a fill keeps ([`Kernel::corners3`]): rows wider
@@ -197,6 +257,16 @@ impl Lattice for Value {
         let q = lerp1(r.f[3], load(&c.lo, k0), load(&c.hi, k0));
         (F::splat(0.0), q)
     }
+    #[inline(always)]
+    fn point3_rows<const N: usize>(
+        _y: &Col,
+        z: &RowsZ<N>,
+        c: &RowCells<N>,
+        k: usize,
+    ) -> (F<N>, F<N>) {
+        let q = lerp_rows(z.s, c.lanes(|c| c.lo[k]), c.lanes(|c| c.hi[k]));
+        (F::splat(0.0), q)
+    }
 }
 
 impl Lattice for Perlin {
@@ -251,6 +321,26 @@ impl Lattice for Perlin {
         let b3 = grad3_parts(load_u(&c.h[3], k0), fy1, fz1).1;
         let p = lerp1(sz, load(&c.lo, k0), load(&c.hi, k0));
         let q = lerp1(sz, lerp1(sy, b0, b1), lerp1(sy, b2, b3));
+        (p, q)
+    }
+    /// As [`Lattice::point3_from`]: `fy` and `sy` are every lane's (the rows share their y),
+    /// `fz`, `sz` and the corners' hashes are each lane's row's.
+    #[inline(always)]
+    fn point3_rows<const N: usize>(
+        y: &Col,
+        z: &RowsZ<N>,
+        c: &RowCells<N>,
+        k: usize,
+    ) -> (F<N>, F<N>) {
+        let (fy, sy) = (y.f[0], y.f[1]);
+        let (fy0, fy1) = (F::splat(fy), F::splat(fy - 1.0));
+        let (fz0, fz1) = (z.f, z.f - 1.0);
+        let b0 = grad3_parts(c.hashes(0, k), fy0, fz0).1;
+        let b1 = grad3_parts(c.hashes(1, k), fy1, fz0).1;
+        let b2 = grad3_parts(c.hashes(2, k), fy0, fz1).1;
+        let b3 = grad3_parts(c.hashes(3, k), fy1, fz1).1;
+        let p = lerp_rows(z.s, c.lanes(|c| c.lo[k]), c.lanes(|c| c.hi[k]));
+        let q = lerp_rows(z.s, lerp1(sy, b0, b1), lerp1(sy, b2, b3));
         (p, q)
     }
 }
@@ -338,6 +428,24 @@ macro_rules! lattice_kernel {
                     pq.p[k0..k0 + N].copy_from_slice(&p.0);
                     pq.q[k0..k0 + N].copy_from_slice(&q.0);
                 }
+            }
+            #[inline(always)]
+            fn point3_rows<const N: usize>(
+                y: &Col,
+                z: &RowsZ<N>,
+                c: &RowCells<N>,
+                k: usize,
+            ) -> (F<N>, F<N>) {
+                <$t as Lattice>::point3_rows::<N>(y, z, c, k)
+            }
+            #[inline(always)]
+            fn mix_rows<const N: usize>(
+                f: f32,
+                s: f32,
+                (p0, q0): (F<N>, F<N>),
+                (p1, q1): (F<N>, F<N>),
+            ) -> F<N> {
+                <$t as Lattice>::mix(F::splat(f), F::splat(s), p0, q0, p1, q1)
             }
             #[inline(always)]
             fn mix_shared<const N: usize, T: Lookup<N>>(
