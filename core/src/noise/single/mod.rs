@@ -423,6 +423,7 @@ pub(crate) fn fill3_lanes<K: Kernel, S: Shape, L: Lookup<N> + Transpose, const N
     let mut points = Points::default();
     let mut acc = [F::splat(0.0); GROUPS];
     let mut zl = [[Col::default(); LAYERS]; MAX];
+    let mut yl = [Col::default(); MAX];
     let mut rows = [[Col::default(); LAYERS]; MAX];
     let mut runs = ZRuns::new();
     let mut row_lanes = rows3::RowLanes::new();
@@ -440,23 +441,27 @@ pub(crate) fn fill3_lanes<K: Kernel, S: Shape, L: Lookup<N> + Transpose, const N
                     *z = K::layer_z(p * n.freq[o]);
                 }
             }
+            let rows_in_lanes = by_rows && row_lanes.plan::<N>(&zl, n.octaves, layers);
             for j in 0..g.height {
                 let y = (y0 + j as f64 * dy) + n.offset[1];
-                for (o, rows) in rows.iter_mut().enumerate().take(n.octaves) {
-                    let yl = K::layer_y(y * n.freq[o]);
-                    for (r, z) in rows[..layers].iter_mut().zip(&zl[o][..layers]) {
-                        *r = K::row3(&yl, z);
-                    }
+                for (o, yl) in yl.iter_mut().enumerate().take(n.octaves) {
+                    *yl = K::layer_y(y * n.freq[o]);
                 }
                 let at = |kk: usize| (j * g.depth + k0 + kk) * g.width + first;
                 let block = rows3::Block {
-                    rows: &rows,
+                    y: &yl,
+                    z: &zl,
                     layers,
                     len,
                 };
-                if by_rows && tile.fill_rows::<K, S, L>(oct, &block, &mut row_lanes, out, at, norm)
-                {
+                if rows_in_lanes {
+                    tile.fill_rows::<K, S, L>(oct, &block, &mut row_lanes, out, at, norm);
                     continue;
+                }
+                for (o, rows) in rows.iter_mut().enumerate().take(n.octaves) {
+                    for (r, z) in rows[..layers].iter_mut().zip(&zl[o][..layers]) {
+                        *r = K::row3(&yl[o], z);
+                    }
                 }
                 runs.clear();
                 for kk in 0..layers {

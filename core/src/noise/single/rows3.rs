@@ -22,9 +22,16 @@ const ROW_RUNS: usize = 4;
 /// Side of the blocks a block of rows is transposed in ([`Transpose`]).
 const BLOCK: usize = 8;
 
-/// What a block of rows in lanes computes: per z cell its [`Corners`], per point its
-/// `(P, Q)` in each layer, per sample of the tile its octave sum in each layer.
+/// What a block of rows in lanes computes: per octave, which z cell each layer is in (the
+/// same for every y of the block) and each layer's z fraction and fade; per z cell its
+/// [`Corners`], per point its `(P, Q)` in each layer, per sample of the tile its octave sum
+/// in each layer.
 pub(super) struct RowLanes {
+    run: [[u8; LAYERS]; MAX],
+    start: [[u8; ROW_RUNS]; MAX],
+    runs: [usize; MAX],
+    zf: [[f32; LAYERS]; MAX],
+    zs: [[f32; LAYERS]; MAX],
     corners: [Corners; ROW_RUNS],
     p: [[f32; LAYERS]; ROW_POINTS],
     q: [[f32; LAYERS]; ROW_POINTS],
@@ -34,18 +41,54 @@ pub(super) struct RowLanes {
 impl RowLanes {
     pub(super) fn new() -> Self {
         RowLanes {
+            run: [[0; LAYERS]; MAX],
+            start: [[0; ROW_RUNS]; MAX],
+            runs: [0; MAX],
+            zf: [[0.0; LAYERS]; MAX],
+            zs: [[0.0; LAYERS]; MAX],
             corners: [Corners::default(); ROW_RUNS],
             p: [[0.0; LAYERS]; ROW_POINTS],
             q: [[0.0; LAYERS]; ROW_POINTS],
             acc: [[0.0; LAYERS]; ROW_TILE],
         }
     }
+
+    /// The z side of a block of `layers` layers of z data `z[o][kk]` for `N` lanes: false
+    /// where an octave's layers span more than [`ROW_RUNS`] z cells (those rows go one by
+    /// one). Lanes past the last layer repeat it: computed, never stored.
+    pub(super) fn plan<const N: usize>(
+        &mut self,
+        z: &[[Col; LAYERS]; MAX],
+        octaves: usize,
+        layers: usize,
+    ) -> bool {
+        let lanes = (layers + N - 1) / N * N;
+        for o in 0..octaves {
+            let z = |kk: usize| &z[o][core::cmp::min(kk, layers - 1)];
+            let mut runs = 0;
+            for kk in 0..lanes {
+                if kk == 0 || z(kk).i[0] != z(kk - 1).i[0] {
+                    if runs == ROW_RUNS {
+                        return false;
+                    }
+                    self.start[o][runs] = kk as u8;
+                    runs += 1;
+                }
+                self.run[o][kk] = (runs - 1) as u8;
+                self.zf[o][kk] = z(kk).f[0];
+                self.zs[o][kk] = z(kk).f[1];
+            }
+            self.runs[o] = runs;
+        }
+        true
+    }
 }
 
-/// A block of rows of one y: `rows[o][kk]` is layer `kk`'s row data in octave `o`, for
-/// `layers` layers; the tile has `len` samples.
+/// A block of rows of one y: in octave `o`, `y[o]` is the y data and `z[o][kk]` layer
+/// `kk`'s z data, for `layers` layers; the tile has `len` samples.
 pub(super) struct Block<'a> {
-    pub rows: &'a [[Col; LAYERS]; MAX],
+    pub y: &'a [Col; MAX],
+    pub z: &'a [[Col; LAYERS]; MAX],
     pub layers: usize,
     pub len: usize,
 }
@@ -70,9 +113,8 @@ impl<const N: usize> Columns<N> {
                 .all(|p| p.shared && p.count <= CORNER_POINTS && p.needed <= ROW_POINTS)
     }
 
-    /// The tile's samples of a block of rows, normalised, into `out` (layer `kk`'s row from
-    /// `at(kk)` on). False, with nothing written, where an octave's layers span more than
-    /// [`ROW_RUNS`] z cells: those rows go one by one.
+    /// The tile's samples of a block of rows (planned by [`RowLanes::plan`]), normalised,
+    /// into `out` (layer `kk`'s row from `at(kk)` on).
     #[inline(always)]
     pub(super) fn fill_rows<K: Kernel, S: Shape, T: Transpose>(
         &self,
@@ -82,43 +124,38 @@ impl<const N: usize> Columns<N> {
         out: &mut [f32],
         at: impl Fn(usize) -> usize,
         norm: f32,
-    ) -> bool {
-        // Lanes past the last layer repeat it: computed, never stored.
+    ) {
         let vectors = (b.layers + N - 1) / N;
-        let RowLanes { corners, p, q, acc } = scratch;
+        let RowLanes {
+            run,
+            start,
+            runs,
+            zf,
+            zs,
+            corners,
+            p,
+            q,
+            acc,
+        } = scratch;
         for (o, oc) in oct.iter().enumerate() {
             let plan = &self.plans[o];
-            let rows = &b.rows[o];
-            let row = |kk: usize| &rows[core::cmp::min(kk, b.layers - 1)];
-            let mut run = [0usize; LAYERS];
-            let mut runs = 0;
-            for kk in 0..vectors * N {
-                let r = row(kk);
-                if kk == 0 || r.i[1] != row(kk - 1).i[1] {
-                    if runs == ROW_RUNS {
-                        return false;
-                    }
-                    K::corners3::<N>(oc, r, plan.first, plan.count, &mut corners[runs]);
-                    runs += 1;
-                }
-                run[kk] = runs - 1;
+            let (y, runs) = (&b.y[o], runs[o]);
+            for (c, kk) in corners.iter_mut().zip(&start[o][..runs]) {
+                let r = K::row3(y, &b.z[o][*kk as usize]);
+                K::corners3::<N>(oc, &r, plan.first, plan.count, c);
             }
-            let (zf, zs): ([f32; LAYERS], [f32; LAYERS]) = (
-                core::array::from_fn(|kk| row(kk).f[2]),
-                core::array::from_fn(|kk| row(kk).f[3]),
-            );
             for v in 0..vectors {
                 let z = RowsZ {
-                    f: layers(&zf, v),
-                    s: layers(&zs, v),
+                    f: layers(&zf[o], v),
+                    s: layers(&zs[o], v),
                 };
-                let lane_runs: [usize; N] = core::array::from_fn(|l| run[v * N + l]);
+                let lane_runs: [usize; N] = core::array::from_fn(|l| run[o][v * N + l] as usize);
                 let cells = RowCells {
                     corners: &corners[..runs],
                     run: if runs == 1 { None } else { Some(&lane_runs) },
                 };
                 for k in 0..plan.needed {
-                    let (pk, qk) = K::point3_rows::<N>(&rows[0], &z, &cells, k);
+                    let (pk, qk) = K::point3_rows::<N>(y, &z, &cells, k);
                     p[k][v * N..v * N + N].copy_from_slice(&pk.0);
                     q[k][v * N..v * N + N].copy_from_slice(&qk.0);
                 }
@@ -168,6 +205,5 @@ impl<const N: usize> Columns<N> {
                 }
             }
         }
-        true
     }
 }
