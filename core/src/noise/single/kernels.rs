@@ -162,10 +162,10 @@ pub(crate) trait Kernel {
     /// The `pq.count` points of a 3D row from its z cell's [`Corners`]: the values
     /// [`Kernel::points`] computes, from the same operations in the same order.
     fn points3<const N: usize>(_r: &Col, _c: &Corners, _pq: &mut Points) {}
-    /// Point `k` of `N` 3D rows of one y (row data `y`), one row per lane
-    /// ([`Kernel::CORNERS3`] kernels): lane `l` has the z data of `z`'s lane `l` and its z
-    /// cell's [`Corners`] in `c`. Each lane runs [`Kernel::points3`]'s operations for its
-    /// row, in the same order.
+    /// Point `k` of `N` 3D rows of one y (y data `y`, as [`Kernel::layer_y`] gives it), one
+    /// row per lane ([`Kernel::CORNERS3`] kernels): lane `l` has the z data of `z`'s lane `l`
+    /// and its z cell's [`Corners`] in `c`. Each lane runs [`Kernel::points3`]'s operations
+    /// for its row, in the same order.
     fn point3_rows<const N: usize>(
         _y: &Col,
         _z: &RowsZ<N>,
