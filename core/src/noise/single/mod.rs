@@ -29,6 +29,9 @@ use crate::util::math::floor_i64;
 
 pub(crate) mod kernels;
 mod lanes;
+// WebAssembly builds go row by row: the noise-only module has a download budget, and the
+// bits are the same either way.
+#[cfg(not(target_arch = "wasm32"))]
 mod rows3;
 
 pub(crate) use lanes::F;
@@ -195,7 +198,8 @@ struct Plan<const N: usize> {
     shared: bool,
     first: u32,
     count: usize,
-    /// Points the tile's samples read (at most `count`).
+    /// Points the tile's samples read (at most `count`; only rows in lanes need it).
+    #[cfg(not(target_arch = "wasm32"))]
     needed: usize,
     at: [usize; GROUPS],
     slots: [U<N>; GROUPS],
@@ -207,6 +211,7 @@ impl<const N: usize> Default for Plan<N> {
             shared: false,
             first: 0,
             count: 0,
+            #[cfg(not(target_arch = "wasm32"))]
             needed: 0,
             at: [0; GROUPS],
             slots: [U::splat(0); GROUPS],
@@ -243,8 +248,11 @@ impl<const N: usize> Plan<N> {
         }
         plan.shared = true;
         plan.first = c0.wrapping_add(lo as u32);
-        plan.needed = (hi - lo) as usize + 2;
-        plan.count = (plan.needed + N - 1) / N * N;
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            plan.needed = (hi - lo) as usize + 2;
+        }
+        plan.count = ((hi - lo) as usize + 2 + N - 1) / N * N;
         for g in 0..groups {
             let at = (group_lo[g] - lo) as usize;
             plan.at[g] = at / N * N;
@@ -423,14 +431,17 @@ pub(crate) fn fill3_lanes<K: Kernel, S: Shape, L: Lookup<N> + Transpose, const N
     let mut points = Points::default();
     let mut acc = [F::splat(0.0); GROUPS];
     let mut zl = [[Col::default(); LAYERS]; MAX];
+    #[cfg(not(target_arch = "wasm32"))]
     let mut yl = [Col::default(); MAX];
     let mut rows = [[Col::default(); LAYERS]; MAX];
     let mut runs = ZRuns::new();
+    #[cfg(not(target_arch = "wasm32"))]
     let mut row_lanes = rows3::RowLanes::new();
     let mut first = 0;
     while first < g.width {
         let len = core::cmp::min(GROUPS * N, g.width - first);
         tile.prepare::<K>(n, (x0, dx), (first, len), K::col3);
+        #[cfg(not(target_arch = "wasm32"))]
         let by_rows = tile.rows_in_lanes::<K>(n.octaves, len);
         let mut k0 = 0;
         while k0 < g.depth {
@@ -441,26 +452,29 @@ pub(crate) fn fill3_lanes<K: Kernel, S: Shape, L: Lookup<N> + Transpose, const N
                     *z = K::layer_z(p * n.freq[o]);
                 }
             }
+            #[cfg(not(target_arch = "wasm32"))]
             let rows_in_lanes = by_rows && row_lanes.plan::<N>(&zl, n.octaves, layers);
             for j in 0..g.height {
                 let y = (y0 + j as f64 * dy) + n.offset[1];
-                for (o, yl) in yl.iter_mut().enumerate().take(n.octaves) {
-                    *yl = K::layer_y(y * n.freq[o]);
-                }
-                let at = |kk: usize| (j * g.depth + k0 + kk) * g.width + first;
-                let block = rows3::Block {
-                    y: &yl,
-                    z: &zl,
-                    layers,
-                    len,
-                };
+                #[cfg(not(target_arch = "wasm32"))]
                 if rows_in_lanes {
+                    for (o, yl) in yl.iter_mut().enumerate().take(n.octaves) {
+                        *yl = K::layer_y(y * n.freq[o]);
+                    }
+                    let at = |kk: usize| (j * g.depth + k0 + kk) * g.width + first;
+                    let block = rows3::Block {
+                        y: &yl,
+                        z: &zl,
+                        layers,
+                        len,
+                    };
                     tile.fill_rows::<K, S, L>(oct, &block, &mut row_lanes, out, at, norm);
                     continue;
                 }
                 for (o, rows) in rows.iter_mut().enumerate().take(n.octaves) {
+                    let yl = K::layer_y(y * n.freq[o]);
                     for (r, z) in rows[..layers].iter_mut().zip(&zl[o][..layers]) {
-                        *r = K::row3(&yl[o], z);
+                        *r = K::row3(&yl, z);
                     }
                 }
                 runs.clear();
@@ -491,9 +505,14 @@ pub(crate) fn fill3_lanes<K: Kernel, S: Shape, L: Lookup<N> + Transpose, const N
 fn store<const N: usize>(dst: &mut [f32], acc: &F<N>, norm: f32) {
     let v = *acc * norm;
     if let Ok(d) = <&mut [f32; N]>::try_from(&mut *dst) {
-        *d = v.0;
+        // A whole group: a fixed-length loop the compiler vectorises.
+        for l in 0..N {
+            d[l] = v.0[l];
+        }
     } else {
-        dst.copy_from_slice(&v.0[..dst.len()]);
+        for (d, v) in dst.iter_mut().zip(v.0.iter()) {
+            *d = *v;
+        }
     }
 }
 
