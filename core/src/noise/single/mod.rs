@@ -145,14 +145,18 @@ macro_rules! dispatch32 {
     };
 }
 
-/// Fill a 2D grid (validated by the caller) in `f32` precision. The fills write `f32` only:
+/// Fill a 2D grid (validated by the caller) in `f32` precision. `#[inline]` lets the calling
+/// crate compile it, as it compiled the fills when they were generic: the WebAssembly noise
+/// module's size depends on it. The fills write `f32` only:
 /// a wider buffer is filled in its own memory and widened after ([`crate::noise::fill`]), so
 /// the lane code is compiled once per kernel, shape and width, not once per output type.
+#[inline]
 pub(crate) fn fill2(n: &Noise, g: &Grid2, out: &mut [f32]) {
     dispatch32!(n, fill2_typed(n, g, out))
 }
 
-/// Fill a 3D grid (validated by the caller) in `f32` precision.
+/// Fill a 3D grid (validated by the caller) in `f32` precision (`#[inline]` as [`fill2`]).
+#[inline]
 pub(crate) fn fill3(n: &Noise, g: &Grid3, out: &mut [f32]) {
     dispatch32!(n, fill3_typed(n, g, out))
 }
@@ -505,14 +509,9 @@ pub(crate) fn fill3_lanes<K: Kernel, S: Shape, L: Lookup<N> + Transpose, const N
 fn store<const N: usize>(dst: &mut [f32], acc: &F<N>, norm: f32) {
     let v = *acc * norm;
     if let Ok(d) = <&mut [f32; N]>::try_from(&mut *dst) {
-        // A whole group: a fixed-length loop the compiler vectorises.
-        for l in 0..N {
-            d[l] = v.0[l];
-        }
+        *d = v.0;
     } else {
-        for (d, v) in dst.iter_mut().zip(v.0.iter()) {
-            *d = *v;
-        }
+        dst.copy_from_slice(&v.0[..dst.len()]);
     }
 }
 
