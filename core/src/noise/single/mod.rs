@@ -145,11 +145,11 @@ macro_rules! dispatch32 {
     };
 }
 
-/// Fill a 2D grid (validated by the caller) in `f32` precision. `#[inline]` lets the calling
-/// crate compile it, as it compiled the fills when they were generic: the WebAssembly noise
-/// module's size depends on it. The fills write `f32` only:
-/// a wider buffer is filled in its own memory and widened after ([`crate::noise::fill`]), so
+/// Fill a 2D grid (validated by the caller) in `f32` precision. The fills write `f32` only: a
+/// wider buffer is filled in its own memory and widened after ([`crate::noise::fill`]), so
 /// the lane code is compiled once per kernel, shape and width, not once per output type.
+/// `#[inline]` lets the calling crate compile it, as it compiled the fills when they were
+/// generic: the WebAssembly noise module's size depends on it.
 #[inline]
 pub(crate) fn fill2(n: &Noise, g: &Grid2, out: &mut [f32]) {
     dispatch32!(n, fill2_typed(n, g, out))
