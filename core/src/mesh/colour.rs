@@ -55,18 +55,37 @@ pub fn vertex_colours(
     // uses a few dozen distinct bytes over thousands of quads, and `powf` is the cost.
     let mut linear = [None::<f32>; 256];
     let mut to_linear = |c: u8| *linear[usize::from(c)].get_or_insert_with(|| srgb_to_linear(c));
+    // [`vertex_shade`] of every AO and light level as an RGBA factor (alpha × 1 is alpha):
+    // its division would otherwise be most of a vertex's cost.
+    let shades: [[[f32; 4]; 16]; 4] = core::array::from_fn(|ao| {
+        core::array::from_fn(|l| {
+            let s = vertex_shade(ao as u8, l as u8, 0);
+            [s, s, s, 1.0]
+        })
+    });
     for (q, &b) in s.quad_blocks.iter().enumerate() {
         // Local x and z of the quad's first vertex, clamped into the chunk (a face on the
         // chunk's far side sits at 16).
         let p = s.positions[4 * q];
         let (x, z) = ((p[0] as usize).min(15), (p[2] as usize).min(15));
         let base = block_colour(world, b, biomes[(z / 4) * 4 + x / 4]);
-        let rgb = [to_linear(base[0]), to_linear(base[1]), to_linear(base[2])];
-        let alpha = f32::from(base[3]) / 255.0;
-        for v in 4 * q..4 * q + 4 {
-            let shade = vertex_shade(s.ao[v], s.sky_light[v], s.block_light[v]);
-            out.push([rgb[0] * shade, rgb[1] * shade, rgb[2] * shade, alpha]);
-        }
+        let rgba = [
+            to_linear(base[0]),
+            to_linear(base[1]),
+            to_linear(base[2]),
+            f32::from(base[3]) / 255.0,
+        ];
+        let (ao, sky, block) = (
+            &s.ao[4 * q..4 * q + 4],
+            &s.sky_light[4 * q..4 * q + 4],
+            &s.block_light[4 * q..4 * q + 4],
+        );
+        let quad: [[f32; 4]; 4] = core::array::from_fn(|v| {
+            let light = core::cmp::max(sky[v], block[v]).min(15);
+            let shade = &shades[usize::from(ao[v] & 3)][usize::from(light)];
+            core::array::from_fn(|i| rgba[i] * shade[i])
+        });
+        out.extend_from_slice(&quad);
     }
     out
 }
