@@ -19,8 +19,9 @@ const ROW_POINTS: usize = 16;
 /// z cells a block may span per octave for its rows to go in lanes (each a [`Corners`]).
 const ROW_RUNS: usize = 4;
 
-/// Lanes a block's corners are computed in where they cover the points its tile reads: a
-/// 16-wide tile of one cell reads two, and 16 lanes would compute fourteen unused ones.
+/// Lanes a block's corners are computed in where they cover the points its tile reads
+/// (else [`PORTABLE_LANES`] where those do, else the fill's own): a 16-wide tile of one
+/// cell reads two, and 16 lanes would compute fourteen unused ones.
 const CORNER_LANES: usize = 8;
 
 /// Side of the blocks a block of rows is transposed in ([`Transpose`]).
@@ -146,7 +147,9 @@ impl<const N: usize> Columns<N> {
             let (y, runs) = (&b.y[o], runs[o]);
             for (c, kk) in corners.iter_mut().zip(&start[o][..runs]) {
                 let r = K::row3(y, &b.z[o][*kk as usize]);
-                if N > CORNER_LANES && plan.needed <= CORNER_LANES {
+                if N > PORTABLE_LANES && plan.needed <= PORTABLE_LANES {
+                    K::corners3::<PORTABLE_LANES>(oc, &r, plan.first, PORTABLE_LANES, c);
+                } else if N > CORNER_LANES && plan.needed <= CORNER_LANES {
                     K::corners3::<CORNER_LANES>(oc, &r, plan.first, CORNER_LANES, c);
                 } else {
                     K::corners3::<N>(oc, &r, plan.first, plan.count, c);
