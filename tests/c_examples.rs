@@ -2,6 +2,8 @@
 //! `-Wall -Wextra -Werror -pedantic`, run them, and compare their digests with the Rust API's;
 //! run the misuse and guard-page tests; run the examples and both tests under valgrind, and
 //! again built with AddressSanitizer and UndefinedBehaviorSanitizer.
+#[path = "c_examples/checkers.rs"]
+mod checkers;
 mod common;
 
 use std::collections::BTreeMap;
@@ -412,43 +414,6 @@ fn make_examples(target: &str) -> &'static PathBuf {
 }
 
 #[test]
-fn examples_are_clean_under_sanitizers() {
-    let out = make_examples("sanitize");
-    for args in [
-        vec!["misuse"],
-        vec!["guard_page"],
-        vec!["pool", "5", "1", "2"],
-        vec!["walk", "11", "4", "2"],
-        vec!["mesh", "0", "2", "2"],
-        vec!["resume", "0", "0", "200"],
-        vec!["definition", "archipelago", "1", "0"],
-        vec!["edit", "4"],
-        vec!["scatter", "6"],
-        vec!["stress", "5", "2", "3"],
-        vec!["wrapper", "5", "1"],
-    ] {
-        let o = Command::new(out.join("sanitize").join(args[0]))
-            .args(&args[1..])
-            .env(
-                "ASAN_OPTIONS",
-                "detect_leaks=1:abort_on_error=0:exitcode=98",
-            )
-            .env("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
-            .output()
-            .unwrap();
-        assert!(
-            o.status.success(),
-            "sanitized {args:?}: {}{}",
-            String::from_utf8_lossy(&o.stdout),
-            String::from_utf8_lossy(&o.stderr)
-        );
-        if ["misuse", "guard_page", "wrapper"].contains(&args[0]) {
-            assert_all_checks_passed(args[0], &String::from_utf8_lossy(&o.stdout));
-        }
-    }
-}
-
-#[test]
 fn c_heightmap_writes_a_pgm() {
     let path = examples().join("h.pgm");
     run(&["heightmap", path.to_str().unwrap(), "3"]);
@@ -470,48 +435,6 @@ fn c_heightmap_writes_a_pgm() {
         .unwrap();
     assert_eq!(pixels[0], ((tile[0] + 1.0) * 127.5) as u8);
     assert!(pixels.iter().any(|&p| p != pixels[0]));
-}
-
-#[test]
-fn examples_are_clean_under_valgrind() {
-    let have = common::runs("valgrind");
-    if !common::tool_present(
-        "examples_are_clean_under_valgrind",
-        "valgrind",
-        have,
-        "valgrind",
-    ) {
-        return;
-    }
-    for args in [
-        vec!["pool", "5", "0", "2"],
-        vec!["misuse"],
-        vec!["guard_page"],
-        vec!["mesh", "0", "2", "2"],
-        vec!["resume", "0", "0", "200"],
-        vec!["definition", "archipelago", "1", "0"],
-        vec!["edit", "4"],
-        vec!["scatter", "6"],
-        vec!["wrapper", "5", "1"],
-    ] {
-        let exe = examples().join(args[0]);
-        let o = Command::new("valgrind")
-            .args([
-                "--error-exitcode=99",
-                "--leak-check=full",
-                "--errors-for-leak-kinds=definite",
-                "-q",
-            ])
-            .arg(&exe)
-            .args(&args[1..])
-            .output()
-            .unwrap();
-        assert!(
-            o.status.success(),
-            "valgrind {args:?}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-    }
 }
 
 /// The C pool host generates each parity-corpus chunk; its full digest equals the corpus line.
