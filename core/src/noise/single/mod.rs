@@ -254,11 +254,12 @@ impl<const N: usize> Plan<N> {
         }
         plan.shared = true;
         plan.first = c0.wrapping_add(lo as u32);
+        let needed = (hi - lo) as usize + 2;
         #[cfg(not(target_arch = "wasm32"))]
         {
-            plan.needed = (hi - lo) as usize + 2;
+            plan.needed = needed;
         }
-        plan.count = ((hi - lo) as usize + 2 + N - 1) / N * N;
+        plan.count = (needed + N - 1) / N * N;
         for g in 0..groups {
             let at = (group_lo[g] - lo) as usize;
             plan.at[g] = at / N * N;
